@@ -1,0 +1,25 @@
+// Jest runs in native ESM mode (node --experimental-vm-modules, see package.json) because
+// NestJS 12 ships ESM only; @swc/jest compiles TypeScript with decorator metadata.
+import { readFileSync } from 'node:fs';
+
+const swc = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'));
+const common = {
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }] },
+  testEnvironment: 'node',
+};
+
+export default {
+  testTimeout: 60000,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      setupFiles: ['<rootDir>/test/support/test-env.ts'],
+    },
+  ],
+};

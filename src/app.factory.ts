@@ -1,0 +1,73 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import type { INestApplication } from '@nestjs/common';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './config/app-config.js';
+import { sendError } from './common/http/all-exceptions.filter.js';
+import { requestIdMiddleware, requestIdOf } from './common/http/request-id.middleware.js';
+import { createValidationPipe } from './common/http/validation.js';
+import { PinoNestLogger } from './common/logging/logger.js';
+
+const JSON_BODY_LIMIT = '1mb';
+
+/** Builds the HTTP application with every global piece; used by main.ts, the tests and the OpenAPI script. */
+export async function createHttpApp(config: AppConfig, logger: Logger, options: { preview?: boolean } = {}) {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger),
+    preview: options.preview ?? false,
+    abortOnError: false,
+  });
+  app.set('trust proxy', config.http.trustProxy);
+  app.disable('x-powered-by');
+  app.use(requestIdMiddleware);
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => requestIdOf(req as Request) ?? res.getHeader('x-request-id'),
+      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/v1/health') },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'validator.swagger.io'] } } }));
+  app.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
+  // Body-parser errors (malformed JSON, too large) never reach Nest's filters: map them here.
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendError(err, req, res, logger));
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+  setupSwagger(app);
+  return app;
+}
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Foliodesk API')
+    .setDescription(
+      'Document intelligence and chat for wealth-management firms. V1 responses use the envelope ' +
+        '`{success, message, error, result}`; errors carry a code from the catalogue (docs/errors.md).',
+    )
+    .setVersion('1.0.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .build();
+  return SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controllerKey: string, methodKey: string) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+  });
+}
+
+function setupSwagger(app: INestApplication) {
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'docs-json',
+    customSiteTitle: 'Foliodesk API',
+    swaggerOptions: { persistAuthorization: true },
+  });
+}

@@ -1,0 +1,49 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import type { Logger } from 'pino';
+import { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
+import { EnvelopeInterceptor } from './common/http/envelope.interceptor.js';
+import { LoggingModule } from './common/logging/logging.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { BootstrapModule } from './modules/bootstrap/bootstrap.module.js';
+import { DashboardModule } from './modules/dashboard/dashboard.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { NexusModule } from './modules/nexus/nexus.module.js';
+import { RedisModule } from './modules/redis/redis.module.js';
+import { TenantsModule } from './modules/tenants/tenants.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
+import { ZenModule } from './modules/zen/zen.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(logger),
+        DatabaseModule,
+        RedisModule,
+        BootstrapModule,
+        HealthModule,
+        AuthModule,
+        UsersModule,
+        TenantsModule,
+        AuditModule,
+        NexusModule,
+        ZenModule,
+        DashboardModule,
+        WebhooksModule,
+      ],
+      providers: [
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,29 @@
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { Principal } from './principal.js';
+import type { Role } from './roles.js';
+
+export const IS_PUBLIC = 'foliodesk:public';
+export const MIN_ROLE = 'foliodesk:min-role';
+
+/** No token needed (authentication and health routes). Everything else is deny-by-default. */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/**
+ * The least role a route needs (viewer < analyst < admin), with the matching Swagger security.
+ * Routes without it still need a valid token (any role).
+ */
+export const Roles = (minimum: Role) =>
+  applyDecorators(
+    SetMetadata(MIN_ROLE, minimum),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'Missing, expired or revoked token' }),
+    ApiForbiddenResponse({ description: `Requires the ${minimum} role or higher` }),
+  );
+
+export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {
+  const req = ctx.switchToHttp().getRequest<Request & { user?: Principal }>();
+  if (!req.user) throw new Error('CurrentUser used on a public route');
+  return req.user;
+});

@@ -1,0 +1,101 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { AppException } from './app.exception.js';
+import { ERROR_CATALOGUE, type ErrorCode } from './error-codes.js';
+import { failure, type Envelope } from '../http/envelope.js';
+
+export interface ErrorResponse {
+  status: number;
+  body: Envelope<null>;
+  headers: Record<string, string>;
+  /** true when the error is ours (a bug or a dependency) and must be logged with its stack. */
+  unexpected: boolean;
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+// PostgreSQL SQLSTATEs that mean "the client sent something the schema refuses".
+const PG_CLIENT_ERRORS: Record<string, ErrorCode> = {
+  '23505': 'CONFLICT',
+  '22P02': 'VALIDATION_ERROR',
+  '22001': 'VALIDATION_ERROR',
+  '22003': 'VALIDATION_ERROR',
+  '22021': 'VALIDATION_ERROR',
+  '22007': 'VALIDATION_ERROR',
+  '22008': 'VALIDATION_ERROR',
+};
+
+const fromCode = (code: ErrorCode, details?: string, message?: string): ErrorResponse => {
+  const entry = ERROR_CATALOGUE[code];
+  const msg = message ?? entry.message;
+  return { status: entry.status, body: failure(code, msg, details ?? msg), headers: {}, unexpected: false };
+};
+
+/**
+ * Maps any thrown value to the envelope. Clients never see a stack trace, SQL, or a library's
+ * internal message for an unexpected error: only the code and the request id to quote to support.
+ */
+export function toErrorResponse(error: unknown, requestId: string): ErrorResponse {
+  if (error instanceof AppException) {
+    return {
+      status: error.getStatus(),
+      body: failure(error.code, error.message, error.details),
+      headers: error.headers,
+      unexpected: false,
+    };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const code = STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+    if (status >= 500) return internal(requestId);
+    const response = error.getResponse();
+    const text = typeof response === 'string' ? response : describe((response as { message?: unknown }).message) ?? error.message;
+    if (status === 404 && /^Cannot [A-Z]+ /.test(text)) return fromCode('ROUTE_NOT_FOUND', text);
+    if (status === 413) return fromCode('PAYLOAD_TOO_LARGE', text === 'File too large' ? 'The uploaded file exceeds the size limit' : text);
+    return { ...fromCode(code, text), status };
+  }
+  if (error instanceof QueryFailedError) {
+    const sqlState = (error.driverError as { code?: string } | undefined)?.code ?? '';
+    const code = PG_CLIENT_ERRORS[sqlState];
+    if (code) return fromCode(code, code === 'CONFLICT' ? 'A resource with the same unique value already exists' : 'A value has the wrong format');
+    return internal(requestId);
+  }
+  // body-parser and multer errors carry an HTTP status and a machine type of their own.
+  const e = error as { type?: string; status?: number; statusCode?: number; code?: string } | null;
+  if (e && typeof e === 'object') {
+    if (e.type === 'entity.parse.failed') return fromCode('MALFORMED_JSON');
+    if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') return fromCode('PAYLOAD_TOO_LARGE');
+    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return fromCode('UNSUPPORTED_MEDIA_TYPE');
+    const status = e.status ?? e.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) return { ...fromCode(STATUS_CODES[status] ?? 'BAD_REQUEST'), status };
+  }
+  return internal(requestId);
+}
+
+function internal(requestId: string): ErrorResponse {
+  const entry = ERROR_CATALOGUE.INTERNAL_ERROR;
+  return {
+    status: HttpStatus.INTERNAL_SERVER_ERROR,
+    body: failure('INTERNAL_ERROR', entry.message, `Reference: ${requestId}`),
+    headers: {},
+    unexpected: true,
+  };
+}
+
+function describe(message: unknown): string | undefined {
+  if (Array.isArray(message)) return message.join('; ');
+  if (typeof message === 'string') return message;
+  return undefined;
+}

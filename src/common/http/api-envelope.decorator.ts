@@ -1,0 +1,46 @@
+import { applyDecorators, type Type } from '@nestjs/common';
+import { ApiExtraModels, ApiProperty, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+
+export class ApiErrorDto {
+  @ApiProperty({ example: 'NOT_FOUND' }) code: string;
+  @ApiProperty({ example: 'Document not found' }) details: string;
+}
+
+export class ErrorEnvelopeDto {
+  @ApiProperty({ example: false }) success: boolean;
+  @ApiProperty({ example: 'Resource not found' }) message: string;
+  @ApiProperty({ type: ApiErrorDto }) error: ApiErrorDto;
+  @ApiProperty({ nullable: true, type: 'null' as never, example: null }) result: null;
+}
+
+interface EnvelopeOptions {
+  status?: number;
+  isArray?: boolean;
+  description?: string;
+}
+
+/** Documents a V1 answer: the envelope with `result` of the given DTO (or array of it). */
+export function ApiEnvelope(model: Type<unknown> | null, options: EnvelopeOptions = {}) {
+  const result = model
+    ? options.isArray
+      ? { type: 'array', items: { $ref: getSchemaPath(model) } }
+      : { $ref: getSchemaPath(model) }
+    : { nullable: true, example: null };
+  return applyDecorators(
+    ...(model ? [ApiExtraModels(model)] : []),
+    ApiResponse({
+      status: options.status ?? 200,
+      description: options.description ?? 'Success, in the envelope',
+      schema: {
+        type: 'object',
+        required: ['success', 'message', 'error', 'result'],
+        properties: {
+          success: { type: 'boolean', example: true },
+          message: { type: 'string', example: 'OK' },
+          error: { nullable: true, example: null },
+          result,
+        },
+      },
+    }),
+  );
+}

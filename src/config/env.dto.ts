@@ -1,0 +1,48 @@
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, MaxLength, Min, MinLength } from 'class-validator';
+
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1';
+
+/** Every environment variable Foliodesk reads, validated once at boot. */
+export class EnvDto {
+  @IsOptional() @IsIn(['development', 'production', 'test']) NODE_ENV?: string;
+  @IsOptional() @IsIn(['all', 'api', 'worker']) ROLE?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535) PORT?: number;
+  @IsOptional() @IsString() HOST?: string;
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) PUBLIC_BASE_URL?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535) SANDBOX_PORT?: number;
+
+  @IsOptional() @IsString() DATABASE_URL?: string;
+  @IsOptional() @IsString() REDIS_URL?: string;
+  @IsOptional() @IsString() @MaxLength(32) QUEUE_PREFIX?: string;
+
+  @IsOptional() @IsString() @MinLength(32) JWT_SECRET?: string;
+  @IsOptional() @IsString() @MinLength(32) APP_ENCRYPTION_KEY?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(60) ACCESS_TOKEN_TTL_SECONDS?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) REFRESH_TOKEN_IDLE_DAYS?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) REFRESH_TOKEN_ABSOLUTE_DAYS?: number;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) LOGIN_MAX_FAILURES_PER_ACCOUNT?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) LOGIN_MAX_FAILURES_PER_IP?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) LOGIN_FAILURE_WINDOW_SECONDS?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) REGISTRATIONS_PER_IP_PER_HOUR?: number;
+  @IsOptional() @IsBoolean() @Transform(toBool) TRUST_PROXY?: boolean;
+
+  @IsOptional() @IsString() BOOTSTRAP_ADMIN_EMAIL?: string;
+  @IsOptional() @IsString() BOOTSTRAP_ADMIN_PASSWORD?: string;
+
+  @IsOptional() @IsString() STORAGE_DIR?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) MAX_UPLOAD_BYTES?: number;
+
+  @IsOptional() @IsBoolean() @Transform(toBool) WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
+
+  @IsOptional() @IsIn(['local', 'openai']) LLM_PROVIDER?: string;
+  @IsOptional() @IsString() OPENAI_BASE_URL?: string;
+  @IsOptional() @IsString() OPENAI_API_KEY?: string;
+  @IsOptional() @IsString() LLM_MODEL?: string;
+  @IsOptional() @IsIn(['none', 'searxng']) WEB_SEARCH_PROVIDER?: string;
+  @IsOptional() @IsString() SEARXNG_URL?: string;
+
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL?: string;
+}

@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module.js';
+import { createHttpApp } from './app.factory.js';
+import { ConfigError, loadConfig } from './config/app-config.js';
+import { createLogger, PinoNestLogger } from './common/logging/logger.js';
+import { ensureDatabase, runMigrations } from './database/migrate.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.log.level);
+  for (const warning of config.warnings) logger.warn(warning);
+
+  await ensureDatabase(config.db.url, logger);
+  await runMigrations(config.db.url, logger);
+
+  if (config.role === 'worker') {
+    const context = await NestFactory.createApplicationContext(AppModule.forRoot(config, logger), {
+      logger: new PinoNestLogger(logger),
+    });
+    context.enableShutdownHooks();
+    logger.info({ role: config.role }, 'Foliodesk worker started');
+    return;
+  }
+  const app = await createHttpApp(config, logger);
+  await app.listen(config.http.port, config.http.host);
+  logger.info({ role: config.role, url: `http://${config.http.host}:${config.http.port}`, docs: `${config.http.publicBaseUrl}/docs` }, 'Foliodesk API listening');
+}
+
+main().catch((error) => {
+  console.error('Foliodesk failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import { AppConfig } from '../../config/app-config.js';
+import { AppException } from '../../common/errors/app.exception.js';
+import { prefixedId } from '../../common/ids.js';
+import { LOGGER } from '../../common/logging/logging.module.js';
+import { AuditService } from '../audit/audit.service.js';
+import { TenantsService } from '../tenants/tenants.service.js';
+import { toUserDto } from '../users/dto/user.dto.js';
+import type { UserEntity } from '../users/entities/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+import type { LoginDto, RegisterDto } from './dto/auth-requests.dto.js';
+import type { TokenPairDto } from './dto/token-pair.dto.js';
+import type { AuthMethod } from './entities/session.entity.js';
+import { LoginRateLimiter } from './login-rate-limiter.js';
+import { PasswordService } from './password.service.js';
+import { SessionsRepository } from './sessions.repository.js';
+import { hashTokenId, TokenService } from './token.service.js';
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly tenants: TenantsService,
+    private readonly passwords: PasswordService,
+    private readonly tokens: TokenService,
+    private readonly limiter: LoginRateLimiter,
+    private readonly audit: AuditService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** A new tenant with its first user as admin; answers like a login. */
+  async register(dto: RegisterDto, client: ClientInfo): Promise<TokenPairDto> {
+    await this.limiter.assertRegistrationAllowed(client.ip ?? 'unknown');
+    this.passwords.assertPolicy(dto.password);
+    if (await this.users.findByEmail(dto.email)) throw new AppException('EMAIL_TAKEN');
+    const passwordHash = await this.passwords.hash(dto.password);
+    const user = await this.dataSource.transaction(async (manager) => {
+      const tenant = await this.tenants.create(dto.tenant_name ?? dto.full_name, manager);
+      const created = await this.users.insert(
+        { id: prefixedId('usr'), tenantId: tenant.id, email: dto.email, passwordHash, fullName: dto.full_name, role: 'admin' },
+        manager,
+      );
+      await this.users.addPasswordHistory(created.id, passwordHash, manager);
+      await this.audit.record(
+        { tenantId: tenant.id, actorId: created.id, action: 'auth.register', targetType: 'user', targetId: created.id, ip: client.ip },
+        manager,
+      );
+      return created;
+    });
+    return this.startSession(user, 'password', client);
+  }
+
+  async login(dto: LoginDto, client: ClientInfo): Promise<TokenPairDto> {
+    const ip = client.ip ?? 'unknown';
+    await this.limiter.assertLoginAllowed(dto.email, ip);
+    const user = await this.users.findByEmail(dto.email);
+    if (!user?.passwordHash) {
+      await this.passwords.verifyAgainstDummy(dto.password);
+      await this.limiter.recordFailure(dto.email, ip);
+      this.logger.info({ ip, reason: 'unknown_account' }, 'login failed');
+      throw new AppException('INVALID_CREDENTIALS');
+    }
+    const valid = await this.passwords.verify(user.passwordHash, dto.password);
+    if (!valid || user.disabledAt) {
+      await this.limiter.recordFailure(dto.email, ip);
+      await this.audit.record({
+        tenantId: user.tenantId,
+        actorId: user.id,
+        action: 'auth.login',
+        outcome: 'failure',
+        targetType: 'user',
+        targetId: user.id,
+        ip: client.ip,
+        metadata: { reason: valid ? 'account_disabled' : 'invalid_password' },
+      });
+      // A disabled account is only named to someone who proved the password.
+      throw new AppException(valid ? 'ACCOUNT_DISABLED' : 'INVALID_CREDENTIALS');
+    }
+    await this.limiter.recordSuccess(dto.email);
+    return this.startSession(user, 'password', client);
+  }
+
+  /** Opens a session for a user who has proved who they are (password or SSO) and returns tokens. */
+  async startSession(user: UserEntity, method: AuthMethod, client: ClientInfo): Promise<TokenPairDto> {
+    const now = new Date();
+    const sessionId = randomUUID();
+    const absoluteExpiresAt = new Date(now.getTime() + this.config.auth.refreshAbsoluteDays * DAY_MS);
+    const idleExpiresAt = this.idleExpiry(now, absoluteExpiresAt);
+    const refresh = this.tokens.signRefresh(user.id, sessionId, idleExpiresAt);
+    await this.dataSource.transaction(async (manager) => {
+      await this.sessions.insert(
+        {
+          id: sessionId,
+          tenantId: user.tenantId,
+          userId: user.id,
+          refreshTokenHash: refresh.hash,
+          authMethod: method,
+          ip: client.ip,
+          userAgent: client.userAgent?.slice(0, 512) ?? null,
+          lastUsedAt: now,
+          idleExpiresAt,
+          absoluteExpiresAt,
+        },
+        manager,
+      );
+      await this.users.update(user.id, { lastLoginAt: now }, manager);
+      await this.audit.record(
+        { tenantId: user.tenantId, actorId: user.id, action: 'auth.login', targetType: 'user', targetId: user.id, ip: client.ip, metadata: { method } },
+        manager,
+      );
+    });
+    return this.tokenPair(user, sessionId, refresh.token);
+  }
+
+  /** Rotates the refresh token; a token that was already used revokes the whole session. */
+  async refresh(refreshToken: string, client: ClientInfo): Promise<TokenPairDto> {
+    const claims = this.tokens.verifyRefresh(refreshToken);
+    const session = await this.sessions.findById(claims.sid);
+    if (!session || session.userId !== claims.sub) throw new AppException('TOKEN_INVALID', 'The refresh token is invalid');
+    if (session.revokedAt) throw new AppException('SESSION_REVOKED');
+    const now = new Date();
+    if (session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) {
+      await this.sessions.revoke(session.id, 'expired');
+      throw new AppException('TOKEN_EXPIRED', 'The session has expired; sign in again');
+    }
+    const presentedHash = hashTokenId(claims.jti);
+    const idleExpiresAt = this.idleExpiry(now, session.absoluteExpiresAt);
+    const next = this.tokens.signRefresh(session.userId, session.id, idleExpiresAt);
+    const rotated =
+      presentedHash === session.refreshTokenHash &&
+      (await this.sessions.rotate(session.id, presentedHash, { hash: next.hash, idleExpiresAt, now }));
+    if (!rotated) {
+      await this.sessions.revoke(session.id, 'refresh_token_reused');
+      await this.audit.record({
+        tenantId: session.tenantId,
+        actorId: session.userId,
+        action: 'auth.refresh_token_reused',
+        outcome: 'failure',
+        targetType: 'session',
+        targetId: session.id,
+        ip: client.ip,
+      });
+      throw new AppException('REFRESH_TOKEN_REUSED');
+    }
+    const user = await this.users.findById(session.userId);
+    if (!user || user.disabledAt) {
+      await this.sessions.revoke(session.id, 'account_disabled');
+      throw new AppException('ACCOUNT_DISABLED');
+    }
+    return this.tokenPair(user, session.id, next.token);
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await this.sessions.revoke(sessionId, 'logout');
+  }
+
+  private idleExpiry(now: Date, absolute: Date): Date {
+    return new Date(Math.min(now.getTime() + this.config.auth.refreshIdleDays * DAY_MS, absolute.getTime()));
+  }
+
+  private tokenPair(user: UserEntity, sessionId: string, refreshToken: string): TokenPairDto {
+    return {
+      access_token: this.tokens.signAccess({ sub: user.id, tid: user.tenantId, role: user.role, sid: sessionId }),
+      refresh_token: refreshToken,
+      token_type: 'bearer',
+      expires_in: this.config.auth.accessTokenTtlSeconds,
+      user: toUserDto(user),
+    };
+  }
+}

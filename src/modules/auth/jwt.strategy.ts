@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { AppConfig } from '../../config/app-config.js';
+import { AppException } from '../../common/errors/app.exception.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { isRole } from '../../common/auth/roles.js';
+import { SessionsRepository } from './sessions.repository.js';
+import { ACCESS_AUDIENCE, JWT_ALGORITHM, TOKEN_ISSUER, type AccessClaims } from './token.service.js';
+
+/**
+ * Verifies the access token (HS256 only: `alg:none` and key-confusion tokens fail here) and then its
+ * session and user in PostgreSQL, so logout, disabling and role changes apply from the next request.
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    config: AppConfig,
+    private readonly sessions: SessionsRepository,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.auth.jwtSecret,
+      algorithms: [JWT_ALGORITHM],
+      issuer: TOKEN_ISSUER,
+      audience: ACCESS_AUDIENCE,
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(claims: Partial<AccessClaims>): Promise<Principal> {
+    const { sub, tid, role, sid } = claims;
+    if (typeof sub !== 'string' || typeof tid !== 'string' || typeof sid !== 'string' || !isRole(role)) {
+      throw new AppException('TOKEN_INVALID', 'The access token is missing required claims');
+    }
+    const state = await this.sessions.stateFor(sid, sub);
+    if (!state || state.tenantId !== tid) throw new AppException('TOKEN_INVALID');
+    if (state.revokedAt || state.absoluteExpiresAt <= new Date()) throw new AppException('SESSION_REVOKED');
+    if (state.disabledAt) throw new AppException('ACCOUNT_DISABLED');
+    if (state.role !== role) {
+      throw new AppException('TOKEN_INVALID', 'Your role has changed; refresh the token to continue');
+    }
+    return { userId: sub, tenantId: tid, role, sessionId: sid, email: state.email };
+  }
+}

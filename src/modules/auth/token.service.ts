@@ -1,0 +1,72 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import jwt from 'jsonwebtoken';
+import { AppConfig } from '../../config/app-config.js';
+import { AppException } from '../../common/errors/app.exception.js';
+import type { Role } from '../../common/auth/roles.js';
+
+export const TOKEN_ISSUER = 'foliodesk';
+export const ACCESS_AUDIENCE = 'foliodesk-api';
+export const REFRESH_AUDIENCE = 'foliodesk-refresh';
+export const JWT_ALGORITHM = 'HS256' as const;
+
+export interface AccessClaims {
+  sub: string;
+  tid: string;
+  role: Role;
+  sid: string;
+  jti: string;
+}
+
+export interface RefreshClaims {
+  sub: string;
+  sid: string;
+  jti: string;
+}
+
+export const hashTokenId = (jti: string) => createHash('sha256').update(jti).digest('hex');
+
+/** Signs and checks Foliodesk's JWTs: HS256 only, fixed issuer and audience per token kind. */
+@Injectable()
+export class TokenService {
+  constructor(private readonly config: AppConfig) {}
+
+  signAccess(claims: Omit<AccessClaims, 'jti'>): string {
+    return jwt.sign({ ...claims, jti: randomUUID() }, this.config.auth.jwtSecret, {
+      algorithm: JWT_ALGORITHM,
+      expiresIn: this.config.auth.accessTokenTtlSeconds,
+      issuer: TOKEN_ISSUER,
+      audience: ACCESS_AUDIENCE,
+    });
+  }
+
+  /** A new refresh token for the session; returns the token and the hash to store. */
+  signRefresh(userId: string, sessionId: string, expiresAt: Date): { token: string; hash: string } {
+    const jti = randomUUID();
+    const token = jwt.sign({ sub: userId, sid: sessionId, jti }, this.config.auth.jwtSecret, {
+      algorithm: JWT_ALGORITHM,
+      expiresIn: Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
+      issuer: TOKEN_ISSUER,
+      audience: REFRESH_AUDIENCE,
+    });
+    return { token, hash: hashTokenId(jti) };
+  }
+
+  verifyRefresh(token: string): RefreshClaims {
+    try {
+      const claims = jwt.verify(token, this.config.auth.jwtSecret, {
+        algorithms: [JWT_ALGORITHM],
+        issuer: TOKEN_ISSUER,
+        audience: REFRESH_AUDIENCE,
+      }) as jwt.JwtPayload;
+      if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.jti !== 'string') {
+        throw new AppException('TOKEN_INVALID', 'The refresh token is malformed');
+      }
+      return { sub: claims.sub, sid: claims.sid, jti: claims.jti };
+    } catch (error) {
+      if (error instanceof AppException) throw error;
+      if (error instanceof jwt.TokenExpiredError) throw new AppException('TOKEN_EXPIRED', 'The refresh token has expired');
+      throw new AppException('TOKEN_INVALID', 'The refresh token is invalid');
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public } from '../../common/auth/decorators.js';
+import { RawResponse } from '../../common/decorators/raw-response.decorator.js';
+import { failure, ok } from '../../common/http/envelope.js';
+import { HealthService } from './health.service.js';
+
+const HEALTH_SCHEMA = {
+  type: 'object',
+  properties: {
+    success: { type: 'boolean', example: true },
+    message: { type: 'string', example: 'OK' },
+    error: { nullable: true, example: null },
+    result: { type: 'object', example: { status: 'ok', checks: { database: 'up', redis: 'up' } } },
+    status: { type: 'string', example: 'ok' },
+  },
+};
+
+/** Health answers the envelope and a top-level `status` (DESIGN.md §2); 503 when a dependency is down. */
+@ApiTags('Health')
+@Controller()
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  @Get(['api/v1/health', 'api/v1/discovery/services/nexus/health'])
+  @Public()
+  @RawResponse()
+  @ApiOperation({ summary: 'Service health: PostgreSQL and Redis are checked for real' })
+  @ApiOkResponse({ schema: HEALTH_SCHEMA })
+  @ApiServiceUnavailableResponse({ description: 'PostgreSQL or Redis is not answering' })
+  async check(@Res({ passthrough: true }) res: Response) {
+    const { healthy, checks } = await this.health.check();
+    if (healthy) return { ...ok({ status: 'ok', checks }), status: 'ok' };
+    const down = Object.entries(checks).filter(([, state]) => state === 'down').map(([name]) => name);
+    res.status(503);
+    return { ...failure('SERVICE_UNAVAILABLE', 'Service unavailable', `Not answering: ${down.join(', ')}`), status: 'error', checks };
+  }
+}

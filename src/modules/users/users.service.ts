@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { Principal } from '../../common/auth/principal.js';
+import { AppException, notFound } from '../../common/errors/app.exception.js';
+import { paginated, type PageQueryDto, type Paginated } from '../../common/http/pagination.js';
+import { prefixedId } from '../../common/ids.js';
+import { AuditService } from '../audit/audit.service.js';
+import type { ClientInfo } from '../auth/auth.service.js';
+import { PasswordService } from '../auth/password.service.js';
+import { SessionsRepository } from '../auth/sessions.repository.js';
+import { toUserDetailDto, toUserDto, type UserDetailDto, type UserDto } from './dto/user.dto.js';
+import type { CreateUserDto, UpdateMeDto } from './dto/user-requests.dto.js';
+import type { UserEntity } from './entities/user.entity.js';
+import type { Role } from '../../common/auth/roles.js';
+import { UsersRepository } from './users.repository.js';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly passwords: PasswordService,
+    private readonly sessions: SessionsRepository,
+    private readonly audit: AuditService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async me(principal: Principal): Promise<UserDto> {
+    return toUserDto(await this.require(principal.tenantId, principal.userId));
+  }
+
+  /** Renames the caller and/or changes their password (which ends their other sessions). */
+  async updateMe(principal: Principal, dto: UpdateMeDto, client: ClientInfo): Promise<UserDto> {
+    if (dto.full_name === undefined && dto.new_password === undefined) {
+      throw new AppException('VALIDATION_ERROR', 'Nothing to change: send full_name and/or new_password');
+    }
+    const user = await this.require(principal.tenantId, principal.userId);
+    if (dto.new_password !== undefined) {
+      if (!dto.current_password) throw new AppException('VALIDATION_ERROR', 'current_password is required to change the password');
+      if (!user.passwordHash || !(await this.passwords.verify(user.passwordHash, dto.current_password))) {
+        throw new AppException('INVALID_CREDENTIALS', 'The current password is wrong', { status: 400 });
+      }
+      await this.setPassword(user, dto.new_password, principal.sessionId, principal.userId, client);
+    }
+    if (dto.full_name !== undefined) await this.users.update(user.id, { fullName: dto.full_name });
+    return toUserDto(await this.require(principal.tenantId, principal.userId));
+  }
+
+  async list(tenantId: string, page: PageQueryDto): Promise<Paginated<UserDetailDto>> {
+    const [rows, total] = await this.users.listInTenant(tenantId, page);
+    return paginated(rows.map(toUserDetailDto), total, page);
+  }
+
+  async get(tenantId: string, userId: string): Promise<UserDetailDto> {
+    return toUserDetailDto(await this.require(tenantId, userId));
+  }
+
+  async create(admin: Principal, dto: CreateUserDto, client: ClientInfo): Promise<UserDetailDto> {
+    this.passwords.assertPolicy(dto.password);
+    if (await this.users.findByEmail(dto.email)) throw new AppException('EMAIL_TAKEN');
+    const passwordHash = await this.passwords.hash(dto.password);
+    const user = await this.dataSource.transaction(async (manager) => {
+      const created = await this.users.insert(
+        { id: prefixedId('usr'), tenantId: admin.tenantId, email: dto.email, passwordHash, fullName: dto.full_name, role: dto.role },
+        manager,
+      );
+      await this.users.addPasswordHistory(created.id, passwordHash, manager);
+      await this.audit.record(
+        { tenantId: admin.tenantId, actorId: admin.userId, action: 'user.create', targetType: 'user', targetId: created.id, ip: client.ip, metadata: { role: dto.role } },
+        manager,
+      );
+      return created;
+    });
+    return toUserDetailDto(user);
+  }
+
+  async changeRole(admin: Principal, userId: string, role: Role, client: ClientInfo): Promise<UserDetailDto> {
+    const user = await this.require(admin.tenantId, userId);
+    if (user.role === role) return toUserDetailDto(user);
+    if (user.id === admin.userId) throw new AppException('CONFLICT', 'Admins cannot change their own role');
+    await this.dataSource.transaction(async (manager) => {
+      await this.users.update(user.id, { role }, manager);
+      await this.audit.record(
+        { tenantId: admin.tenantId, actorId: admin.userId, action: 'user.role_change', targetType: 'user', targetId: user.id, ip: client.ip, metadata: { from: user.role, to: role } },
+        manager,
+      );
+    });
+    return this.get(admin.tenantId, userId);
+  }
+
+  /** Disables (or re-enables) an account; disabling ends its sessions at once. */
+  async setDisabled(admin: Principal, userId: string, disabled: boolean, client: ClientInfo): Promise<UserDetailDto> {
+    const user = await this.require(admin.tenantId, userId);
+    if (user.id === admin.userId) throw new AppException('CONFLICT', 'Admins cannot disable their own account');
+    if ((user.disabledAt !== null) !== disabled) {
+      await this.dataSource.transaction(async (manager) => {
+        await this.users.update(user.id, { disabledAt: disabled ? new Date() : null }, manager);
+        if (disabled) await this.sessions.revokeAllForUser(user.id, 'account_disabled', undefined, manager);
+        await this.audit.record(
+          { tenantId: admin.tenantId, actorId: admin.userId, action: disabled ? 'user.disable' : 'user.enable', targetType: 'user', targetId: user.id, ip: client.ip },
+          manager,
+        );
+      });
+    }
+    return this.get(admin.tenantId, userId);
+  }
+
+  private async setPassword(user: UserEntity, password: string, keepSessionId: string, actorId: string, client: ClientInfo) {
+    this.passwords.assertPolicy(password);
+    await this.passwords.assertNotReused(password, await this.users.recentPasswordHashes(user.id));
+    const passwordHash = await this.passwords.hash(password);
+    await this.dataSource.transaction(async (manager) => {
+      await this.users.update(user.id, { passwordHash }, manager);
+      await this.users.addPasswordHistory(user.id, passwordHash, manager);
+      await this.sessions.revokeAllForUser(user.id, 'password_changed', keepSessionId, manager);
+      await this.audit.record(
+        { tenantId: user.tenantId, actorId, action: 'user.password_change', targetType: 'user', targetId: user.id, ip: client.ip },
+        manager,
+      );
+    });
+  }
+
+  private async require(tenantId: string, userId: string): Promise<UserEntity> {
+    const user = await this.users.findInTenant(tenantId, userId);
+    if (!user) throw notFound('User');
+    return user;
+  }
+}
