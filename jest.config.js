@@ -18,7 +18,7 @@ export default {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalSetup: '<rootDir>/test/support/global-setup.mjs',
       setupFiles: ['<rootDir>/test/support/test-env.ts'],
     },
   ],
