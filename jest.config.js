@@ -12,6 +12,8 @@ const common = {
 
 export default {
   testTimeout: 60000,
+  // Connection pools of the apps the e2e suites start keep idle timers for a few seconds after close.
+  forceExit: true,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
     {
