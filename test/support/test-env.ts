@@ -7,3 +7,6 @@ process.env.LOG_LEVEL ??= 'silent';
 process.env.JWT_SECRET ??= 'test-jwt-secret-0123456789abcdef0123456789';
 process.env.APP_ENCRYPTION_KEY ??= 'test-encryption-key-0123456789abcdef012345';
 process.env.STORAGE_DIR ??= './var/test-storage';
+// Every suite logs in from 127.0.0.1; the brute-force suite sets its own low limits.
+process.env.LOGIN_MAX_FAILURES_PER_IP ??= '100000';
+process.env.REGISTRATIONS_PER_IP_PER_HOUR ??= '100000';

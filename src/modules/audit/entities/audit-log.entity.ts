@@ -25,7 +25,7 @@ export class AuditLogEntity extends TenantScopedEntity {
   @Column({ type: 'varchar', length: 64, nullable: true })
   ip: string | null;
 
-  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  @Column({ type: 'jsonb', default: {} })
   metadata: Record<string, unknown>;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { errorCode, register, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../support/app.js';
+
+describe('brute-force protection (Redis-backed)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      LOGIN_MAX_FAILURES_PER_IP: '8',
+      LOGIN_FAILURE_WINDOW_SECONDS: '120',
+      REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+      QUEUE_PREFIX: `rl${Date.now()}`,
+    });
+  });
+  afterAll(() => t.close());
+
+  const fail = (email: string, ip: string) =>
+    t.http.post('/api/v1/auth/login').set('X-Forwarded-For', ip).send({ email, password: 'Wrong-Passw0rd!' });
+
+  it('locks an account after repeated failures with 429 and Retry-After, even for the right password', async () => {
+    const account = await register(t.http);
+    for (let i = 0; i < 3; i++) expect((await fail(account.email, '198.51.100.1')).status).toBe(401);
+    const locked = await t.http.post('/api/v1/auth/login').send({ email: account.email, password: STRONG_PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(errorCode(locked)).toBe('RATE_LIMITED');
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(120);
+  });
+
+  it('counts failures per IP across accounts', async () => {
+    const ipApp = await startTestApp({
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '100',
+      LOGIN_MAX_FAILURES_PER_IP: '4',
+      QUEUE_PREFIX: `rlip${Date.now()}`,
+    });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const res = await ipApp.http.post('/api/v1/auth/login').send({ email: uniqueEmail('spray'), password: 'Wrong-Passw0rd!' });
+        expect(res.status).toBe(401);
+      }
+      const blocked = await ipApp.http.post('/api/v1/auth/login').send({ email: uniqueEmail('spray'), password: 'Wrong-Passw0rd!' });
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers['retry-after']).toBeDefined();
+    } finally {
+      await ipApp.close();
+    }
+  });
+
+  it('resets the account counter after a successful login', async () => {
+    const account = await register(t.http);
+    for (let i = 0; i < 2; i++) await fail(account.email, '198.51.100.2');
+    await t.http.post('/api/v1/auth/login').send({ email: account.email, password: STRONG_PASSWORD }).expect(200);
+    for (let i = 0; i < 2; i++) expect((await fail(account.email, '198.51.100.2')).status).toBe(401);
+  });
+
+  it('limits registrations per IP per hour', async () => {
+    const app = await startTestApp({ REGISTRATIONS_PER_IP_PER_HOUR: '2', QUEUE_PREFIX: `rlreg${Date.now()}` });
+    try {
+      await register(app.http);
+      await register(app.http);
+      const third = await app.http.post('/api/v1/auth/register').send({ email: uniqueEmail(), password: STRONG_PASSWORD, full_name: 'Third' });
+      expect(third.status).toBe(429);
+      expect(errorCode(third)).toBe('RATE_LIMITED');
+    } finally {
+      await app.close();
+    }
+  });
+});
