@@ -23,6 +23,7 @@ export class AppConfig {
     refreshIdleDays: number;
     refreshAbsoluteDays: number;
     argon2: { memoryCost: number; timeCost: number; parallelism: number };
+    argon2Concurrency: number;
     loginMaxFailuresPerAccount: number;
     loginMaxFailuresPerIp: number;
     loginFailureWindowSeconds: number;
@@ -96,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       refreshIdleDays: dto.REFRESH_TOKEN_IDLE_DAYS ?? 30,
       refreshAbsoluteDays: dto.REFRESH_TOKEN_ABSOLUTE_DAYS ?? 90,
       argon2: { memoryCost: 65536, timeCost: 3, parallelism: 4 },
+      argon2Concurrency: dto.ARGON2_CONCURRENCY ?? 2,
       loginMaxFailuresPerAccount: dto.LOGIN_MAX_FAILURES_PER_ACCOUNT ?? 5,
       loginMaxFailuresPerIp: dto.LOGIN_MAX_FAILURES_PER_IP ?? 50,
       loginFailureWindowSeconds: dto.LOGIN_FAILURE_WINDOW_SECONDS ?? 900,

@@ -24,6 +24,7 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) REFRESH_TOKEN_IDLE_DAYS?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) REFRESH_TOKEN_ABSOLUTE_DAYS?: number;
 
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(64) ARGON2_CONCURRENCY?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) LOGIN_MAX_FAILURES_PER_ACCOUNT?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) LOGIN_MAX_FAILURES_PER_IP?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) LOGIN_FAILURE_WINDOW_SECONDS?: number;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import argon2 from 'argon2';
+import pLimit from 'p-limit';
 import { AppConfig } from '../../config/app-config.js';
 import { AppException } from '../../common/errors/app.exception.js';
 
@@ -22,8 +23,16 @@ export function passwordPolicyViolations(password: string): string[] {
 @Injectable()
 export class PasswordService {
   private dummyHash: Promise<string> | null = null;
+  /**
+   * Each Argon2id run already uses `parallelism` threads; running more than a couple at once only
+   * makes them queue for the same cores while starving the event loop, so requests other than logins
+   * would wait. Extra hashes wait here instead.
+   */
+  private readonly slots: ReturnType<typeof pLimit>;
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: AppConfig) {
+    this.slots = pLimit(config.auth.argon2Concurrency);
+  }
 
   assertPolicy(password: string): void {
     const missing = passwordPolicyViolations(password);
@@ -34,12 +43,12 @@ export class PasswordService {
   }
 
   hash(password: string): Promise<string> {
-    return argon2.hash(password, { type: argon2.argon2id, ...this.config.auth.argon2 });
+    return this.slots(() => argon2.hash(password, { type: argon2.argon2id, ...this.config.auth.argon2 }));
   }
 
   async verify(hash: string, password: string): Promise<boolean> {
     try {
-      return await argon2.verify(hash, password);
+      return await this.slots(() => argon2.verify(hash, password));
     } catch {
       return false;
     }
