@@ -12,6 +12,7 @@ import { sendError } from './common/http/all-exceptions.filter.js';
 import { requestIdMiddleware, requestIdOf } from './common/http/request-id.middleware.js';
 import { createValidationPipe } from './common/http/validation.js';
 import { PinoNestLogger } from './common/logging/logger.js';
+import { MetricsService } from './modules/metrics/metrics.service.js';
 
 const JSON_BODY_LIMIT = '1mb';
 
@@ -26,6 +27,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger, options: 
   app.set('trust proxy', config.http.trustProxy);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
+  if (!options.preview) app.use(app.get(MetricsService).middleware);
   app.use(
     pinoHttp({
       logger,

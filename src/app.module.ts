@@ -12,6 +12,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { NexusModule } from './modules/nexus/nexus.module.js';
 import { RedisModule } from './modules/redis/redis.module.js';
 import { TenantsModule } from './modules/tenants/tenants.module.js';
@@ -31,6 +32,7 @@ export class AppModule {
         RedisModule,
         BootstrapModule,
         HealthModule,
+        MetricsModule,
         AuthModule,
         UsersModule,
         TenantsModule,

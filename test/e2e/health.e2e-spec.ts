@@ -28,3 +28,25 @@ describe('health', () => {
     }
   });
 });
+
+describe('metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('exposes Prometheus metrics with an HTTP latency histogram labelled by route template', async () => {
+    await t.http.get('/api/v1/users/usr_does_not_matter');
+    await t.http.get('/api/v1/health');
+    const res = await t.http.get('/metrics');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toContain('# TYPE http_request_duration_seconds histogram');
+    expect(res.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/health",status_code="200"\} [1-9]/);
+    // Ids never become label values: the route template is used.
+    expect(res.text).toContain('route="/api/v1/users/:user_id",status_code="401"');
+    expect(res.text).not.toContain('usr_does_not_matter');
+    expect(res.text).toContain('foliodesk_process_cpu_user_seconds_total');
+  });
+});

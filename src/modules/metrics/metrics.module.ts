@@ -1,0 +1,7 @@
+import { Global, Module } from '@nestjs/common';
+import { MetricsController } from './metrics.controller.js';
+import { MetricsService } from './metrics.service.js';
+
+@Global()
+@Module({ controllers: [MetricsController], providers: [MetricsService], exports: [MetricsService] })
+export class MetricsModule {}
