@@ -1,0 +1,69 @@
+import { Controller, Get, Param, ParseUUIDPipe, Post, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiOperation, ApiPayloadTooLargeResponse, ApiProduces, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import { CurrentUser, Roles } from '../../common/auth/decorators.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { RawResponse } from '../../common/decorators/raw-response.decorator.js';
+import { AppException } from '../../common/errors/app.exception.js';
+import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
+import { DocumentsService } from './documents.service.js';
+import { DocFetchQueryDto, DocumentListItemDto, DocumentListQueryDto, TenantDocumentPageDto, UploadResultDto } from './dto/document.dto.js';
+import type { ReceivedFile } from './storage/hashing-disk.engine.js';
+
+const uuid = new ParseUUIDPipe({ exceptionFactory: () => new AppException('NOT_FOUND', 'Document not found') });
+
+@ApiTags('Nexus documents')
+@Controller('api/v1')
+export class DocumentsController {
+  constructor(private readonly documents: DocumentsService) {}
+
+  @Post('nexus/upload')
+  @Roles('analyst')
+  @UseInterceptors(FileInterceptor('file'))
+  @ApiOperation({
+    summary: 'Upload a financial PDF (also at /api/v1/nexus/upload/)',
+    description: 'Checked by content; the original is stored and the document is `uploaded`, ready for the pipeline.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @ApiEnvelope(UploadResultDto, { status: 201 })
+  @ApiPayloadTooLargeResponse({ description: 'Larger than MAX_UPLOAD_BYTES' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'Not a PDF' })
+  upload(@CurrentUser() user: Principal, @UploadedFile() file: (Express.Multer.File & ReceivedFile) | undefined) {
+    return this.documents.upload(user, file);
+  }
+
+  @Get('documents/me')
+  @Roles('viewer')
+  @ApiOperation({ summary: "The caller's own documents, newest first" })
+  @ApiEnvelope(DocumentListItemDto, { isArray: true })
+  listMine(@CurrentUser() user: Principal, @Query() query: DocumentListQueryDto) {
+    return this.documents.listMine(user, query.limit, query.skip);
+  }
+
+  @Get('nexus/documents')
+  @Roles('admin')
+  @ApiOperation({ summary: "All the tenant's documents (admin), newest first" })
+  @ApiEnvelope(TenantDocumentPageDto)
+  listTenant(@CurrentUser() user: Principal, @Query() query: DocumentListQueryDto) {
+    return this.documents.listTenant(user, query.limit, query.skip);
+  }
+
+  @Get('nexus/doc-fetch/:job_id')
+  @Roles('viewer')
+  @RawResponse()
+  @ApiOperation({ summary: 'The original PDF, byte for byte (type=ORIGINAL)' })
+  @ApiProduces('application/pdf')
+  async fetch(@CurrentUser() user: Principal, @Param('job_id', uuid) jobId: string, @Query() query: DocFetchQueryDto) {
+    if (query.type === 'LAYOUT') {
+      await this.documents.visibleByJob(user, jobId);
+      throw new AppException('NOT_FOUND', 'No layout analysis is available for this document yet');
+    }
+    const { doc, stream } = await this.documents.original(user, jobId);
+    return new StreamableFile(stream, {
+      type: 'application/pdf',
+      length: doc.sizeBytes,
+      disposition: `attachment; filename="${doc.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"`,
+    });
+  }
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { Readable } from 'node:stream';
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../../common/auth/principal.js';
+import { roleAtLeast } from '../../common/auth/roles.js';
+import { AppException, notFound } from '../../common/errors/app.exception.js';
+import { paginated, type Paginated } from '../../common/http/pagination.js';
+import { DocumentsRepository } from './documents.repository.js';
+import { toDocumentListItem, toTenantDocument, type DocumentListItemDto, type TenantDocumentDto, type UploadResultDto } from './dto/document.dto.js';
+import type { DocumentEntity } from './entities/document.entity.js';
+import { inspectPdf, looksLikePdf, passwordHintFor } from './pdf/pdf-inspector.js';
+import type { ReceivedFile } from './storage/hashing-disk.engine.js';
+import { DocumentStorage } from './storage/document-storage.js';
+
+/** A display name from the client's file name: its last path segment, printable, at most 255 chars. */
+export function displayFileName(original: string | undefined): string {
+  const base = basename((original ?? '').replace(/\\/g, '/'))
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
+  return (base || 'document.pdf').slice(0, 255);
+}
+
+@Injectable()
+export class DocumentsService {
+  constructor(
+    private readonly docs: DocumentsRepository,
+    private readonly storage: DocumentStorage,
+  ) {}
+
+  /** Validates a received upload by content, stores the original and records the document. */
+  async upload(user: Principal, file: (Express.Multer.File & ReceivedFile) | undefined): Promise<UploadResultDto> {
+    if (!file) throw new AppException('VALIDATION_ERROR', 'file is required (multipart/form-data field "file")');
+    try {
+      if (file.size === 0) throw new AppException('VALIDATION_ERROR', 'The uploaded file is empty');
+      if (!looksLikePdf(file.head)) throw new AppException('UNSUPPORTED_MEDIA_TYPE', 'Only PDF files are accepted (checked by content)');
+      const inspection = await inspectPdf(file.path);
+      if (inspection.kind === 'unreadable') throw new AppException('UNPROCESSABLE', 'The PDF is damaged and cannot be read');
+      const fileName = displayFileName(file.originalname);
+      const id = randomUUID();
+      const storageKey = `${user.tenantId}/${id}.pdf`;
+      const passwordRequired = inspection.kind !== 'ok';
+      await this.storage.adopt(file.path, storageKey);
+      const doc = await this.docs.insert({
+        id,
+        jobId: randomUUID(),
+        tenantId: user.tenantId,
+        ownerId: user.userId,
+        fileName,
+        storageKey,
+        sha256: file.sha256,
+        sizeBytes: file.size,
+        pages: inspection.kind === 'ok' ? inspection.pages : null,
+        passwordRequired,
+        passwordHint: passwordRequired ? passwordHintFor(fileName) : null,
+        status: 'uploaded',
+        classification: null,
+        confidenceScore: null,
+      });
+      return { job_id: doc.jobId, doc_id: doc.id, status: 'uploaded', password_required: doc.passwordRequired, password_hint: doc.passwordHint };
+    } finally {
+      await rm(file.path, { force: true });
+    }
+  }
+
+  async listMine(user: Principal, limit: number, skip: number): Promise<DocumentListItemDto[]> {
+    return (await this.docs.listForOwner(user.tenantId, user.userId, skip, limit)).map(toDocumentListItem);
+  }
+
+  async listTenant(user: Principal, limit: number, skip: number): Promise<Paginated<TenantDocumentDto>> {
+    const [rows, total] = await this.docs.listForTenant(user.tenantId, skip, limit);
+    const page = Math.floor(skip / limit) + 1;
+    return { ...paginated(rows.map(toTenantDocument), total, { page, limit }), has_more: skip + rows.length < total };
+  }
+
+  /** The original bytes of a job's document, for its owner or an admin of the tenant. */
+  async original(user: Principal, jobId: string): Promise<{ doc: DocumentEntity; stream: Readable }> {
+    const doc = await this.visibleByJob(user, jobId);
+    return { doc, stream: await this.storage.read(doc.storageKey) };
+  }
+
+  /** A document the caller may see: their own, or any in the tenant for an admin; 404 otherwise. */
+  async visibleByJob(user: Principal, jobId: string): Promise<DocumentEntity> {
+    const doc = await this.docs.findByJob(user.tenantId, jobId);
+    if (!doc || (doc.ownerId !== user.userId && !roleAtLeast(user.role, 'admin'))) throw notFound('Document');
+    return doc;
+  }
+}

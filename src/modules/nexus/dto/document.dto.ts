@@ -1,0 +1,78 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { PaginatedMetaDto } from '../../../common/http/pagination.js';
+import type { DocumentEntity } from '../entities/document.entity.js';
+
+export class UploadResultDto {
+  @ApiProperty({ format: 'uuid', example: '9b2f6c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d' }) job_id: string;
+  @ApiProperty({ format: 'uuid', example: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d' }) doc_id: string;
+  @ApiProperty({ example: 'uploaded' }) status: 'uploaded';
+  @ApiProperty({ example: true, description: 'The PDF is encrypted: pass `password` when starting the pipeline' }) password_required: boolean;
+  @ApiProperty({ nullable: true, type: String, example: 'CAMS CAS: your PAN in capital letters, e.g. ABCDE1234F' })
+  password_hint: string | null;
+}
+
+export class DocumentListItemDto {
+  @ApiProperty({ format: 'uuid', example: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d' }) doc_id: string;
+  @ApiProperty({ format: 'uuid', example: '9b2f6c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d' }) job_id: string;
+  @ApiProperty({ example: 'CAS_Apr-Sep2025.pdf' }) file_name: string;
+  @ApiProperty({ example: 'completed', enum: ['uploaded', 'processing', 'completed', 'failed'] }) status: string;
+  @ApiProperty({ nullable: true, type: String, example: 'CAMS_DETAILED_CAS' }) classification: string | null;
+  @ApiProperty({ nullable: true, type: Number, example: 95.4 }) confidence_score: number | null;
+  @ApiProperty({ example: '2026-11-22T10:15:30.000Z' }) created_at: string;
+  @ApiProperty({ example: '2026-11-22T10:15:33.000Z' }) updated_at: string;
+}
+
+export class TenantDocumentDto extends DocumentListItemDto {
+  @ApiProperty({ example: 'usr_5d1c0c1e2f3a4b5c6d7e8f90' }) owner_id: string;
+  @ApiProperty({ nullable: true, type: Number, example: 12 }) pages: number | null;
+  @ApiProperty({ example: 482133 }) size_bytes: number;
+}
+
+export class TenantDocumentPageDto extends PaginatedMetaDto {
+  @ApiProperty({ type: [TenantDocumentDto] }) items: TenantDocumentDto[];
+}
+
+export class DocumentListQueryDto {
+  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200, example: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit: number = 50;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0, example: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  skip: number = 0;
+}
+
+export class DocFetchQueryDto {
+  @ApiPropertyOptional({ enum: ['ORIGINAL', 'LAYOUT'], default: 'ORIGINAL', example: 'ORIGINAL' })
+  @IsOptional()
+  @IsIn(['ORIGINAL', 'LAYOUT'])
+  type: 'ORIGINAL' | 'LAYOUT' = 'ORIGINAL';
+}
+
+export const toDocumentListItem = (d: DocumentEntity): DocumentListItemDto => ({
+  doc_id: d.id,
+  job_id: d.jobId,
+  file_name: d.fileName,
+  status: d.status,
+  classification: d.classification,
+  confidence_score: d.confidenceScore,
+  created_at: d.createdAt.toISOString(),
+  updated_at: d.updatedAt.toISOString(),
+});
+
+export const toTenantDocument = (d: DocumentEntity): TenantDocumentDto => ({
+  ...toDocumentListItem(d),
+  owner_id: d.ownerId,
+  pages: d.pages,
+  size_bytes: d.sizeBytes,
+});

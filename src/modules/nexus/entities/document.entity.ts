@@ -1,0 +1,65 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn, type Relation } from 'typeorm';
+import { TenantScopedEntity } from '../../../database/tenant-scoped.entity.js';
+import { UserEntity } from '../../users/entities/user.entity.js';
+
+export type DocumentStatus = 'uploaded' | 'processing' | 'completed' | 'failed';
+
+/** An uploaded statement: the original file's facts, its owner, and where the pipeline has got to. */
+@Entity({ name: 'documents' })
+@Index(['tenantId', 'ownerId', 'createdAt'])
+@Index(['tenantId', 'createdAt'])
+export class DocumentEntity extends TenantScopedEntity {
+  /** doc_id */
+  @PrimaryColumn({ type: 'uuid' })
+  id: string;
+
+  /** job_id: the handle clients use to start processing and fetch the original. */
+  @Index({ unique: true })
+  @Column({ name: 'job_id', type: 'uuid' })
+  jobId: string;
+
+  @Column({ name: 'owner_id', type: 'varchar', length: 40 })
+  ownerId: string;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'owner_id' })
+  owner?: Relation<UserEntity>;
+
+  /** The client's file name, for display only: never used to build a storage path. */
+  @Column({ name: 'file_name', type: 'varchar', length: 255 })
+  fileName: string;
+
+  @Column({ name: 'storage_key', type: 'varchar', length: 255 })
+  storageKey: string;
+
+  @Column({ type: 'char', length: 64 })
+  sha256: string;
+
+  @Column({ name: 'size_bytes', type: 'bigint', transformer: { to: (v: number) => v, from: (v: string) => Number(v) } })
+  sizeBytes: number;
+
+  /** Null while the file is encrypted and no password has been given. */
+  @Column({ type: 'int', nullable: true })
+  pages: number | null;
+
+  @Column({ name: 'password_required', type: 'boolean' })
+  passwordRequired: boolean;
+
+  @Column({ name: 'password_hint', type: 'varchar', length: 255, nullable: true })
+  passwordHint: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: DocumentStatus;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  classification: string | null;
+
+  @Column({ name: 'confidence_score', type: 'double precision', nullable: true })
+  confidenceScore: number | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,38 @@
+import { readFile } from 'node:fs/promises';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+export type PdfInspection =
+  | { kind: 'ok'; pages: number }
+  | { kind: 'password_required' }
+  | { kind: 'password_invalid' }
+  | { kind: 'unreadable'; reason: string };
+
+/** `%PDF-` must appear in the first kilobyte (the PDF specification's own tolerance). */
+export const looksLikePdf = (head: Buffer) => head.subarray(0, 1024).includes('%PDF-');
+
+/** Opens a PDF with pdfjs-dist to count its pages, telling encrypted and broken files apart. */
+export async function inspectPdf(path: string, password?: string): Promise<PdfInspection> {
+  const data = new Uint8Array(await readFile(path));
+  const task = getDocument({ data, password, isEvalSupported: false, verbosity: 0, stopAtErrors: false });
+  try {
+    const doc = await task.promise;
+    const pages = doc.numPages;
+    await doc.destroy();
+    return { kind: 'ok', pages };
+  } catch (error) {
+    const e = error as { name?: string; code?: number; message?: string };
+    if (e.name === 'PasswordException') return e.code === 2 ? { kind: 'password_invalid' } : { kind: 'password_required' };
+    await task.destroy().catch(() => undefined);
+    return { kind: 'unreadable', reason: e.message ?? 'unreadable PDF' };
+  }
+}
+
+/** The usual password conventions of the statement issuers, recognised from the file name. */
+export function passwordHintFor(fileName: string): string | null {
+  const name = fileName.toUpperCase();
+  if (name.includes('NSDL')) return 'NSDL CAS: the first five letters of your PAN followed by your date of birth (DDMMYYYY), e.g. ABCDE01011990';
+  if (name.includes('CDSL')) return 'CDSL CAS: your PAN in capital letters, e.g. ABCDE1234F';
+  if (/KFIN|KARVY/.test(name)) return 'KFintech CAS: your PAN in capital letters, e.g. ABCDE1234F';
+  if (/CAMS|CAS/.test(name)) return 'CAMS CAS: your PAN in capital letters, e.g. ABCDE1234F';
+  return null;
+}

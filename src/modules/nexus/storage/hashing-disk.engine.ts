@@ -1,0 +1,53 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import type { Request } from 'express';
+import type { StorageEngine } from 'multer';
+
+export interface ReceivedFile {
+  path: string;
+  size: number;
+  sha256: string;
+  /** The first bytes, to check the file's type by content. */
+  head: Buffer;
+}
+
+const HEAD_BYTES = 1024;
+
+/**
+ * A multer storage engine that streams the upload to a temporary file while hashing it, so the body
+ * is never held in memory; multer's `fileSize` limit aborts it (413) part-way.
+ */
+export class HashingDiskEngine implements StorageEngine {
+  constructor(private readonly dir: string) {}
+
+  _handleFile(_req: Request, file: Express.Multer.File, cb: (error?: unknown, info?: Partial<Express.Multer.File> & ReceivedFile) => void): void {
+    mkdirSync(this.dir, { recursive: true });
+    const path = join(this.dir, `${randomUUID()}.part`);
+    const hash = createHash('sha256');
+    let size = 0;
+    let head = Buffer.alloc(0);
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        hash.update(chunk);
+        size += chunk.length;
+        if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+        done(null, chunk);
+      },
+    });
+    pipeline(file.stream, meter, createWriteStream(path)).then(
+      () => cb(null, { path, size, sha256: hash.digest('hex'), head }),
+      async (error) => {
+        await rm(path, { force: true });
+        cb(error);
+      },
+    );
+  }
+
+  _removeFile(_req: Request, file: Express.Multer.File & Partial<ReceivedFile>, cb: (error: Error | null) => void): void {
+    rm(file.path, { force: true }).then(() => cb(null), cb);
+  }
+}

@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { simplePdf } from '../support/pdf.js';
+
+const binaryParser = (res: NodeJS.ReadableStream & { setEncoding(e: string): void }, cb: (e: Error | null, b: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+
+describe('nexus: upload, listing and the original', () => {
+  let t: TestApp;
+  let acme: Tenant;
+  let rival: Tenant;
+  let statement: Buffer;
+  beforeAll(async () => {
+    t = await startTestApp({ MAX_UPLOAD_BYTES: String(256 * 1024) });
+    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    statement = await simplePdf(['Consolidated Account Statement', 'Page two', 'Page three']);
+  });
+  afterAll(() => t.close());
+
+  const upload = (account: Account, body: Buffer, filename = 'CAS_statement.pdf', path = '/api/v1/nexus/upload/') =>
+    t.http.post(path).set(bearer(account)).attach('file', body, { filename, contentType: 'application/pdf' });
+
+  it('stores a PDF and answers {job_id, doc_id, status: uploaded, password_required: false} (with and without the trailing slash)', async () => {
+    for (const path of ['/api/v1/nexus/upload/', '/api/v1/nexus/upload']) {
+      const res = await upload(acme.analyst, statement, 'CAS_statement.pdf', path);
+      expect(res.status).toBe(201);
+      expect(res.body.success).toBe(true);
+      expect(res.body.result).toEqual({
+        job_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        doc_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        status: 'uploaded',
+        password_required: false,
+        password_hint: null,
+      });
+    }
+  });
+
+  it('detects an encrypted PDF and gives the issuer’s password convention as a hint', async () => {
+    const encrypted = await simplePdf(['secret holdings'], 'ABCDE1234F');
+    const res = await upload(acme.analyst, encrypted, 'NSDL_CAS_Sep2025.pdf');
+    expect(res.status).toBe(201);
+    expect(res.body.result.password_required).toBe(true);
+    expect(res.body.result.password_hint).toMatch(/PAN.*date of birth/);
+  });
+
+  it('gives back the exact bytes as application/pdf to the owner and the tenant admin, 404 to others', async () => {
+    const res = await upload(acme.analyst, statement);
+    const { job_id: jobId } = res.body.result;
+    for (const account of [acme.analyst, acme.admin]) {
+      const got = await t.http.get(`/api/v1/nexus/doc-fetch/${jobId}?type=ORIGINAL`).set(bearer(account)).buffer(true).parse(binaryParser);
+      expect(got.status).toBe(200);
+      expect(got.headers['content-type']).toBe('application/pdf');
+      expect(createHash('sha256').update(got.body as Buffer).digest('hex')).toBe(createHash('sha256').update(statement).digest('hex'));
+    }
+    for (const account of [acme.viewer, rival.admin, rival.analyst]) {
+      const denied = await t.http.get(`/api/v1/nexus/doc-fetch/${jobId}?type=ORIGINAL`).set(bearer(account));
+      expect(denied.status).toBe(404);
+      expect(errorCode(denied)).toBe('NOT_FOUND');
+    }
+  });
+
+  it('answers 404 for an unknown or malformed job id and 400 for an unknown type', async () => {
+    const unknown = await t.http.get('/api/v1/nexus/doc-fetch/00000000-0000-4000-8000-000000000000').set(bearer(acme.admin));
+    expect(unknown.status).toBe(404);
+    const malformed = await t.http.get('/api/v1/nexus/doc-fetch/not-a-uuid').set(bearer(acme.admin));
+    expect(malformed.status).toBe(404);
+    const res = await upload(acme.analyst, statement);
+    const badType = await t.http.get(`/api/v1/nexus/doc-fetch/${res.body.result.job_id}?type=THUMBNAIL`).set(bearer(acme.analyst));
+    expect(badType.status).toBe(400);
+    expect(errorCode(badType)).toBe('VALIDATION_ERROR');
+  });
+
+  describe('bad uploads', () => {
+    it('answers 415 for a file that is not a PDF, whatever its name and content type say', async () => {
+      const res = await upload(acme.analyst, Buffer.from('PK\u0003\u0004 this is a zip, not a PDF'), 'statement.pdf');
+      expect(res.status).toBe(415);
+      expect(errorCode(res)).toBe('UNSUPPORTED_MEDIA_TYPE');
+    });
+
+    it('answers 400 for an empty file and for a missing file field', async () => {
+      const empty = await upload(acme.analyst, Buffer.alloc(0));
+      expect(empty.status).toBe(400);
+      expect(errorCode(empty)).toBe('VALIDATION_ERROR');
+      const missing = await t.http.post('/api/v1/nexus/upload/').set(bearer(acme.analyst)).field('other', 'x');
+      expect(missing.status).toBe(400);
+    });
+
+    it('answers 413 for a file over MAX_UPLOAD_BYTES and keeps nothing of it', async () => {
+      const incoming = resolve(process.env.STORAGE_DIR!, '.incoming');
+      const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300 * 1024, 0x20)]);
+      const res = await upload(acme.analyst, big);
+      expect(res.status).toBe(413);
+      expect(errorCode(res)).toBe('PAYLOAD_TOO_LARGE');
+      const leftovers = await readdir(incoming).catch(() => []);
+      expect(leftovers).toEqual([]);
+    });
+
+    it('answers 422 for a damaged PDF', async () => {
+      const res = await upload(acme.analyst, Buffer.from('%PDF-1.7\n1 0 obj garbage without xref or trailer'));
+      expect(res.status).toBe(422);
+    });
+
+    it('refuses viewers (403) and anonymous callers (401)', async () => {
+      expect((await upload(acme.viewer, statement)).status).toBe(403);
+      const anon = await t.http.post('/api/v1/nexus/upload/').attach('file', statement, 'a.pdf');
+      expect(anon.status).toBe(401);
+    });
+
+    it('never uses the client’s path: a traversal file name is stored under a generated key', async () => {
+      const res = await upload(acme.analyst, statement, '../../../../etc/passwd.pdf');
+      expect(res.status).toBe(201);
+      const list = await t.http.get('/api/v1/documents/me').set(bearer(acme.analyst));
+      const item = list.body.result.find((d: { doc_id: string }) => d.doc_id === res.body.result.doc_id);
+      expect(item.file_name).toBe('passwd.pdf');
+      const stored = await readdir(join(process.env.STORAGE_DIR!, acme.analyst.tenantId));
+      expect(stored).toContain(`${res.body.result.doc_id}.pdf`);
+    });
+  });
+
+  describe('listing', () => {
+    it('GET /api/v1/documents/me lists only the caller’s documents, newest first, with limit and skip', async () => {
+      const owner = acme.admin;
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await upload(owner, statement, `doc-${i}.pdf`)).body.result.doc_id);
+      const res = await t.http.get('/api/v1/documents/me').set(bearer(owner));
+      expect(res.status).toBe(200);
+      expect(Array.isArray(res.body.result)).toBe(true);
+      expect(res.body.result.slice(0, 3).map((d: { doc_id: string }) => d.doc_id)).toEqual([...ids].reverse());
+      for (const item of res.body.result) {
+        expect(Object.keys(item).sort()).toEqual(['classification', 'confidence_score', 'created_at', 'doc_id', 'file_name', 'job_id', 'status', 'updated_at']);
+      }
+      const page = await t.http.get('/api/v1/documents/me?limit=1&skip=1').set(bearer(owner));
+      expect(page.body.result.map((d: { doc_id: string }) => d.doc_id)).toEqual([ids[1]]);
+      const analystView = await t.http.get('/api/v1/documents/me?limit=200').set(bearer(acme.analyst));
+      expect(analystView.body.result.some((d: { doc_id: string }) => ids.includes(d.doc_id))).toBe(false);
+      const rivalView = await t.http.get('/api/v1/documents/me').set(bearer(rival.admin));
+      expect(rivalView.body.result).toEqual([]);
+    });
+
+    it('answers 400 for bad limit or skip', async () => {
+      for (const q of ['limit=0', 'limit=abc', 'skip=-1', 'limit=100000']) {
+        const res = await t.http.get(`/api/v1/documents/me?${q}`).set(bearer(acme.viewer));
+        expect({ q, status: res.status }).toEqual({ q, status: 400 });
+      }
+    });
+
+    it('GET /api/v1/nexus/documents gives admins the whole tenant and nobody else anything', async () => {
+      const res = await t.http.get('/api/v1/nexus/documents?limit=200').set(bearer(acme.admin));
+      expect(res.status).toBe(200);
+      const owners = new Set(res.body.result.items.map((d: { owner_id: string }) => d.owner_id));
+      expect(owners.has(acme.analyst.userId)).toBe(true);
+      expect(owners.has(acme.admin.userId)).toBe(true);
+      expect([...owners].every((o) => [acme.admin.userId, acme.analyst.userId, acme.viewer.userId].includes(o as string))).toBe(true);
+      expect(res.body.result.total).toBe(res.body.result.items.length);
+      expect((await t.http.get('/api/v1/nexus/documents').set(bearer(acme.analyst))).status).toBe(403);
+      const rivalRes = await t.http.get('/api/v1/nexus/documents').set(bearer(rival.admin));
+      expect(rivalRes.body.result.items).toEqual([]);
+    });
+  });
+});
