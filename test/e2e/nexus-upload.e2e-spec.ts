@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { simplePdf } from '../support/pdf.js';
 
-const binaryParser = (res: NodeJS.ReadableStream & { setEncoding(e: string): void }, cb: (e: Error | null, b: Buffer) => void) => {
+// supertest's parser signature takes the raw response stream.
+const binaryParser = (res: any, cb: (e: Error | null, b: Buffer) => void) => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => cb(null, Buffer.concat(chunks)));
