@@ -14,6 +14,9 @@ import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { NexusModule } from './modules/nexus/nexus.module.js';
+import { OutboxModule } from './modules/outbox/outbox.module.js';
+import { QueueModule } from './modules/queue/queue.module.js';
+import { LlmModule } from './modules/llm/llm.module.js';
 import { RedisModule } from './modules/redis/redis.module.js';
 import { TenantsModule } from './modules/tenants/tenants.module.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -37,7 +40,10 @@ export class AppModule {
         UsersModule,
         TenantsModule,
         AuditModule,
-        NexusModule,
+        QueueModule,
+        OutboxModule,
+        LlmModule,
+        NexusModule.forRoot(config.role),
         ZenModule,
         DashboardModule,
         WebhooksModule,

@@ -16,7 +16,7 @@ export class AppConfig {
   readonly role!: ProcessRole;
   readonly http!: { port: number; host: string; publicBaseUrl: string; sandboxPort: number | null; trustProxy: boolean };
   readonly db!: { url: string };
-  readonly redis!: { url: string; prefix: string };
+  readonly redis!: { url: string; prefix: string; lockDurationMs: number; stalledIntervalMs: number };
   readonly auth!: {
     jwtSecret: string;
     accessTokenTtlSeconds: number;
@@ -32,6 +32,7 @@ export class AppConfig {
   readonly crypto!: { encryptionKey: string };
   readonly bootstrapAdmin!: { email: string; password: string } | null;
   readonly storage!: { dir: string; maxUploadBytes: number };
+  readonly pipeline!: { stageTimeoutMs: number; totalTimeoutMs: number; reconcileIntervalMs: number; staleAfterMs: number };
   readonly webhooks!: { allowPrivateTargets: boolean };
   readonly llm!: { provider: 'local' | 'openai'; openaiBaseUrl: string | null; openaiApiKey: string | null; model: string };
   readonly webSearch!: { provider: 'none' | 'searxng'; searxngUrl: string | null };
@@ -90,7 +91,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       trustProxy: dto.TRUST_PROXY ?? false,
     },
     db: { url: dto.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/foliodesk' },
-    redis: { url: dto.REDIS_URL ?? 'redis://127.0.0.1:6379/0', prefix: dto.QUEUE_PREFIX ?? 'foliodesk' },
+    redis: {
+      url: dto.REDIS_URL ?? 'redis://127.0.0.1:6379/0',
+      prefix: dto.QUEUE_PREFIX ?? 'foliodesk',
+      lockDurationMs: dto.QUEUE_LOCK_DURATION_MS ?? 30_000,
+      stalledIntervalMs: dto.QUEUE_STALLED_INTERVAL_MS ?? 30_000,
+    },
     auth: {
       jwtSecret,
       accessTokenTtlSeconds: dto.ACCESS_TOKEN_TTL_SECONDS ?? 3600,
@@ -106,6 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     crypto: { encryptionKey },
     bootstrapAdmin: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : null,
     storage: { dir: dto.STORAGE_DIR ?? './var/storage', maxUploadBytes: dto.MAX_UPLOAD_BYTES ?? 26214400 },
+    pipeline: {
+      stageTimeoutMs: dto.PIPELINE_STAGE_TIMEOUT_MS ?? 60_000,
+      totalTimeoutMs: dto.PIPELINE_TIMEOUT_MS ?? 300_000,
+      reconcileIntervalMs: dto.PIPELINE_RECONCILE_INTERVAL_MS ?? 5_000,
+      staleAfterMs: dto.PIPELINE_STALE_AFTER_MS ?? 15_000,
+    },
     webhooks: { allowPrivateTargets: dto.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false },
     llm: {
       provider: (dto.LLM_PROVIDER ?? 'local') as 'local' | 'openai',

@@ -17,6 +17,8 @@ export class EnvDto {
   @IsOptional() @IsString() DATABASE_URL?: string;
   @IsOptional() @IsString() REDIS_URL?: string;
   @IsOptional() @IsString() @MaxLength(32) QUEUE_PREFIX?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(500) QUEUE_LOCK_DURATION_MS?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(200) QUEUE_STALLED_INTERVAL_MS?: number;
 
   @IsOptional() @IsString() @MinLength(32) JWT_SECRET?: string;
   @IsOptional() @IsString() @MinLength(32) APP_ENCRYPTION_KEY?: string;
@@ -36,6 +38,11 @@ export class EnvDto {
 
   @IsOptional() @IsString() STORAGE_DIR?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) MAX_UPLOAD_BYTES?: number;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(100) PIPELINE_STAGE_TIMEOUT_MS?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(100) PIPELINE_TIMEOUT_MS?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(100) PIPELINE_RECONCILE_INTERVAL_MS?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(100) PIPELINE_STALE_AFTER_MS?: number;
 
   @IsOptional() @IsBoolean() @Transform(toBool) WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
 

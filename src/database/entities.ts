@@ -1,9 +1,15 @@
 import { AuditLogEntity } from '../modules/audit/entities/audit-log.entity.js';
 import { SessionEntity } from '../modules/auth/entities/session.entity.js';
 import { DocumentEntity } from '../modules/nexus/entities/document.entity.js';
+import { ExtractionEntity } from '../modules/nexus/entities/extraction.entity.js';
+import { PipelineProcessEntity } from '../modules/nexus/entities/pipeline-process.entity.js';
+import { PipelineStageEntity } from '../modules/nexus/entities/pipeline-stage.entity.js';
+import { TokenUsageEntity } from '../modules/nexus/entities/token-usage.entity.js';
+import { OutboxEventEntity } from '../modules/outbox/entities/outbox-event.entity.js';
 import { TenantEntity } from '../modules/tenants/entities/tenant.entity.js';
 import { PasswordHistoryEntity } from '../modules/users/entities/password-history.entity.js';
 import { UserEntity } from '../modules/users/entities/user.entity.js';
 
 /** Every entity, for the data source, the migration generator and the schema-drift test. */
-export const ENTITIES = [TenantEntity, UserEntity, PasswordHistoryEntity, SessionEntity, AuditLogEntity, DocumentEntity];
+export const ENTITIES = [TenantEntity, UserEntity, PasswordHistoryEntity, SessionEntity, AuditLogEntity, DocumentEntity,
+  PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, OutboxEventEntity];

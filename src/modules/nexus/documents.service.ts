@@ -80,6 +80,12 @@ export class DocumentsService {
     return { doc, stream: await this.storage.read(doc.storageKey) };
   }
 
+  /** A document (by doc id) the caller may see, or null. */
+  async visibleByIdOrNull(user: Principal, documentId: string): Promise<DocumentEntity | null> {
+    const doc = await this.docs.findById(user.tenantId, documentId);
+    return doc && (doc.ownerId === user.userId || roleAtLeast(user.role, 'admin')) ? doc : null;
+  }
+
   /** A document the caller may see: their own, or any in the tenant for an admin; 404 otherwise. */
   async visibleByJob(user: Principal, jobId: string): Promise<DocumentEntity> {
     const doc = await this.docs.findByJob(user.tenantId, jobId);

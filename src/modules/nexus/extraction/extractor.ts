@@ -1,0 +1,32 @@
+/**
+ * Extraction: the statement family's parser turns lines into investors, holdings and
+ * transactions. Documents that are not statements of holdings yield no entities and no holdings.
+ */
+import { parseDetailedCas } from './parsers/cams-detailed.parser.js';
+import { parseCamsSummary } from './parsers/cams-summary.parser.js';
+import { parseCdslCas } from './parsers/cdsl.parser.js';
+import { emptyDraft, findPeriod } from './parsers/common.js';
+import { parseNsdlCas } from './parsers/nsdl.parser.js';
+import type { Classification, ExtractionDraft, TextLine } from './types.js';
+
+export function extractStatement(lines: TextLine[], classification: Classification): ExtractionDraft {
+  const draft = parse(lines, classification);
+  return { ...draft, classification_confidence: classification.confidence };
+}
+
+function parse(lines: TextLine[], classification: Classification): ExtractionDraft {
+  if (!classification.holdings_statement) return emptyDraft(classification.code, findPeriod(lines));
+  switch (classification.code) {
+    case 'CAMS_DETAILED_CAS':
+    case 'KFINTECH_DETAILED_CAS':
+      return parseDetailedCas(lines, classification.code);
+    case 'CAMS_SUMMARY_CAS':
+      return parseCamsSummary(lines);
+    case 'NSDL_CAS':
+      return parseNsdlCas(lines);
+    case 'CDSL_CAS':
+      return parseCdslCas(lines);
+    default:
+      return emptyDraft(classification.code, findPeriod(lines));
+  }
+}

@@ -1,0 +1,416 @@
+/**
+ * Detailed Consolidated Account Statement of the mutual-fund registrars (CAMS, and KFintech with
+ * its own wording). The format, as both registrars print it:
+ *
+ *   <AMC name ending "Mutual Fund"/"MF">
+ *   Folio No: 1234567 / 89   PAN: ABCPD1234E   KYC: OK  PAN: OK     (KFintech: "Folio No : …")
+ *   <holder name>                                                    (KFintech: "Name : …")
+ *   <code>-<scheme name> (Non-Demat) - ISIN: INF…(Advisor: ARN-…) Registrar : CAMS
+ *       (the name may wrap; ISIN, advisor and registrar may each sit on their own line)
+ *   Opening Unit Balance: 1,234.567                                  (KFintech: "Opening Balance :")
+ *   <date> <description> <amount> <units> <price> <unit balance>     (KFintech: amount, NAV, units, balance)
+ *   …rows: "*** Stamp Duty ***" (amount only), "*** SIP Registered … ***" (0 units), wrapped descriptions
+ *   Closing Unit Balance: x  NAV on <date>: INR y  Total Cost Value: z  Market Value on <date>: INR v
+ *       (the market value, "Valuation on …" at KFintech, may sit on the next line)
+ *
+ * Numbers use Indian or western grouping, negatives in parentheses or with a minus, values below one
+ * may print ".196"; dates are dd-Mmm-yyyy or dd/mm/yyyy. Column positions come from the table
+ * header when present; otherwise the numbers of a row are assigned by their arithmetic
+ * (units × price ≈ amount, previous balance + units = balance).
+ */
+import { findIsin } from '../identifiers.js';
+import { findDate, parseDate, parseNumber, printedDecimals } from '../numbers.js';
+import type { ExtractionDraft, Holding, StatementClass, TextLine, Transaction } from '../types.js';
+import {
+  cleanName,
+  dropPageFurniture,
+  EntityBook,
+  findPeriod,
+  isAmcLine,
+  labelValue,
+  newHolding,
+  numericCells,
+  splitNumberTokens,
+  type Cell,
+  type NumberCell,
+} from './common.js';
+import { findPan } from '../identifiers.js';
+
+type Field = 'amount' | 'units' | 'nav' | 'balance';
+
+interface Columns {
+  date: number | null;
+  description: number | null;
+  /** Right edges of the numeric columns. */
+  right: Partial<Record<Field, number>>;
+  /** Print order of the numeric columns, left to right. */
+  order: Field[];
+}
+
+const DATE_AT_START = /^(\d{1,2}[-/.](?:[A-Za-z]{3}|\d{1,2})[-/.]\d{2,4})\b\s*(.*)$/;
+const OPENING = /Opening\s+(?:Unit\s+)?Balance/i;
+const CLOSING = /Closing\s+(?:Unit\s+)?Balance/i;
+const MARKET_VALUE = /(?:Market\s+Value|Valuation|Current\s+Value)\s+(?:as\s+)?on\s+[0-9A-Za-z\-/.]+\s*:?/i;
+const NAV_ON = /NAV\s+(?:as\s+)?on\s+[0-9A-Za-z\-/.]+\s*:?/i;
+const COST = /(?:Total\s+)?Cost\s+Value\s*:?/i;
+const FOLIO = /\bFolio\s*(?:No|Number|#)\.?\s*:?\s*([0-9][0-9A-Z]*(?:\s*\/\s*[0-9A-Z]+)?)/i;
+const SCHEME_CODE = /^\s*([A-Z0-9]*\d[A-Z0-9]*)\s*-\s*(?=\S)/;
+
+/** The default column order when a statement prints no header we can read. */
+const DEFAULT_ORDER: Record<'cams' | 'kfintech', Field[]> = {
+  cams: ['amount', 'units', 'nav', 'balance'],
+  kfintech: ['amount', 'nav', 'units', 'balance'],
+};
+
+function isTransactionHeader(line: TextLine): boolean {
+  return /^\s*Date\b/i.test(line.text) && /Amount/i.test(line.text) && /Units|Balance/i.test(line.text);
+}
+
+function readColumns(line: TextLine, fallback: Field[]): Columns {
+  const cols: Columns = { date: null, description: null, right: {}, order: [] };
+  for (const c of line.cells) {
+    // A cell may hold several labels when they sit close together: split on known words.
+    const t = c.text;
+    if (/^Date\b/i.test(t)) cols.date = c.x;
+    if (/Transaction|Description|Particulars/i.test(t) && cols.description === null) cols.description = /^Date\b/i.test(t) ? null : c.x;
+    const edge = c.x_end;
+    if (edge === undefined) continue;
+    const last = t.split(/\s{2,}/).pop() ?? t;
+    let field: Field | null = null;
+    if (/Balance|Bal\.?$/i.test(last)) field = 'balance';
+    else if (/Units?\b/i.test(last)) field = 'units';
+    else if (/Price|NAV|Rate/i.test(last)) field = 'nav';
+    else if (/Amount/i.test(last)) field = 'amount';
+    if (field && cols.right[field] === undefined) {
+      cols.right[field] = edge;
+      cols.order.push(field);
+    }
+  }
+  if (cols.order.length < 4) cols.order = fallback;
+  return cols;
+}
+
+/** Scheme name from the scheme header lines: code, ISIN, advisor, registrar and "(Non-Demat)" removed. */
+function schemeNameFrom(text: string): string {
+  let name = text;
+  const cut = /\(\s*(?:Non\s*-?\s*Demat|Demat)\s*\)|\s-\s*ISIN\b|\bISIN\s*:|\(\s*Advisor\b|\bAdvisor\s*:|\bRegistrar\s*:|\bUCC\s*:/i.exec(name);
+  if (cut) name = name.slice(0, cut.index);
+  name = name.replace(SCHEME_CODE, '');
+  return name.replace(/\s+/g, ' ').replace(/[\s\-–:]+$/, '').trim();
+}
+
+/** A trailing run of numbers printed with decimals inside a text cell ("Purchase 1,000.00"). */
+function splitTrailingNumbers(text: string): { head: string; numbers: string[] } {
+  const tokens = text.split(/\s+/);
+  const numbers: string[] = [];
+  while (tokens.length > 1) {
+    const t = tokens[tokens.length - 1];
+    if (!/[.)]/.test(t) || parseNumber(t) === null) break;
+    numbers.unshift(t);
+    tokens.pop();
+  }
+  return { head: tokens.join(' '), numbers };
+}
+
+const near = (a: number, b: number, tolerance: number): boolean => Math.abs(a - b) <= tolerance;
+
+/** Assigns the numbers of a row to fields by header columns (right edges). */
+function assignByColumns(nums: NumberCell[], cols: Columns): Partial<Record<Field, number>> | null {
+  const fields = Object.entries(cols.right) as [Field, number][];
+  if (fields.length < 3 || nums.some((n) => n.x_end === null)) return null;
+  const out: Partial<Record<Field, number>> = {};
+  for (const n of nums) {
+    let best: Field | null = null;
+    let distance = Infinity;
+    for (const [field, edge] of fields) {
+      const d = Math.abs((n.x_end ?? 0) - edge);
+      if (d < distance) {
+        distance = d;
+        best = field;
+      }
+    }
+    if (!best || distance > 30 || out[best] !== undefined) return null;
+    out[best] = n.value;
+  }
+  return out;
+}
+
+/** Assigns the numbers of a row by arithmetic when no column positions are known. */
+function assignByArithmetic(values: number[], order: Field[], previousBalance: number | null, description: string): Partial<Record<Field, number>> {
+  const fits = (units: number, balance: number): boolean => previousBalance !== null && near(previousBalance + units, balance, 0.0015);
+  if (values.length >= 4) {
+    const v = values.slice(-4);
+    const candidates = [order, DEFAULT_ORDER.cams, DEFAULT_ORDER.kfintech];
+    let best: Partial<Record<Field, number>> = {};
+    let bestScore = Infinity;
+    for (const o of candidates) {
+      const r: Partial<Record<Field, number>> = {};
+      o.forEach((f, i) => (r[f] = v[i]));
+      const amount = Math.abs(r.amount ?? 0);
+      const product = Math.abs((r.units ?? 0) * (r.nav ?? 0));
+      let score = amount ? Math.abs(product - amount) / amount : 1;
+      if (previousBalance !== null) score += fits(r.units ?? 0, r.balance ?? 0) ? 0 : 1;
+      if (score < bestScore) {
+        bestScore = score;
+        best = r;
+      }
+    }
+    return best;
+  }
+  if (values.length === 3) {
+    const [a, b, c] = values;
+    if (fits(b, c)) return { amount: a, units: b, balance: c };
+    if (fits(a, c)) return { units: a, nav: b, balance: c };
+    return { amount: a, units: b, balance: c };
+  }
+  if (values.length === 2) {
+    const [a, b] = values;
+    if (fits(a, b) || (a === 0 && /regist|nominee|address|mandate/i.test(description))) return { units: a, balance: b };
+    return { amount: a, balance: b };
+  }
+  if (values.length === 1) return { amount: values[0] };
+  return {};
+}
+
+interface Pending {
+  holding: Holding;
+  pan: string | null;
+  name: string | null;
+  marketValueSeen: boolean;
+}
+
+export function parseDetailedCas(input: TextLine[], classification: StatementClass): ExtractionDraft {
+  const wording: 'cams' | 'kfintech' = classification === 'KFINTECH_DETAILED_CAS' ? 'kfintech' : 'cams';
+  const period = findPeriod(input);
+  const lines = dropPageFurniture(input);
+  const book = new EntityBook();
+  let statedTotal: number | null = null;
+
+  let cols: Columns = { date: null, description: null, right: {}, order: DEFAULT_ORDER[wording] };
+  let amc: string | null = null;
+  let folio: string | null = null;
+  let pan: string | null = null;
+  let holder: string | null = null;
+  let expectHolder = false;
+  let header: TextLine[] = [];
+  let pending: Pending | null = null;
+  let phase: 'idle' | 'scheme' | 'transactions' | 'closing' = 'idle';
+  let seenFolio = false;
+  let previousHeaderLine: TextLine | null = null;
+
+  const finish = (): void => {
+    if (pending) {
+      const h = pending.holding;
+      if (!pending.marketValueSeen && h.units !== 0 && h.nav) h.market_value = Math.round(h.units * h.nav * 100) / 100;
+      book.add(pending.pan, pending.name, h);
+    }
+    pending = null;
+  };
+
+  const startHolding = (line: TextLine, opening: number | null): void => {
+    // Header lines before the line that starts the scheme (its product code) are not part of it.
+    let start = header.findIndex((l) => SCHEME_CODE.test(l.text));
+    if (start < 0) start = 0;
+    const block = header.slice(start);
+    const text = block.map((l) => l.text).join(' ');
+    const isin = findIsin(text);
+    header = [];
+    if (!isin) return;
+    const holding = newHolding({
+      isin,
+      page: block[0]?.page ?? line.page,
+      scheme_name: schemeNameFrom(text),
+      folio,
+      amc,
+      opening_units: opening,
+      nav_date: null,
+    });
+    pending = { holding, pan, name: holder, marketValueSeen: false };
+  };
+
+  const readClosingFields = (text: string, h: Holding, p: Pending): void => {
+    const nav = labelValue(text, NAV_ON);
+    if (nav !== null) {
+      h.nav = nav;
+      const m = NAV_ON.exec(text);
+      h.nav_date = m ? findDate(m[0]) : h.nav_date;
+    }
+    const cost = labelValue(text, COST);
+    if (cost !== null) h.cost_value = cost;
+    const mv = labelValue(text, MARKET_VALUE);
+    if (mv !== null) {
+      h.market_value = mv;
+      p.marketValueSeen = true;
+    }
+  };
+
+  for (const line of lines) {
+    const text = line.text.trim();
+
+    if (isTransactionHeader(line)) {
+      cols = readColumns(line, DEFAULT_ORDER[wording]);
+      continue;
+    }
+
+    // Before the first folio: investor names next to PANs, and the portfolio total.
+    if (!seenFolio && !FOLIO.test(text)) {
+      const p = findPan(text);
+      if (p) {
+        const before = cleanName(text.replace(/PAN.*$/i, ''));
+        if (before && !/\d/.test(before)) book.learnName(p, before);
+        else if (previousHeaderLine && /Name\s*:/i.test(previousHeaderLine.text)) book.learnName(p, previousHeaderLine.text);
+      }
+      if (/^(?:Grand\s+)?Total\b/i.test(text)) {
+        const nums = numericCells(line.cells);
+        if (nums.length) statedTotal = nums[nums.length - 1].value;
+      }
+      previousHeaderLine = line;
+      if (!isAmcLine(line)) continue;
+    }
+
+    if (isAmcLine(line)) {
+      finish();
+      amc = text.replace(/\s+/g, ' ');
+      phase = 'idle';
+      header = [];
+      continue;
+    }
+
+    const folioMatch = FOLIO.exec(text);
+    if (folioMatch) {
+      finish();
+      seenFolio = true;
+      folio = folioMatch[1].replace(/\s*\/\s*/, ' / ').trim();
+      pan = findPan(text);
+      holder = book.nameOf(pan);
+      expectHolder = true;
+      phase = 'scheme';
+      header = [];
+      continue;
+    }
+
+    if (expectHolder) {
+      expectHolder = false;
+      const looksLikeScheme = SCHEME_CODE.test(text) || /ISIN|Non-Demat|Advisor|Registrar|\bFund\b|\bPlan\b/i.test(text);
+      if (!looksLikeScheme && !OPENING.test(text) && !/\d{3,}/.test(text)) {
+        holder = cleanName(text);
+        book.learnName(pan, holder);
+        continue;
+      }
+    }
+
+    if (OPENING.test(text)) {
+      finish();
+      startHolding(line, labelValue(text, OPENING));
+      phase = pending ? 'transactions' : 'idle';
+      continue;
+    }
+
+    const current = pending as Pending | null;
+    if (current && CLOSING.test(text)) {
+      const units = labelValue(text, CLOSING);
+      if (units !== null) current.holding.units = units;
+      readClosingFields(text, current.holding, current);
+      phase = 'closing';
+      continue;
+    }
+
+    if (current && phase === 'closing') {
+      if ((MARKET_VALUE.test(text) || NAV_ON.test(text) || COST.test(text)) && !findIsin(text)) {
+        readClosingFields(text, current.holding, current);
+        continue;
+      }
+      finish();
+      phase = 'scheme';
+    }
+
+    if (current && phase === 'transactions') {
+      const tx = parseTransaction(line, cols, lastBalance(current.holding), current.holding.transactions.length === 0);
+      if (tx) {
+        current.holding.transactions.push(tx);
+        continue;
+      }
+      if (/no\s+transactions?/i.test(text)) continue;
+      const last = current.holding.transactions[current.holding.transactions.length - 1];
+      if (last && !line.cells.some((c) => splitNumberTokens(c.text)) && (cols.description === null || line.cells[0].x >= cols.description - 5)) {
+        last.description = `${last.description} ${text}`.trim();
+      }
+      continue;
+    }
+
+    if (phase === 'scheme' || (phase === 'idle' && folio)) {
+      if (/^Nominee|^KYC|^Joint/i.test(text)) continue;
+      header.push(line);
+      phase = 'scheme';
+    }
+  }
+  finish();
+
+  return {
+    classification,
+    period,
+    entities: book.result(),
+    stated_total: statedTotal,
+    currency: 'INR',
+  };
+}
+
+function lastBalance(h: Holding): number | null {
+  for (let i = h.transactions.length - 1; i >= 0; i--) {
+    const b = h.transactions[i].balance_units;
+    if (b !== null) return b;
+  }
+  return h.opening_units;
+}
+
+/** One transaction row, or null when the line does not start with a date in the date column. */
+function parseTransaction(line: TextLine, cols: Columns, previousBalance: number | null, first: boolean): Transaction | null {
+  void first;
+  const m = DATE_AT_START.exec(line.text.trim());
+  if (!m) return null;
+  const date = parseDate(m[1]);
+  if (!date) return null;
+  const firstCell = line.cells[0];
+  if (cols.description !== null && cols.date !== null && firstCell.x > cols.date + (cols.description - cols.date) / 2) return null;
+
+  // Cells after the date: description text, then numbers.
+  const cells: Cell[] = [];
+  const rest = firstCell.text.replace(DATE_AT_START, '$2').trim();
+  if (rest) cells.push({ x: firstCell.x, text: rest });
+  cells.push(...line.cells.slice(1));
+  const descriptionParts: string[] = [];
+  const numberCells: Cell[] = [];
+  for (const c of cells) {
+    if (splitNumberTokens(c.text) && (descriptionParts.length > 0 || numberCells.length > 0 || !/^\d+$/.test(c.text))) {
+      numberCells.push(c);
+      continue;
+    }
+    if (numberCells.length) {
+      // Text after numbers (rare): keep it in the description.
+      descriptionParts.push(c.text);
+      continue;
+    }
+    const { head, numbers } = splitTrailingNumbers(c.text);
+    descriptionParts.push(head);
+    if (numbers.length) numberCells.push({ x: c.x, text: numbers.join(' '), x_end: c.x_end });
+  }
+  const nums = numericCells(numberCells);
+  const description = descriptionParts.join(' ').replace(/\s+/g, ' ').trim();
+  const assigned =
+    assignByColumns(nums, cols) ??
+    assignByArithmetic(
+      nums.map((n) => n.value),
+      cols.order,
+      previousBalance,
+      description,
+    );
+  void printedDecimals;
+  return {
+    date,
+    description,
+    amount: assigned.amount ?? null,
+    units: assigned.units ?? null,
+    nav: assigned.nav ?? null,
+    balance_units: assigned.balance ?? null,
+  };
+}

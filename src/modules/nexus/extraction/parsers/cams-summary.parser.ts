@@ -1,0 +1,133 @@
+/**
+ * Summary Consolidated Account Statement (CAMS "Consolidated Account Summary"): one row per
+ * folio and scheme, as on a date:
+ *
+ *   Folio No. | ISIN | Scheme Name | Cost Value | Unit Balance | NAV Date | NAV | Market Value | Registrar
+ *
+ * Rows are grouped under the investor ("Name (PAN: …)", or the addressee's "PAN:" in the header
+ * when there is one investor) and the AMC; long scheme names wrap onto the next line(s) in the
+ * name column; a "Total" row closes the table. A row is read from both ends: the folio before the
+ * ISIN, then from the right the registrar, market value, NAV, NAV date, unit balance and cost, the
+ * scheme name being what remains. This does not depend on the column positions.
+ */
+import { findIsin, findPan } from '../identifiers.js';
+import { parseDate, parseNumber } from '../numbers.js';
+import type { ExtractionDraft, Holding, TextLine } from '../types.js';
+import { cleanName, dropPageFurniture, EntityBook, findPeriod, isAmcLine, isinSpan, newHolding, numericCells, splitNumberTokens, stripSchemeCode } from './common.js';
+
+const CURRENCY_TOKEN = /^(?:INR|Rs\.?|₹)$/i;
+
+interface Row {
+  folio: string | null;
+  name: string;
+  cost: number | null;
+  units: number;
+  navDate: string | null;
+  nav: number;
+  value: number;
+}
+
+/** Reads one table row from the right; null when the tail does not have the expected shape. */
+export function readSummaryRow(text: string, isin: string): Row | null {
+  const span = isinSpan(text, isin);
+  if (!span) return null;
+  const folio = text.slice(0, span.start).replace(/\s*\/\s*/, ' / ').trim() || null;
+  const tokens = text.slice(span.end).trim().split(/\s+/).filter((t) => t && !CURRENCY_TOKEN.test(t));
+  // Registrar (a word) at the end, if printed.
+  if (tokens.length && parseNumber(tokens[tokens.length - 1]) === null && !parseDate(tokens[tokens.length - 1])) tokens.pop();
+  const dateAt = findLastIndex(tokens, (t) => parseDate(t) !== null);
+  if (dateAt < 0) return null;
+  const after = tokens.slice(dateAt + 1).map(parseNumber);
+  if (after.length < 2 || after.some((v) => v === null)) return null;
+  const [nav, value] = after.slice(-2) as number[];
+  // Numbers just before the date: unit balance, and the cost value before it.
+  const before: number[] = [];
+  let i = dateAt - 1;
+  while (i >= 0 && before.length < 2) {
+    const v = parseNumber(tokens[i]);
+    if (v === null) break;
+    before.unshift(v);
+    i--;
+  }
+  if (!before.length) return null;
+  const units = before[before.length - 1];
+  const cost = before.length === 2 ? before[0] : null;
+  const name = stripSchemeCode(tokens.slice(0, i + 1).join(' '));
+  return { folio, name, cost, units, navDate: parseDate(tokens[dateAt]), nav, value };
+}
+
+function findLastIndex<T>(list: T[], test: (t: T) => boolean): number {
+  for (let i = list.length - 1; i >= 0; i--) if (test(list[i])) return i;
+  return -1;
+}
+
+export function parseCamsSummary(input: TextLine[]): ExtractionDraft {
+  const period = findPeriod(input);
+  const lines = dropPageFurniture(input);
+  const book = new EntityBook();
+  let statedTotal: number | null = null;
+  let pan: string | null = null;
+  let holder: string | null = null;
+  let amc: string | null = null;
+  let last: { holding: Holding; x: number } | null = null;
+  let nameX: number | null = null;
+
+  for (const line of lines) {
+    const text = line.text.trim();
+    if (/\bFolio\b/i.test(text) && /\bISIN\b/i.test(text) && /Scheme/i.test(text)) {
+      nameX = line.cells.find((c) => /Scheme/i.test(c.text))?.x ?? nameX;
+      last = null;
+      continue;
+    }
+    const isin = findIsin(text);
+    if (isin) {
+      const row = readSummaryRow(text, isin);
+      if (!row) continue;
+      const holding = newHolding({
+        isin,
+        page: line.page,
+        scheme_name: row.name,
+        units: row.units,
+        nav: row.nav,
+        market_value: row.value,
+        cost_value: row.cost,
+        folio: row.folio,
+        amc,
+        nav_date: row.navDate,
+      });
+      book.add(pan, holder, holding);
+      const nameCell = line.cells.find((c) => row.name && c.text.includes(row.name.split(' ')[0]));
+      last = { holding, x: nameCell?.x ?? nameX ?? line.cells[0].x };
+      continue;
+    }
+    if (/^(?:Grand\s+)?Total\b/i.test(text)) {
+      const nums = numericCells(line.cells);
+      if (nums.length) statedTotal = nums[nums.length - 1].value;
+      last = null;
+      continue;
+    }
+    const investor = /^(.*?)\(\s*PAN\s*:?\s*([A-Z]{5}[0-9]{4}[A-Z])\s*\)/i.exec(text);
+    const linePan = findPan(text);
+    if (investor || linePan) {
+      pan = investor ? investor[2].toUpperCase() : linePan;
+      const name = cleanName(investor ? investor[1] : text.replace(/PAN.*$/i, ''));
+      holder = name && !/\d/.test(name) ? name : book.nameOf(pan);
+      book.learnName(pan, holder);
+      last = null;
+      continue;
+    }
+    if (isAmcLine(line)) {
+      amc = text.replace(/\s+/g, ' ');
+      last = null;
+      continue;
+    }
+    // A wrapped scheme name: text only, in the name column, right under its row.
+    if (last && !line.cells.some((c) => splitNumberTokens(c.text)) && Math.abs(line.cells[0].x - last.x) < 12) {
+      last.holding.scheme_name = `${last.holding.scheme_name} ${text}`.replace(/\s+/g, ' ').trim();
+      continue;
+    }
+    last = null;
+  }
+
+  return { classification: 'CAMS_SUMMARY_CAS', period, entities: book.result(), stated_total: statedTotal, currency: 'INR' };
+}

@@ -1,0 +1,205 @@
+/** Helpers shared by the statement-family parsers. */
+import { findDate, findDates, parseNumber } from '../numbers.js';
+import type { Entity, ExtractionDraft, Holding, StatementClass, TextLine } from '../types.js';
+
+export type Cell = TextLine['cells'][number];
+
+/** A printed amount with an optional currency prefix; use with `labelValue`. */
+const AMOUNT = String.raw`(\(?\s*-?\s*(?:(?:\d{1,3}(?:,\d{2,3})+|\d+)(?:\.\d+)?|\.\d+)\s*\)?)`;
+
+/** The number printed after a label: `labelValue(text, 'Closing Unit Balance')`. */
+export function labelValue(text: string, label: string | RegExp): number | null {
+  const source = typeof label === 'string' ? label.replace(/\s+/g, String.raw`\s*`) : label.source;
+  // Between label and number: separators and a currency prefix ("Balance: INR 1,234.50").
+  const re = new RegExp(`${source}\\s*[:\\-]?\\s*(?:INR|Rs\\.?|₹)?\\s*${AMOUNT}`, 'i');
+  const m = re.exec(text);
+  return m ? parseNumber(m[1]) : null;
+}
+
+/** The text after a label up to the next gap of a known label (e.g. "Name : X"). */
+export function labelText(text: string, label: RegExp): string | null {
+  const m = new RegExp(`${label.source}\\s*[:\\-]?\\s*(.+)$`, 'i').exec(text);
+  return m ? m[1].trim() : null;
+}
+
+/** Numeric cells of a line: each cell whose text is one number (or several, space separated). */
+export interface NumberCell {
+  value: number;
+  text: string;
+  x: number;
+  x_end: number | null;
+}
+
+export function numericCells(cells: Cell[]): NumberCell[] {
+  const out: NumberCell[] = [];
+  for (const c of cells) {
+    const tokens = splitNumberTokens(c.text);
+    if (!tokens) continue;
+    tokens.forEach((t, i) => {
+      const value = parseNumber(t);
+      if (value === null) return;
+      // Only the last token of a multi-number cell keeps the cell's right edge.
+      out.push({ value, text: t, x: c.x, x_end: i === tokens.length - 1 ? (c.x_end ?? null) : null });
+    });
+  }
+  return out;
+}
+
+/** Splits a cell into number tokens ("INR 1,234.50" is one); null when any part is not a number. */
+export function splitNumberTokens(text: string): string[] | null {
+  const joined = text.replace(/(^|\s)(INR|Rs\.?|₹)\s+/gi, '$1$2');
+  const tokens = joined.split(/\s+/).filter(Boolean);
+  if (!tokens.length || !tokens.every((t) => parseNumber(t) !== null)) return null;
+  return tokens;
+}
+
+/** True when a cell holds only numbers. */
+export const isNumericCell = (c: Cell): boolean => splitNumberTokens(c.text) !== null;
+
+/** The period a statement covers: "dd-Mmm-yyyy to dd-Mmm-yyyy", or "as on dd-Mmm-yyyy". */
+export function findPeriod(lines: TextLine[]): { from: string | null; to: string | null } {
+  for (const line of lines.slice(0, 60)) {
+    const m = /(\d{1,2}[-/. ][A-Za-z0-9]{2,4}[-/. ]\d{2,4})\s*(?:to|till|-)\s*:?\s*(\d{1,2}[-/. ][A-Za-z0-9]{2,4}[-/. ]\d{2,4})/i.exec(line.text);
+    if (m) {
+      const dates = findDates(`${m[1]} ${m[2]}`);
+      if (dates.length === 2) return { from: dates[0], to: dates[1] };
+    }
+  }
+  for (const line of lines.slice(0, 60)) {
+    const m = /\b(?:as\s+on|as\s+of)\s*:?\s*(.+)$/i.exec(line.text);
+    const d = m ? findDate(m[1]) : null;
+    if (d) return { from: null, to: d };
+  }
+  return { from: null, to: null };
+}
+
+/**
+ * Running headers and footers: lines among the first two or last two of a page whose text (page
+ * numbers aside) recurs at the same height on most pages ("Page 2 of 9", repeated column headers,
+ * the issuer's footer). Returns the lines without them. Content rarely repeats that exactly, and
+ * parsers recognise column headers themselves, so the rule is kept strict.
+ */
+export function dropPageFurniture(lines: TextLine[]): TextLine[] {
+  const byPage = new Map<number, TextLine[]>();
+  for (const l of lines) {
+    const list = byPage.get(l.page);
+    if (list) list.push(l);
+    else byPage.set(l.page, [l]);
+  }
+  const key = (l: TextLine): string => l.text.replace(/\bpage\s*\d+(?:\s*(?:of|\/)\s*\d+)?/gi, 'page #').toLowerCase();
+  const edge = new Set<TextLine>();
+  for (const list of byPage.values()) for (const l of [...list.slice(0, 2), ...list.slice(-2)]) edge.add(l);
+  const seen = new Map<string, TextLine[]>();
+  for (const l of edge) seen.set(key(l), [...(seen.get(key(l)) ?? []), l]);
+  const needed = Math.max(2, Math.ceil(byPage.size / 2));
+  return lines.filter((l) => {
+    if (!edge.has(l)) return true;
+    if (/^page\s*\d+\s*(?:of\s*\d+)?$/i.test(l.text.trim())) return false;
+    const same = (seen.get(key(l)) ?? []).filter((o) => Math.abs(o.y - l.y) < 2);
+    return new Set(same.map((o) => o.page)).size < needed;
+  });
+}
+
+/** Strips labels around a person's name ("Investor Name :", "Holder :", "(PAN: …)"). */
+export function cleanName(text: string): string {
+  return text
+    .replace(/\(?\s*PAN\s*(?:No\.?)?\s*[:\-]?\s*[A-Z]{5}[0-9]{4}[A-Z]\s*\)?/gi, ' ')
+    .replace(/^(?:.*?\b(?:also\s+includes\s+folios\s+of|investor\s+name|account\s+holder|first\s+holder|sole\s+holder|holder|name)\s*[:\-]\s*)/i, '')
+    .replace(/\s+/g, ' ')
+    .replace(/[\s,:;\-]+$/, '')
+    .trim();
+}
+
+/** Collects holdings per investor (by PAN, else by name) in order of first appearance. */
+export class EntityBook {
+  private readonly entities: Entity[] = [];
+  private readonly names = new Map<string, string>();
+
+  /** Remembers a PAN's holder name seen anywhere (header, folio line). */
+  learnName(pan: string | null, name: string | null): void {
+    if (!pan || !name) return;
+    const clean = cleanName(name);
+    if (clean && !this.names.has(pan)) this.names.set(pan, clean);
+  }
+
+  nameOf(pan: string | null): string | null {
+    return pan ? (this.names.get(pan) ?? null) : null;
+  }
+
+  entity(pan: string | null, name: string | null): Entity {
+    const clean = name ? cleanName(name) : '';
+    let found = pan ? this.entities.find((e) => e.pan === pan) : this.entities.find((e) => !e.pan && e.entity_name === clean);
+    if (!found) {
+      found = { entity_name: clean || this.nameOf(pan) || pan || 'Unknown investor', pan, holdings: [], stated_total: null };
+      this.entities.push(found);
+    } else if (clean && (found.entity_name === found.pan || found.entity_name === 'Unknown investor')) {
+      found.entity_name = clean;
+    }
+    if (pan && clean) this.learnName(pan, clean);
+    return found;
+  }
+
+  add(pan: string | null, name: string | null, holding: Holding): void {
+    this.entity(pan, name).holdings.push(holding);
+  }
+
+  addStatedTotal(pan: string | null, name: string | null, total: number): void {
+    const e = this.entity(pan, name);
+    e.stated_total = Math.round(((e.stated_total ?? 0) + total) * 100) / 100;
+  }
+
+  /** Entities that hold something (or carry a printed total), names filled in from what was learnt. */
+  result(): Entity[] {
+    for (const e of this.entities) {
+      const learnt = this.nameOf(e.pan);
+      if (learnt && (e.entity_name === e.pan || e.entity_name === 'Unknown investor')) e.entity_name = learnt;
+    }
+    return this.entities.filter((e) => e.holdings.length > 0);
+  }
+}
+
+export function emptyDraft(classification: StatementClass, period: ExtractionDraft['period'] = { from: null, to: null }): ExtractionDraft {
+  return { classification, period, entities: [], stated_total: null, currency: 'INR' };
+}
+
+/** A holding with every optional field empty. */
+export function newHolding(fields: Partial<Holding> & Pick<Holding, 'isin' | 'page'>): Holding {
+  return {
+    scheme_name: '',
+    units: 0,
+    nav: 0,
+    market_value: 0,
+    asset_class: null,
+    folio: null,
+    amc: null,
+    cost_value: null,
+    opening_units: null,
+    plan: null,
+    option: null,
+    transactions: [],
+    ...fields,
+  };
+}
+
+export const round2 = (v: number): number => Math.round(v * 100) / 100;
+
+/** A line that names an AMC (a section heading of mutual-fund statements). */
+export function isAmcLine(line: TextLine): boolean {
+  const t = line.text.trim();
+  if (t.length > 70 || /[:@]|\d{3,}/.test(t)) return false;
+  if (/Folio|ISIN|Registrar|Advisor|Total|Summary/i.test(t)) return false;
+  if (line.cells.some((c) => splitNumberTokens(c.text))) return false;
+  return /(?:Mutual\s*Fund|\bMF)\s*$/i.test(t) || /^Franklin\s+Templeton\s+Investments$/i.test(t);
+}
+
+/** Removes a registrar's product code in front of a scheme name ("B205RG-HDFC …", "128TSGPG - Axis …"). */
+export function stripSchemeCode(name: string): string {
+  return name.replace(/^\s*([A-Z0-9]*\d[A-Z0-9]*)\s*-\s*(?=\S)/, '').trim();
+}
+
+/** Locates an ISIN in a text even when a space splits it; returns its span. */
+export function isinSpan(text: string, isin: string): { start: number; end: number } | null {
+  const re = new RegExp(isin.split('').join('\\s?'));
+  const m = re.exec(text);
+  return m ? { start: m.index, end: m.index + m[0].length } : null;
+}

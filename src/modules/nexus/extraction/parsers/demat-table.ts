@@ -1,0 +1,184 @@
+/**
+ * Holdings tables of the depository statements (NSDL and CDSL CAS). Both print, per demat
+ * account, tables whose rows start with an ISIN, followed by the security name and then numbers:
+ * balances (NSDL: face value, number of shares; CDSL: current, free, lent, safekeep, locked-in,
+ * pledged …), the market price (or NAV) and the value. Long names wrap onto the next line(s) in
+ * the name column. Columns differ between the depositories and over the years, so a row's numbers
+ * are assigned by their arithmetic: the value is the last number, the price the one before, and the
+ * quantity the leftmost number that, multiplied by the price, gives the value.
+ */
+import { findIsin, findPan } from '../identifiers.js';
+import { parseNumber } from '../numbers.js';
+import type { ExtractionDraft, Holding, StatementClass, TextLine } from '../types.js';
+import { cleanName, dropPageFurniture, EntityBook, findPeriod, isinSpan, newHolding, numericCells, splitNumberTokens, type Cell } from './common.js';
+
+export interface DematLayout {
+  classification: StatementClass;
+  /** Reads a demat account id from a line that introduces an account, or null. */
+  account: (text: string) => string | null;
+  /** A per-account total ("Total Value of the Account", "Portfolio Value"). */
+  accountTotal: RegExp;
+  /** The statement's grand total, in order of preference. */
+  grandTotals: RegExp[];
+}
+
+export interface QuantityPriceValue {
+  units: number;
+  price: number;
+  value: number;
+}
+
+/** Whether quantity × price gives the printed value, allowing for the price's rounding. */
+function consistent(units: number, price: number, value: number): boolean {
+  const tolerance = Math.max(0.02, Math.abs(units) * 0.005, Math.abs(value) * 0.0005);
+  return Math.abs(units * price - value) <= tolerance;
+}
+
+/** Assigns the numbers of a holding row (see the module comment). */
+export function quantityPriceValue(values: number[]): QuantityPriceValue | null {
+  if (values.length < 3) {
+    if (values.length === 2 && values[1] === 0) return { units: values[0], price: 0, value: 0 };
+    return null;
+  }
+  const value = values[values.length - 1];
+  const price = values[values.length - 2];
+  const candidates = values.slice(0, -2);
+  const found = candidates.find((u) => consistent(u, price, value));
+  if (found !== undefined) return { units: found, price, value };
+  // Any other pair (price not right before the value)?
+  for (let j = values.length - 2; j >= 1; j--) {
+    for (let i = 0; i < j; i++) if (consistent(values[i], values[j], value)) return { units: values[i], price: values[j], value };
+  }
+  return { units: candidates[0], price, value };
+}
+
+interface RowRead {
+  isin: string;
+  name: string;
+  nameX: number;
+  numbers: number[];
+}
+
+/** Splits a holding row into ISIN, name and numbers. */
+function readRow(line: TextLine, isin: string, dropFirstNameCell: boolean): RowRead | null {
+  const span = isinSpan(line.text, isin);
+  if (!span) return null;
+  // Cells after the ISIN: rebuild from the text so an ISIN split over cells is handled.
+  const cells: Cell[] = [];
+  let consumed = 0;
+  for (const c of line.cells) {
+    const start = line.text.indexOf(c.text, consumed);
+    const end = start + c.text.length;
+    consumed = Math.max(consumed, end);
+    if (end <= span.end) continue;
+    const text = start < span.end ? line.text.slice(span.end, end).trim() : c.text;
+    if (text) cells.push({ ...c, text, x: start < span.end ? c.x + 1 : c.x });
+  }
+  const nameCells: Cell[] = [];
+  const numberCells: Cell[] = [];
+  for (const c of cells) {
+    if (splitNumberTokens(c.text) && (nameCells.length || numberCells.length)) numberCells.push(c);
+    else if (numberCells.length === 0) nameCells.push(c);
+  }
+  // Numbers glued to the end of the name cell ("RELIANCE INDUSTRIES 1,412.000").
+  const last = nameCells[nameCells.length - 1];
+  if (last) {
+    const tokens = last.text.split(/\s+/);
+    const glued: string[] = [];
+    while (tokens.length > 1 && /[.,)]/.test(tokens[tokens.length - 1]) && parseNumber(tokens[tokens.length - 1]) !== null) glued.unshift(tokens.pop() as string);
+    if (glued.length) {
+      last.text = tokens.join(' ');
+      numberCells.unshift({ x: last.x, text: glued.join(' ') });
+    }
+  }
+  const names = dropFirstNameCell && nameCells.length > 1 ? nameCells.slice(1) : nameCells;
+  return {
+    isin,
+    name: names.map((c) => c.text).join(' ').replace(/\s+/g, ' ').trim(),
+    nameX: names[0]?.x ?? line.cells[0].x,
+    numbers: numericCells(numberCells).map((n) => n.value),
+  };
+}
+
+export function parseDematStatement(input: TextLine[], layout: DematLayout): ExtractionDraft {
+  const period = findPeriod(input);
+  const lines = dropPageFurniture(input);
+  const book = new EntityBook();
+  const grand: Array<number | null> = layout.grandTotals.map(() => null);
+  let account: string | null = null;
+  let pan: string | null = null;
+  let holder: string | null = null;
+  let previous: TextLine | null = null;
+  let last: { holding: Holding; x: number } | null = null;
+  let symbolColumn = false;
+
+  for (const line of lines) {
+    const text = line.text.trim();
+    const isin = findIsin(text);
+    if (!isin && /^ISIN\b/i.test(text)) {
+      symbolColumn = /Symbol/i.test(text);
+      last = null;
+      previous = line;
+      continue;
+    }
+    if (isin && /^\s*[A-Z]{2}[A-Z0-9\s]{9,11}\d/.test(text)) {
+      const row = readRow(line, isin, symbolColumn);
+      const qpv = row ? quantityPriceValue(row.numbers) : null;
+      if (row && qpv) {
+        const holding = newHolding({
+          isin,
+          page: line.page,
+          scheme_name: row.name,
+          units: qpv.units,
+          nav: qpv.price,
+          market_value: qpv.value,
+          account_id: account,
+          nav_date: period.to,
+        });
+        book.add(pan, holder, holding);
+        last = { holding, x: row.nameX };
+        previous = line;
+        continue;
+      }
+    }
+    const acct = layout.account(text);
+    if (acct) account = acct;
+    const linePan = findPan(text);
+    if (linePan) {
+      pan = linePan;
+      let name = cleanName(text.replace(/\bPAN\b.*$/i, ''));
+      if (!name || /\d/.test(name)) name = previous && !/\d/.test(previous.text) && !/:/.test(previous.text) ? cleanName(previous.text) : '';
+      holder = name || book.nameOf(pan);
+      book.learnName(pan, holder);
+    }
+    const totalIndex = layout.grandTotals.findIndex((re) => re.test(text));
+    const nums = numericCells(line.cells);
+    if (totalIndex >= 0 && nums.length) {
+      grand[totalIndex] = nums[nums.length - 1].value;
+      last = null;
+    } else if (layout.accountTotal.test(text) && nums.length) {
+      book.addStatedTotal(pan, holder, nums[nums.length - 1].value);
+      last = null;
+    } else if (
+      last &&
+      !linePan &&
+      !nums.length &&
+      !/\bTotal\b/i.test(text) &&
+      Math.abs(line.cells[0].x - last.x) < 12
+    ) {
+      // A wrapped security name.
+      last.holding.scheme_name = `${last.holding.scheme_name} ${text}`.replace(/\s+/g, ' ').trim();
+    } else {
+      last = null;
+    }
+    previous = line;
+  }
+
+  return {
+    classification: layout.classification,
+    period,
+    entities: book.result(),
+    stated_total: grand.find((v) => v !== null) ?? null,
+    currency: 'INR',
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * The data that flows between the pipeline's statement-understanding stages. Every stage's output is
+ * stored as JSON on its stage row, so these types are plain data (no classes, no Dates).
+ */
+
+/** One positioned run of text from pdfjs; coordinates in PDF points, `y` measured from the page top. */
+export interface PdfTextItem {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PdfPageText {
+  page: number; // 1-based
+  width: number;
+  height: number;
+  items: PdfTextItem[];
+}
+
+export type StatementClass =
+  | 'CAMS_DETAILED_CAS'
+  | 'CAMS_SUMMARY_CAS'
+  | 'KFINTECH_DETAILED_CAS'
+  | 'NSDL_CAS'
+  | 'CDSL_CAS'
+  | 'BANK_STATEMENT'
+  | 'UNKNOWN';
+
+export interface Classification {
+  code: StatementClass;
+  /** 0–100 */
+  confidence: number;
+  /** true for the CAS families: a statement of holdings. */
+  holdings_statement: boolean;
+}
+
+/** A visual line: items on (nearly) the same baseline, left to right. */
+export interface TextLine {
+  page: number;
+  y: number;
+  text: string;
+  /** `x_end`, when present, is the right edge of the cell (numbers are right-aligned in columns). */
+  cells: Array<{ x: number; text: string; x_end?: number }>;
+}
+
+export interface Transaction {
+  date: string; // ISO yyyy-mm-dd
+  description: string;
+  amount: number | null;
+  units: number | null;
+  nav: number | null;
+  balance_units: number | null;
+}
+
+export type AssetClass = 'Equity' | 'Debt' | 'Hybrid' | 'Other';
+
+export interface Holding {
+  scheme_name: string;
+  isin: string;
+  units: number;
+  nav: number;
+  market_value: number;
+  asset_class: AssetClass | null;
+  folio: string | null;
+  amc: string | null;
+  cost_value: number | null;
+  opening_units: number | null;
+  plan: 'Direct' | 'Regular' | null;
+  option: 'Growth' | 'IDCW' | null;
+  page: number;
+  transactions: Transaction[];
+  /** Date of the NAV/price the market value uses (ISO), when the statement prints it. */
+  nav_date?: string | null;
+  /** Demat account (NSDL "IN300126 / 12345678", CDSL 16-digit BO ID) holding it, if any. */
+  account_id?: string | null;
+}
+
+export interface Entity {
+  entity_name: string;
+  pan: string | null;
+  holdings: Holding[];
+  /** The statement's own printed total for this investor, when it prints one. */
+  stated_total: number | null;
+}
+
+export interface ExtractionDraft {
+  classification: StatementClass;
+  period: { from: string | null; to: string | null };
+  entities: Entity[];
+  /** The statement's own grand total, when printed. */
+  stated_total: number | null;
+  currency: string;
+  /** The classifier's confidence (0–100) the draft was extracted under, when known. */
+  classification_confidence?: number;
+}
+
+export type ValidationCode = 'UNITS_NAV_MISMATCH' | 'BALANCE_MISMATCH' | 'TOTAL_MISMATCH' | 'ISIN_CHECK_DIGIT' | 'PAN_FORMAT';
+
+export interface ValidationFlag {
+  code: ValidationCode;
+  message: string;
+  isin: string | null;
+  entity: string | null;
+  page: number | null;
+}
+
+export interface Validation {
+  flags: ValidationFlag[];
+  checks_run: number;
+  /** 0–100, from the share of checks passed; never a constant. */
+  confidence_score: number;
+}
+
+export interface AssetAllocation {
+  equity: number;
+  debt: number;
+  hybrid: number;
+  other: number;
+}
+
+export interface PortfolioFigures {
+  total_market_value: number;
+  total_cost_value: number | null;
+  gain: number | null;
+  gain_pct: number | null;
+  asset_allocation: AssetAllocation;
+  xirr: number | null;
+}

@@ -1,0 +1,49 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Provider } from '@nestjs/common';
+import type { Queue } from 'bull';
+import { queueName, STAGE_JOB_OPTIONS, STAGES, stageJobId, type StageJob, type StageName } from './pipeline.constants.js';
+
+const OVERDUE_MS = 1000;
+
+/** The ten stage queues behind one small API: enqueue a stage of a process, or look its job up. */
+export class PipelineQueues {
+  constructor(private readonly queues: Map<StageName, Queue<StageJob>>) {}
+
+  private queue(stage: StageName): Queue<StageJob> {
+    return this.queues.get(stage)!;
+  }
+
+  /** Idempotent: a job with the same process and stage already queued or running is left alone. */
+  async enqueue(job: StageJob): Promise<void> {
+    await this.queue(job.stage).add(job, { ...STAGE_JOB_OPTIONS, jobId: stageJobId(job.processId, job.stage) });
+  }
+
+  /**
+   * Whether Redis still holds the stage's job. A retry whose backoff is long overdue is promoted to
+   * run now, so a job can never sit in the delayed set forever.
+   */
+  async has(processId: string, stage: StageName): Promise<boolean> {
+    const job = await this.queue(stage).getJob(stageJobId(processId, stage));
+    if (!job) return false;
+    const state = await job.getState();
+    if (state === 'delayed' && job.timestamp + (job.opts.delay ?? 0) < Date.now() - OVERDUE_MS) await job.promote().catch(() => undefined);
+    return state !== 'completed' && state !== 'failed';
+  }
+
+  /** Jobs waiting, running or delayed per stage (for /metrics and stats). */
+  async depths(): Promise<Record<StageName, number>> {
+    const entries = await Promise.all(
+      STAGES.map(async (stage) => {
+        const c = await this.queue(stage).getJobCounts();
+        return [stage, c.waiting + c.active + c.delayed] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as Record<StageName, number>;
+  }
+}
+
+export const pipelineQueuesProvider: Provider = {
+  provide: PipelineQueues,
+  inject: STAGES.map((s) => getQueueToken(queueName(s))),
+  useFactory: (...queues: Queue<StageJob>[]) => new PipelineQueues(new Map(STAGES.map((s, i) => [s, queues[i]]))),
+};

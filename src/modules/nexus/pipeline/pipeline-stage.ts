@@ -1,0 +1,44 @@
+import type { DocumentEntity } from '../entities/document.entity.js';
+import type { PipelineProcessEntity } from '../entities/pipeline-process.entity.js';
+import type { StageName } from './pipeline.constants.js';
+
+export interface StageUsage {
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  costInr: number;
+}
+
+export interface StageResult<T = unknown> {
+  /** Stored as JSON on the stage row; later stages read it. */
+  output: T;
+  usage?: StageUsage;
+}
+
+export interface StageContext {
+  process: PipelineProcessEntity;
+  document: DocumentEntity;
+  /** The PDF password given when the process started, if any. */
+  password: string | null;
+  /** The output of an earlier stage of this process. */
+  output<T>(stage: StageName): Promise<T>;
+  /** The original file's bytes. */
+  original(): Promise<Uint8Array>;
+}
+
+/** A failure that retrying will not fix; the process fails at once with this code. */
+export class StageFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
+
+/** One stage's work. Implementations are plain services; the runner owns state and chaining. */
+export abstract class PipelineStage<T = unknown> {
+  abstract readonly name: StageName;
+  abstract run(ctx: StageContext): Promise<StageResult<T>>;
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../../../common/auth/principal.js';
+import { roleAtLeast } from '../../../common/auth/roles.js';
+import { SecretBox } from '../../../common/crypto/secret-box.js';
+import { AppException, notFound } from '../../../common/errors/app.exception.js';
+import { AppConfig } from '../../../config/app-config.js';
+import { DocumentsService } from '../documents.service.js';
+import type { PipelineProcessEntity } from '../entities/pipeline-process.entity.js';
+import { inspectPdf } from '../pdf/pdf-inspector.js';
+import { DocumentStorage } from '../storage/document-storage.js';
+import type { ProcessStartedDto, ProgressDto } from './dto/pipeline.dto.js';
+import { STAGES } from './pipeline.constants.js';
+import { PipelineQueues } from './pipeline-queues.js';
+import { PipelineRepository } from './pipeline.repository.js';
+
+@Injectable()
+export class PipelineService {
+  private readonly box: SecretBox;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly repo: PipelineRepository,
+    private readonly documents: DocumentsService,
+    private readonly storage: DocumentStorage,
+    private readonly queues: PipelineQueues,
+  ) {
+    this.box = new SecretBox(config.crypto.encryptionKey);
+  }
+
+  /**
+   * Starts the pipeline for a job. A job already processing answers its running process; a
+   * completed or failed one starts afresh. A wrong PDF password answers 422 at once.
+   */
+  async start(user: Principal, jobId: string, password?: string): Promise<ProcessStartedDto> {
+    const document = await this.documents.visibleByJob(user, jobId);
+    const running = await this.repo.findRunningForDocument(user.tenantId, document.id);
+    if (running) return { process_id: running.id, job_id: jobId, status: running.status };
+
+    if (document.passwordRequired) {
+      if (!password) throw new AppException('PDF_PASSWORD_REQUIRED', 'This PDF is encrypted: send its password');
+      const check = await inspectPdf(this.storage.localPath(document.storageKey), password);
+      if (check.kind !== 'ok') throw new AppException('PDF_PASSWORD_INVALID');
+    }
+    const now = new Date();
+    const id = randomUUID();
+    try {
+      await this.repo.transaction(async (manager) => {
+        await this.repo.createProcess(manager, {
+          id,
+          tenantId: user.tenantId,
+          documentId: document.id,
+          status: 'processing',
+          currentStage: STAGES[0],
+          stagesCompleted: 0,
+          sealedPassword: document.passwordRequired && password ? this.box.seal(password) : null,
+          startedAt: now,
+          deadlineAt: new Date(now.getTime() + this.config.pipeline.totalTimeoutMs),
+          finishedAt: null,
+          errorCode: null,
+          errorMessage: null,
+          errorStage: null,
+          retryable: null,
+        });
+        await this.repo.setDocumentStatus(manager, document.id, 'processing');
+      });
+    } catch (error) {
+      // Two starts raced: the unique "one running process per document" index let one through.
+      const other = await this.repo.findRunningForDocument(user.tenantId, document.id);
+      if (other) return { process_id: other.id, job_id: jobId, status: other.status };
+      throw error;
+    }
+    // If this enqueue is lost (Redis away), the reconciler enqueues the stage from the database.
+    await this.queues.enqueue({ tenantId: user.tenantId, processId: id, stage: STAGES[0] }).catch(() => undefined);
+    return { process_id: id, job_id: jobId, status: 'processing' };
+  }
+
+  async progress(user: Principal, processId: string): Promise<ProgressDto> {
+    const process = await this.visibleProcess(user, processId);
+    const stages = await this.repo.listStages(process.id);
+    const completed = stages.filter((s) => s.status === 'completed').length;
+    const body: ProgressDto = {
+      process_id: process.id,
+      status: process.status,
+      progress_pct: process.status === 'completed' ? 100 : Math.min(99, Math.floor((completed * 100) / STAGES.length)),
+      current_stage: process.currentStage,
+      stages_completed: completed,
+      total_stages: STAGES.length,
+      stages: stages.map((s) => ({ name: s.name, status: s.status, duration_ms: s.status === 'completed' ? s.durationMs : null })),
+    };
+    if (process.status === 'completed') {
+      const extraction = await this.repo.findExtraction(user.tenantId, process.documentId);
+      const result = (extraction?.result ?? {}) as { entities?: Array<{ holdings?: Array<{ transactions?: unknown[] } & Record<string, unknown>> }> };
+      const holdings = (result.entities ?? []).flatMap((e) => e.holdings ?? []);
+      body.document_id = process.documentId;
+      body.extractions = {
+        holdings: holdings.map(({ transactions: _t, ...h }) => h),
+        transactions: holdings.flatMap((h) => (h.transactions ?? []).map((t) => ({ isin: h.isin, ...(t as object) }))),
+      };
+    }
+    if (process.status === 'failed') {
+      body.error = { code: process.errorCode ?? 'STAGE_FAILED', message: process.errorMessage ?? '', stage: process.errorStage ?? process.currentStage, retryable: process.retryable ?? true };
+    }
+    return body;
+  }
+
+  /** The caller's own process, or any in the tenant for an admin; 404 otherwise. */
+  private async visibleProcess(user: Principal, processId: string): Promise<PipelineProcessEntity> {
+    const process = await this.repo.findProcess(user.tenantId, processId);
+    if (!process) throw notFound('Process');
+    if (!roleAtLeast(user.role, 'admin')) {
+      const doc = await this.documents.visibleByIdOrNull(user, process.documentId);
+      if (!doc) throw notFound('Process');
+    }
+    return process;
+  }
+}

@@ -1,0 +1,18 @@
+import { Process, Processor } from '@nestjs/bull';
+import type { Job } from 'bull';
+import { PIPELINE_STAGE_CONCURRENCY, queueName, type StageJob } from '../pipeline.constants.js';
+import { StageRunner } from '../stage-runner.js';
+import { ClassificationStage } from '../stages/classification.stage.js';
+
+@Processor(queueName('classification'))
+export class ClassificationProcessor {
+  constructor(
+    private readonly runner: StageRunner,
+    private readonly stage: ClassificationStage,
+  ) {}
+
+  @Process({ concurrency: PIPELINE_STAGE_CONCURRENCY })
+  handle(job: Job<StageJob>): Promise<void> {
+    return this.runner.run(this.stage, job);
+  }
+}

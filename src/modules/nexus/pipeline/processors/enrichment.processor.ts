@@ -1,0 +1,18 @@
+import { Process, Processor } from '@nestjs/bull';
+import type { Job } from 'bull';
+import { PIPELINE_STAGE_CONCURRENCY, queueName, type StageJob } from '../pipeline.constants.js';
+import { StageRunner } from '../stage-runner.js';
+import { EnrichmentStage } from '../stages/enrichment.stage.js';
+
+@Processor(queueName('enrichment'))
+export class EnrichmentProcessor {
+  constructor(
+    private readonly runner: StageRunner,
+    private readonly stage: EnrichmentStage,
+  ) {}
+
+  @Process({ concurrency: PIPELINE_STAGE_CONCURRENCY })
+  handle(job: Job<StageJob>): Promise<void> {
+    return this.runner.run(this.stage, job);
+  }
+}

@@ -1,0 +1,167 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Job } from 'bull';
+import type { Logger } from 'pino';
+import { AppConfig } from '../../../config/app-config.js';
+import { SecretBox } from '../../../common/crypto/secret-box.js';
+import { LOGGER } from '../../../common/logging/logging.module.js';
+import { OutboxService } from '../../outbox/outbox.service.js';
+import { DocumentsRepository } from '../documents.repository.js';
+import type { PipelineProcessEntity } from '../entities/pipeline-process.entity.js';
+import { DocumentStorage } from '../storage/document-storage.js';
+import { nextStage, STAGE_JOB_OPTIONS, type StageJob, type StageName } from './pipeline.constants.js';
+import { PipelineQueues } from './pipeline-queues.js';
+import { PipelineRepository } from './pipeline.repository.js';
+import { StageFailure, type PipelineStage, type StageContext } from './pipeline-stage.js';
+import type { CompletionOutput } from './stages/completion.stage.js';
+
+class StageTimeout extends Error {}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StageTimeout()), Math.max(0, ms));
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
+export interface FailureReason {
+  code: string;
+  message: string;
+  stage: string;
+  retryable: boolean;
+}
+
+/**
+ * The one place that moves a process through its stages: runs a stage's work under the time limits,
+ * records its output, advances or finishes the process in one transaction (with the outbox event),
+ * and enqueues the next stage. Every step is idempotent, so a job delivered twice does no harm.
+ */
+@Injectable()
+export class StageRunner {
+  private readonly box: SecretBox;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly repo: PipelineRepository,
+    private readonly documents: DocumentsRepository,
+    private readonly storage: DocumentStorage,
+    private readonly queues: PipelineQueues,
+    private readonly outbox: OutboxService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.box = new SecretBox(config.crypto.encryptionKey);
+  }
+
+  async run(stage: PipelineStage, job: Job<StageJob>): Promise<void> {
+    const { tenantId, processId } = job.data;
+    const process = await this.repo.findProcess(tenantId, processId);
+    if (!process || process.status !== 'processing') return;
+    const row = await this.repo.findStage(processId, stage.name);
+    if (row?.status === 'completed') {
+      // Delivered again after it finished: make sure the chain goes on, and stop.
+      const next = nextStage(stage.name);
+      if (next && process.currentStage === next) await this.enqueue(process, next);
+      return;
+    }
+    if (process.currentStage !== stage.name) return;
+    const remaining = process.deadlineAt.getTime() - Date.now();
+    if (remaining <= 0) {
+      await this.fail(process, this.timeoutReason(stage.name));
+      return;
+    }
+    if (!(await this.repo.startStage(processId, stage.name))) return;
+
+    const started = Date.now();
+    try {
+      const result = await withTimeout(stage.run(await this.context(process)), Math.min(this.config.pipeline.stageTimeoutMs, remaining));
+      const next = nextStage(stage.name);
+      const advanced = await this.repo.transaction(async (manager) => {
+        if (!(await this.repo.completeStage(manager, processId, stage.name, result.output, Date.now() - started))) return false;
+        if (result.usage) await this.repo.recordUsage(manager, tenantId, process.documentId, processId, stage.name, result.usage);
+        if (next) await this.repo.advance(manager, processId, next);
+        else await this.finish(manager, process, result.output as CompletionOutput);
+        return true;
+      });
+      if (advanced && next) await this.enqueue(process, next);
+    } catch (error) {
+      if (error instanceof StageTimeout) return this.fail(process, this.timeoutReason(stage.name));
+      if (error instanceof StageFailure) {
+        return this.fail(process, { code: error.code, message: error.message, stage: stage.name, retryable: error.retryable });
+      }
+      const attempts = job.opts.attempts ?? STAGE_JOB_OPTIONS.attempts ?? 1;
+      this.logger.warn({ err: error, processId, stage: stage.name, attempt: job.attemptsMade + 1 }, 'pipeline stage failed');
+      if (job.attemptsMade + 1 >= attempts) {
+        return this.fail(process, { code: 'STAGE_FAILED', message: `The ${stage.name} stage failed`, stage: stage.name, retryable: true });
+      }
+      throw error; // Bull retries with backoff
+    }
+  }
+
+  /** Fails a running process with its outbox event; a no-op when it already ended. */
+  async fail(process: PipelineProcessEntity, reason: FailureReason): Promise<void> {
+    await this.repo.transaction(async (manager) => {
+      if (!(await this.repo.endProcess(manager, process.id, { status: 'failed', ...reason }))) return;
+      await this.repo.setDocumentStatus(manager, process.documentId, 'failed');
+      await this.outbox.record(manager, process.tenantId, 'document.failed', {
+        document_id: process.documentId,
+        error_code: reason.code,
+        error_message: reason.message,
+        stage: reason.stage,
+        retryable: reason.retryable,
+      });
+    });
+    this.logger.info({ processId: process.id, code: reason.code, stage: reason.stage }, 'pipeline failed');
+  }
+
+  timeoutReason(stage: string): FailureReason {
+    return { code: 'EXTRACTION_TIMEOUT', message: `The maximum processing time was exceeded during the ${stage} stage`, stage, retryable: true };
+  }
+
+  enqueue(process: PipelineProcessEntity, stage: StageName): Promise<void> {
+    return this.queues.enqueue({ tenantId: process.tenantId, processId: process.id, stage });
+  }
+
+  private async finish(manager: Parameters<Parameters<PipelineRepository['transaction']>[0]>[0], process: PipelineProcessEntity, out: CompletionOutput) {
+    if (!(await this.repo.endProcess(manager, process.id, { status: 'completed' }))) return;
+    await this.repo.saveExtraction(manager, {
+      documentId: process.documentId,
+      tenantId: process.tenantId,
+      processId: process.id,
+      result: out.result as unknown as Record<string, unknown>,
+      holdingsCount: out.holdings_count,
+      totalValue: out.total_aum,
+    });
+    await this.repo.setDocumentStatus(manager, process.documentId, 'completed', {
+      classification: out.document_type,
+      confidenceScore: out.confidence_score,
+      pages: out.pages,
+    });
+    const document = await this.documents.findById(process.tenantId, process.documentId);
+    await this.outbox.record(manager, process.tenantId, 'document.completed', {
+      document_id: process.documentId,
+      tenant_id: process.tenantId,
+      user_id: document?.ownerId ?? null,
+      document_type: out.document_type,
+      pages: out.pages,
+      extractions: { holdings_count: out.holdings_count, total_aum: out.total_aum, currency: out.currency },
+      confidence: out.confidence,
+      processing_time_ms: Date.now() - process.startedAt.getTime(),
+    });
+  }
+
+  private async context(process: PipelineProcessEntity): Promise<StageContext> {
+    const document = await this.documents.findById(process.tenantId, process.documentId);
+    if (!document) throw new StageFailure('DOCUMENT_MISSING', 'The document no longer exists');
+    return {
+      process,
+      document,
+      password: process.sealedPassword ? this.box.open(process.sealedPassword) : null,
+      output: (stage) => this.repo.stageOutput(process.id, stage),
+      original: async () => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of await this.storage.read(document.storageKey)) chunks.push(chunk as Buffer);
+        return new Uint8Array(Buffer.concat(chunks));
+      },
+    };
+  }
+}

@@ -1,0 +1,15 @@
+import { Injectable } from '@nestjs/common';
+import { classifyStatement } from '../../extraction/classifier.js';
+import type { Classification } from '../../extraction/types.js';
+import { PipelineStage, type StageContext } from '../pipeline-stage.js';
+import { readPdfText } from './pdf-reading.js';
+
+/** Stage 2: which kind of statement this is, and how sure we are. */
+@Injectable()
+export class ClassificationStage extends PipelineStage<Classification> {
+  readonly name = 'classification' as const;
+
+  async run(ctx: StageContext) {
+    return { output: classifyStatement(await readPdfText(ctx)) };
+  }
+}

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import type { Classification, ExtractionDraft, Validation } from '../../extraction/types.js';
+import { PipelineStage, type StageContext } from '../pipeline-stage.js';
+import type { ParsingOutput } from './parsing.stage.js';
+import type { CalculationOutput } from './calculation.stage.js';
+import type { SummaryOutput } from './summary.stage.js';
+
+export interface CompletionOutput {
+  result: Record<string, unknown>;
+  document_type: string;
+  pages: number;
+  holdings_count: number;
+  total_aum: number;
+  currency: string;
+  confidence_score: number;
+  confidence: { average: number; minimum: number };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Stage 10: the extraction result as clients read it, assembled from every earlier stage. */
+@Injectable()
+export class CompletionStage extends PipelineStage<CompletionOutput> {
+  readonly name = 'completion' as const;
+
+  async run(ctx: StageContext) {
+    const [classification, parsing, draft, validation, calc, summary] = await Promise.all([
+      ctx.output<Classification>('classification'),
+      ctx.output<ParsingOutput>('parsing'),
+      ctx.output<ExtractionDraft>('enrichment'),
+      ctx.output<Validation>('validation'),
+      ctx.output<CalculationOutput>('calculation'),
+      ctx.output<SummaryOutput>('summary'),
+    ]);
+    const entities = draft.entities.map((e, i) => ({
+      entity_name: e.entity_name,
+      pan: e.pan,
+      holdings: e.holdings,
+      asset_allocation: calc.entities[i]?.asset_allocation ?? { equity: 0, debt: 0, hybrid: 0, other: 0 },
+      totals: calc.entities[i] ?? null,
+    }));
+    const holdings = draft.entities.flatMap((e) => e.holdings);
+    // Per-holding confidence: full for a holding with no flag, reduced for each flag that names it.
+    const perHolding = holdings.map((h) => Math.max(0, 1 - 0.5 * validation.flags.filter((f) => f.isin === h.isin).length));
+    const confidence = {
+      average: perHolding.length ? round2((perHolding.reduce((a, b) => a + b, 0) / perHolding.length) * (classification.confidence / 100)) : round2(classification.confidence / 100),
+      minimum: perHolding.length ? round2(Math.min(...perHolding) * (classification.confidence / 100)) : round2(classification.confidence / 100),
+    };
+    const result = {
+      doc_id: ctx.document.id,
+      document_type: classification.code,
+      classification_confidence: classification.confidence,
+      holdings_statement: classification.holdings_statement,
+      period: draft.period,
+      currency: draft.currency,
+      entities,
+      totals: calc.overall,
+      validation: validation.flags,
+      confidence_score: validation.confidence_score,
+      summary: summary.text,
+    };
+    return {
+      output: {
+        result,
+        document_type: classification.code,
+        pages: parsing.pages.length,
+        holdings_count: holdings.length,
+        total_aum: round2(calc.overall.total_market_value),
+        currency: draft.currency,
+        confidence_score: validation.confidence_score,
+        confidence,
+      },
+    };
+  }
+}

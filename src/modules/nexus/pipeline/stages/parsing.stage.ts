@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import type { PdfPageText } from '../../extraction/types.js';
+import { PipelineStage, StageFailure, type StageContext } from '../pipeline-stage.js';
+import { readPdfText } from './pdf-reading.js';
+
+export interface ParsingOutput {
+  pages: PdfPageText[];
+}
+
+/** Stage 3: the text of every page with its position. A PDF without a text layer fails here. */
+@Injectable()
+export class ParsingStage extends PipelineStage<ParsingOutput> {
+  readonly name = 'parsing' as const;
+
+  async run(ctx: StageContext) {
+    const pages = await readPdfText(ctx);
+    if (!pages.some((p) => p.items.some((i) => i.str.trim() !== ''))) {
+      throw new StageFailure('NO_TEXT_LAYER', 'The PDF has no text layer (a scanned image); it cannot be read');
+    }
+    return { output: { pages } };
+  }
+}

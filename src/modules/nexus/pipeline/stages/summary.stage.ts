@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { LlmProvider } from '../../../llm/llm-provider.js';
+import { costInr } from '../../../llm/pricing.js';
+import type { Classification, ExtractionDraft } from '../../extraction/types.js';
+import { PipelineStage, type StageContext } from '../pipeline-stage.js';
+import type { CalculationOutput } from './calculation.stage.js';
+
+export interface SummaryOutput {
+  text: string;
+  model: string;
+}
+
+const inr = (n: number) => `INR ${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The figures as a few plain sentences: the facts every summary must rest on. */
+export function portfolioFacts(classification: Classification, draft: ExtractionDraft, calc: CalculationOutput): string {
+  const holdings = draft.entities.flatMap((e) => e.holdings);
+  if (!classification.holdings_statement || holdings.length === 0) {
+    return `This document (${classification.code}) is not a statement of holdings; no holdings were extracted.`;
+  }
+  const { overall } = calc;
+  const a = overall.asset_allocation;
+  const largest = [...holdings].sort((x, y) => y.market_value - x.market_value).slice(0, 3);
+  const parts = [
+    `${draft.entities.length} investor(s) hold ${holdings.length} holding(s) worth ${inr(overall.total_market_value)}` +
+      (draft.period.to ? ` as of ${draft.period.to}.` : '.'),
+    `Allocation: equity ${a.equity.toFixed(2)}%, debt ${a.debt.toFixed(2)}%, hybrid ${a.hybrid.toFixed(2)}%, other ${a.other.toFixed(2)}%.`,
+    `Largest: ${largest.map((h) => `${h.scheme_name} (${inr(h.market_value)})`).join('; ')}.`,
+  ];
+  if (overall.total_cost_value !== null && overall.gain !== null) {
+    parts.push(`Cost ${inr(overall.total_cost_value)}, gain ${inr(overall.gain)}${overall.gain_pct !== null ? ` (${overall.gain_pct.toFixed(2)}%)` : ''}.`);
+  }
+  return parts.join(' ');
+}
+
+/** Stage 9: a short written summary through the configured language model; its tokens are costed. */
+@Injectable()
+export class SummaryStage extends PipelineStage<SummaryOutput> {
+  readonly name = 'summary' as const;
+
+  constructor(private readonly llm: LlmProvider) {
+    super();
+  }
+
+  async run(ctx: StageContext) {
+    const [classification, draft, calc] = await Promise.all([
+      ctx.output<Classification>('classification'),
+      ctx.output<ExtractionDraft>('enrichment'),
+      ctx.output<CalculationOutput>('calculation'),
+    ]);
+    const facts = portfolioFacts(classification, draft, calc);
+    const completion = await this.llm.complete(
+      [
+        { role: 'system', content: 'You summarise Indian investment statements for wealth managers in three sentences, using only the figures given.' },
+        { role: 'user', content: facts },
+      ],
+      { kind: 'portfolio_summary', text: facts },
+    );
+    return {
+      output: { text: completion.text, model: completion.model },
+      usage: {
+        model: completion.model,
+        inputTokens: completion.inputTokens,
+        outputTokens: completion.outputTokens,
+        costInr: costInr(completion.model, completion.inputTokens, completion.outputTokens),
+      },
+    };
+  }
+}

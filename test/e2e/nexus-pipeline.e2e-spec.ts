@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { generateStatement, imageOnlyPdf } from '../fixtures/generator/index.js';
+import { bearer, createTenant, errorCode, startTestApp, type Tenant, type TestApp } from '../support/app.js';
+import { uploadPdf, waitForProcess } from '../support/pipeline.js';
+
+const STAGE_NAMES = ['upload', 'classification', 'parsing', 'structuring', 'extraction', 'validation', 'enrichment', 'calculation', 'summary', 'completion'];
+
+async function outboxEvents(documentId: string) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`SELECT event_type, data FROM outbox_events WHERE data->>'document_id' = $1 ORDER BY created_at`, [documentId]);
+    return rows as Array<{ event_type: string; data: Record<string, any> }>;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('nexus pipeline: upload → process → progress → extraction', () => {
+  let t: TestApp;
+  let acme: Tenant;
+  let rival: Tenant;
+  beforeAll(async () => {
+    t = await startTestApp({ PIPELINE_RECONCILE_INTERVAL_MS: '500', PIPELINE_STALE_AFTER_MS: '1500' });
+    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+  });
+  afterAll(() => t.close());
+
+  it('runs all ten stages on a CAMS statement and serves the extraction, progress and outbox event', async () => {
+    const statement = await generateStatement('cams_detailed', { seed: 11 });
+    const upload = await uploadPdf(t, acme.analyst, statement.pdf);
+    const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id });
+    expect(start.status).toBe(200);
+    expect(start.body).toEqual({ process_id: expect.any(String), job_id: upload.job_id, status: 'processing' });
+
+    const { final, seen } = await waitForProcess(t, acme.analyst, start.body.process_id);
+    expect(final.status).toBe('completed');
+    expect(final.progress_pct).toBe(100);
+    expect(final.stages_completed).toBe(10);
+    expect(final.total_stages).toBe(10);
+    expect(final.document_id).toBe(upload.doc_id);
+    expect(final.stages.map((s: { name: string }) => s.name)).toEqual(STAGE_NAMES);
+    for (const s of final.stages) {
+      expect(s.status).toBe('completed');
+      expect(Number.isInteger(s.duration_ms)).toBe(true);
+    }
+    // progress never goes backwards, and is 100 only once completed
+    const pcts = seen.map((b) => b.progress_pct);
+    expect([...pcts].sort((a, b) => a - b)).toEqual(pcts);
+    expect(seen.filter((b) => b.status === 'processing').every((b) => b.progress_pct < 100)).toBe(true);
+    // the same progress at the alias path
+    const alias = await t.http.get(`/api/v2/status/process/${start.body.process_id}/progress`).set(bearer(acme.analyst));
+    expect(alias.body.status).toBe('completed');
+
+    const expectedIsins = statement.model.holdings.map((h) => h.isin).sort();
+    expect(final.extractions.holdings.map((h: { isin: string }) => h.isin).sort()).toEqual(expectedIsins);
+
+    const extraction = await t.http.get(`/api/v1/nexus/documents/${upload.doc_id}/extraction`).set(bearer(acme.analyst));
+    expect(extraction.status).toBe(200);
+    const result = extraction.body.result;
+    expect(result.doc_id).toBe(upload.doc_id);
+    expect(result.document_type).toBe('CAMS_DETAILED_CAS');
+    const holdings = result.entities.flatMap((e: { holdings: unknown[] }) => e.holdings);
+    for (const expected of statement.model.holdings) {
+      const got = holdings.find((h: { isin: string }) => h.isin === expected.isin);
+      expect(got).toMatchObject({ units: expected.units, nav: expected.nav, market_value: expected.market_value });
+    }
+    expect(result.entities[0].pan).toBe(statement.model.investors[0].pan);
+    expect(Object.keys(result.entities[0].asset_allocation).sort()).toEqual(['debt', 'equity', 'hybrid', 'other']);
+
+    const list = await t.http.get('/api/v1/documents/me').set(bearer(acme.analyst));
+    const item = list.body.result.find((d: { doc_id: string }) => d.doc_id === upload.doc_id);
+    expect(item).toMatchObject({ status: 'completed', classification: 'CAMS_DETAILED_CAS' });
+    expect(item.confidence_score).toBeGreaterThan(0);
+
+    const usage = await t.http.get(`/api/v1/nexus/token-usage/${upload.doc_id}`).set(bearer(acme.analyst));
+    expect(usage.status).toBe(200);
+    const summaryRow = usage.body.result.stages.find((s: { stage_name: string }) => s.stage_name === 'summary');
+    expect(summaryRow.input_tokens).toBeGreaterThan(0);
+    expect(summaryRow.output_tokens).toBeGreaterThan(0);
+    expect(usage.body.result.total_tokens).toBe(
+      usage.body.result.stages.reduce((n: number, s: { input_tokens: number; output_tokens: number }) => n + s.input_tokens + s.output_tokens, 0),
+    );
+
+    const events = await outboxEvents(upload.doc_id);
+    expect(events.map((e) => e.event_type)).toEqual(['document.completed']);
+    expect(events[0].data).toMatchObject({
+      document_id: upload.doc_id,
+      tenant_id: acme.analyst.tenantId,
+      user_id: acme.analyst.userId,
+      document_type: 'CAMS_DETAILED_CAS',
+      pages: statement.model.page_count,
+      extractions: { holdings_count: statement.model.holdings.length, total_aum: statement.model.totals.market_value, currency: 'INR' },
+    });
+  });
+
+  it('opens an encrypted statement with its password; a wrong or missing password answers 422 at once', async () => {
+    const statement = await generateStatement('cams_detailed', { seed: 12, encrypt: true });
+    const upload = await uploadPdf(t, acme.analyst, statement.pdf);
+    expect(upload.password_required).toBe(true);
+    const missing = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id });
+    expect(missing.status).toBe(422);
+    expect(errorCode(missing)).toBe('PDF_PASSWORD_REQUIRED');
+    const wrong = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id, password: 'WRONG1234X' });
+    expect(wrong.status).toBe(422);
+    expect(errorCode(wrong)).toBe('PDF_PASSWORD_INVALID');
+    const ok = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id, password: statement.password });
+    expect(ok.status).toBe(200);
+    const { final } = await waitForProcess(t, acme.analyst, ok.body.process_id);
+    expect(final.status).toBe('completed');
+    expect(final.extractions.holdings.length).toBe(statement.model.holdings.length);
+  });
+
+  it('is idempotent while running and can run again once finished', async () => {
+    const statement = await generateStatement('cams_summary', { seed: 13 });
+    const upload = await uploadPdf(t, acme.analyst, statement.pdf);
+    const [a, b] = await Promise.all([1, 2].map(() => t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id })));
+    expect(a.body.process_id).toBe(b.body.process_id);
+    await waitForProcess(t, acme.analyst, a.body.process_id);
+    const again = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id });
+    expect(again.body.process_id).not.toBe(a.body.process_id);
+    const { final } = await waitForProcess(t, acme.analyst, again.body.process_id);
+    expect(final.status).toBe('completed');
+  });
+
+  it('fails an image-only PDF with NO_TEXT_LAYER, a document.failed event, and no invented holdings', async () => {
+    const upload = await uploadPdf(t, acme.analyst, await imageOnlyPdf(), 'scan.pdf');
+    const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id });
+    const { final } = await waitForProcess(t, acme.analyst, start.body.process_id);
+    expect(final.status).toBe('failed');
+    expect(final.error).toMatchObject({ code: 'NO_TEXT_LAYER', stage: 'parsing', retryable: false });
+    expect(final.progress_pct).toBeLessThan(100);
+    const events = await outboxEvents(upload.doc_id);
+    expect(events).toEqual([{ event_type: 'document.failed', data: { document_id: upload.doc_id, error_code: 'NO_TEXT_LAYER', error_message: expect.any(String), stage: 'parsing', retryable: false } }]);
+    const extraction = await t.http.get(`/api/v1/nexus/documents/${upload.doc_id}/extraction`).set(bearer(acme.analyst));
+    expect(extraction.status).toBe(404);
+  });
+
+  it('completes a bank statement with zero holdings and says it is not a holdings statement', async () => {
+    const statement = await generateStatement('bank_statement', { seed: 14 });
+    const upload = await uploadPdf(t, acme.analyst, statement.pdf, 'bank.pdf');
+    const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id, ...(statement.password ? { password: statement.password } : {}) });
+    const { final } = await waitForProcess(t, acme.analyst, start.body.process_id);
+    expect(final.status).toBe('completed');
+    expect(final.extractions.holdings).toEqual([]);
+    const extraction = await t.http.get(`/api/v1/nexus/documents/${upload.doc_id}/extraction`).set(bearer(acme.analyst));
+    expect(extraction.body.result).toMatchObject({ document_type: 'BANK_STATEMENT', holdings_statement: false });
+  });
+
+  it('keeps processes, progress, extraction and token usage to the owner, the tenant admin and nobody else', async () => {
+    const statement = await generateStatement('cams_summary', { seed: 15 });
+    const upload = await uploadPdf(t, acme.analyst, statement.pdf);
+    const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id });
+    await waitForProcess(t, acme.analyst, start.body.process_id);
+    const paths = [
+      `/api/v2/nexus/status/process/${start.body.process_id}/progress`,
+      `/api/v1/nexus/documents/${upload.doc_id}/extraction`,
+      `/api/v1/nexus/token-usage/${upload.doc_id}`,
+    ];
+    for (const path of paths) {
+      expect((await t.http.get(path).set(bearer(acme.admin))).status).toBe(200);
+      for (const other of [acme.viewer, rival.admin, rival.analyst]) {
+        const res = await t.http.get(path).set(bearer(other));
+        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      }
+    }
+    const foreignStart = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(rival.admin)).send({ job_id: upload.job_id });
+    expect(foreignStart.status).toBe(404);
+  });
+
+  it('answers bad pipeline requests with clear 4xx codes', async () => {
+    const cases: Array<[object, number]> = [
+      [{}, 400],
+      [{ job_id: 'not-a-uuid' }, 400],
+      [{ job_id: '00000000-0000-4000-8000-000000000000' }, 404],
+      [{ job_id: '00000000-0000-4000-8000-000000000000', password: 42 }, 400],
+    ];
+    for (const [body, status] of cases) {
+      const res = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send(body);
+      expect({ body, status: res.status, success: res.body.success }).toEqual({ body, status, success: false });
+    }
+    expect((await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.viewer)).send({ job_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(403);
+    expect((await t.http.get('/api/v2/nexus/status/process/not-a-uuid/progress').set(bearer(acme.analyst))).status).toBe(404);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Test harness: runs a generated statement through the extraction chain and lists every
+ * difference between what was extracted and the generator's ground truth.
+ */
+import { buildLines } from '../../../src/modules/nexus/extraction/line-builder.js';
+import { classifyStatement } from '../../../src/modules/nexus/extraction/classifier.js';
+import { enrichExtraction } from '../../../src/modules/nexus/extraction/enricher.js';
+import { extractPdfText } from '../../../src/modules/nexus/extraction/pdf-text.js';
+import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
+import type { Classification, ExtractionDraft, Holding, TextLine } from '../../../src/modules/nexus/extraction/types.js';
+import { generateStatement, type GeneratedStatement, type GenerateOptions, type StatementFamily, type StatementModel } from '../../fixtures/generator/index.js';
+
+export interface Run {
+  statement: GeneratedStatement;
+  classification: Classification;
+  lines: TextLine[];
+  draft: ExtractionDraft;
+  enriched: ExtractionDraft;
+}
+
+export async function runChain(family: StatementFamily, options: GenerateOptions = {}): Promise<Run> {
+  const statement = await generateStatement(family, options);
+  const pages = await extractPdfText(new Uint8Array(statement.pdf), statement.password ?? undefined);
+  const classification = classifyStatement(pages);
+  const lines = buildLines(pages);
+  const draft = extractStatement(lines, classification);
+  return { statement, classification, lines, draft, enriched: enrichExtraction(draft) };
+}
+
+export const FAMILY_CLASS: Record<StatementFamily, string> = {
+  cams_detailed: 'CAMS_DETAILED_CAS',
+  cams_summary: 'CAMS_SUMMARY_CAS',
+  kfintech_detailed: 'KFINTECH_DETAILED_CAS',
+  nsdl_cas: 'NSDL_CAS',
+  cdsl_cas: 'CDSL_CAS',
+  bank_statement: 'BANK_STATEMENT',
+};
+
+const milli = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : Math.round(v * 1000));
+const n4 = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : Math.round(v * 10000));
+const paise = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : Math.round(v * 100));
+
+type Owned = { holding: Holding; pan: string | null; entity: string };
+
+function keyOf(isin: string, where: string | null): string {
+  return `${isin}@${where ?? ''}`;
+}
+
+/** Differences between the extraction (after enrichment) and the model, one line each. */
+export function compareWithModel(model: StatementModel, draft: ExtractionDraft): string[] {
+  const diffs: string[] = [];
+  const demat = model.family === 'nsdl_cas' || model.family === 'cdsl_cas';
+  const got: Owned[] = draft.entities.flatMap((e) => e.holdings.map((holding) => ({ holding, pan: e.pan, entity: e.entity_name })));
+  // Demat holdings are keyed by owner PAN (one account per investor); mutual funds by folio.
+  const gotKey = (o: Owned): string => keyOf(o.holding.isin, demat ? o.pan : o.holding.folio);
+  const byKey = new Map<string, Owned[]>();
+  for (const o of got) byKey.set(gotKey(o), [...(byKey.get(gotKey(o)) ?? []), o]);
+  const seen = new Map<string, number>();
+  for (const h of model.holdings) {
+    const key = keyOf(h.isin, demat ? h.investor_pan : h.folio);
+    const index = seen.get(key) ?? 0;
+    seen.set(key, index + 1);
+    const match = byKey.get(key)?.[index];
+    const where = `${key} ${h.scheme_name}`;
+    if (!match) {
+      diffs.push(`missing ${where}`);
+      continue;
+    }
+    const g = match.holding;
+    const investor = model.investors.find((i) => i.pan === h.investor_pan);
+    if (match.pan !== h.investor_pan) diffs.push(`${where}: pan ${match.pan} != ${h.investor_pan}`);
+    if (investor && match.entity !== investor.name) diffs.push(`${where}: entity ${match.entity} != ${investor.name}`);
+    if (milli(g.units) !== milli(h.units)) diffs.push(`${where}: units ${g.units} != ${h.units}`);
+    if (n4(g.nav) !== n4(h.nav)) diffs.push(`${where}: nav ${g.nav} != ${h.nav}`);
+    if (paise(g.market_value) !== paise(h.market_value)) diffs.push(`${where}: market_value ${g.market_value} != ${h.market_value}`);
+    if (g.scheme_name !== h.scheme_name) diffs.push(`${where}: name "${g.scheme_name}" != "${h.scheme_name}"`);
+    if ((g.folio ?? null) !== (h.folio ?? null)) diffs.push(`${where}: folio ${g.folio} != ${h.folio}`);
+    if ((g.amc ?? null) !== (h.amc ?? null)) diffs.push(`${where}: amc ${g.amc} != ${h.amc}`);
+    if (g.asset_class !== h.asset_class) diffs.push(`${where}: asset_class ${g.asset_class} != ${h.asset_class}`);
+    if (!demat && paise(g.cost_value) !== paise(h.cost_value)) diffs.push(`${where}: cost ${g.cost_value} != ${h.cost_value}`);
+    if (model.family === 'cams_detailed' || model.family === 'kfintech_detailed') {
+      if (milli(g.opening_units) !== milli(h.opening_units)) diffs.push(`${where}: opening ${g.opening_units} != ${h.opening_units}`);
+      if (g.transactions.length !== h.transactions.length) {
+        diffs.push(`${where}: ${g.transactions.length} transactions != ${h.transactions.length}`);
+      } else {
+        h.transactions.forEach((t, i) => {
+          const x = g.transactions[i];
+          const printedUnits = t.kind === 'stamp_duty' ? null : milli(t.units);
+          const printedBalance = t.kind === 'stamp_duty' ? null : milli(t.balance_units);
+          const a = [x.date, x.description, paise(x.amount), milli(x.units), n4(x.nav), milli(x.balance_units)];
+          const b = [t.date, t.description, paise(t.amount), printedUnits, n4(t.nav), printedBalance];
+          if (JSON.stringify(a) !== JSON.stringify(b)) diffs.push(`${where}: tx ${i} ${JSON.stringify(a)} != ${JSON.stringify(b)}`);
+        });
+      }
+    }
+  }
+  const expected = new Set(model.holdings.map((h) => keyOf(h.isin, demat ? h.investor_pan : h.folio)));
+  for (const o of got) if (!expected.has(gotKey(o))) diffs.push(`invented ${gotKey(o)} ${o.holding.scheme_name}`);
+  if (got.length !== model.holdings.length) diffs.push(`count ${got.length} != ${model.holdings.length}`);
+  const pans = [...new Set(model.holdings.map((h) => h.investor_pan))].sort();
+  const gotPans = draft.entities.map((e) => e.pan ?? '').sort();
+  if (JSON.stringify(pans) !== JSON.stringify(gotPans)) diffs.push(`pans ${gotPans} != ${pans}`);
+  if (model.holdings.length && paise(draft.stated_total) !== paise(model.totals.market_value)) diffs.push(`stated_total ${draft.stated_total} != ${model.totals.market_value}`);
+  if (draft.period.to !== model.period.to) diffs.push(`period.to ${draft.period.to} != ${model.period.to}`);
+  if (model.family !== 'cams_summary' && draft.period.from !== model.period.from) diffs.push(`period.from ${draft.period.from} != ${model.period.from}`);
+  return diffs;
+}
