@@ -24,7 +24,8 @@ describe('health', () => {
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ success: false, status: 'error', result: null, error: { code: 'SERVICE_UNAVAILABLE' }, checks: { database: 'up', redis: 'down' } });
     } finally {
-      await broken.close();
+      // Bull's queues cannot close cleanly without their Redis; that is not what this test is about.
+      await broken.close().catch(() => undefined);
     }
   });
 });

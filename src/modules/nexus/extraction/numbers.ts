@@ -19,32 +19,30 @@ export function parseNumber(text: string | null | undefined): number | null {
   if (text === null || text === undefined) return null;
   let s = text.trim().replace(/\u2212|\u2013/g, '-');
   if (!s) return null;
-  let negative = false;
-  if (/^\(.*\)$/.test(s)) {
-    negative = true;
-    s = s.slice(1, -1).trim();
-  }
-  if (s.startsWith('-')) {
-    negative = !negative;
-    s = s.slice(1).trim();
-  }
+  // At most one sign marker: parentheses, a leading minus or a trailing minus.
+  let signs = 0;
+  const unwrap = (): void => {
+    if (/^\(.*\)$/.test(s)) {
+      signs++;
+      s = s.slice(1, -1).trim();
+    }
+    if (s.startsWith('-')) {
+      signs++;
+      s = s.slice(1).trim();
+    }
+  };
+  unwrap();
   s = s.replace(CURRENCY, '');
-  if (/^\(.*\)$/.test(s)) {
-    negative = !negative;
-    s = s.slice(1, -1).trim();
-  }
-  if (s.startsWith('-')) {
-    negative = !negative;
-    s = s.slice(1).trim();
-  } else if (s.endsWith('-')) {
-    negative = !negative;
+  unwrap();
+  if (s.endsWith('-')) {
+    signs++;
     s = s.slice(0, -1).trim();
   }
-  if (s.startsWith('+')) s = s.slice(1);
-  if (!BODY.test(s) || !validGrouping(s)) return null;
+  if (s.startsWith('+') && signs === 0) s = s.slice(1);
+  if (signs > 1 || !BODY.test(s) || !validGrouping(s)) return null;
   const value = Number(s.replace(/,/g, ''));
   if (!Number.isFinite(value)) return null;
-  return negative && value !== 0 ? -value : value;
+  return signs === 1 && value !== 0 ? -value : value;
 }
 
 /** Commas either every 3 digits (western) or 3 then every 2 (Indian), never mixed otherwise. */

@@ -1,7 +1,142 @@
-/** Statement self-consistency checks (placeholder). */
-import type { ExtractionDraft, Validation } from './types.js';
+/**
+ * Validation: the statement checked against itself. Every check that can run on what was
+ * extracted runs; each failure becomes a flag. Values are never corrected here.
+ *
+ * Checks:
+ * - ISIN_CHECK_DIGIT: every holding's ISIN has a valid ISO 6166 check digit.
+ * - PAN_FORMAT: every investor's PAN has the AAAAA9999A shape with a valid holder-type letter.
+ * - UNITS_NAV_MISMATCH: units × NAV gives the market value, within the rounding of what is printed
+ *   (see `valueTolerance`).
+ * - BALANCE_MISMATCH: opening units + Σ transaction units = closing units; and each row's unit
+ *   balance = the previous balance + its units. Units print with 3 decimals and add exactly, so
+ *   the tolerance is half a thousandth (plus float noise).
+ * - TOTAL_MISMATCH: Σ market values of an investor (and of the statement) = the total printed for
+ *   it, within half a paisa per holding (a printed total may add unrounded values).
+ *
+ * confidence_score = 100 × passed / run, scaled by the classification confidence (a perfect
+ * extraction of an uncertainly classified document is still uncertain):
+ * score × (0.5 + 0.5 × classification confidence / 100). With nothing to check, a document that is
+ * not a statement of holdings scores its classification confidence, and a statement of holdings
+ * with no holdings scores 0.
+ */
+import { isValidIsin, isValidPan } from './identifiers.js';
+import type { ExtractionDraft, Holding, Validation, ValidationFlag } from './types.js';
 
-export function validateExtraction(draft: ExtractionDraft): Validation {
-  void draft;
-  return { flags: [], checks_run: 0, confidence_score: 0 };
+const HOLDINGS_CLASSES = new Set(['CAMS_DETAILED_CAS', 'CAMS_SUMMARY_CAS', 'KFINTECH_DETAILED_CAS', 'NSDL_CAS', 'CDSL_CAS']);
+
+export interface ValidationOptions {
+  /** Overrides `draft.classification_confidence`. */
+  classificationConfidence?: number;
+}
+
+/** Decimal places of a parsed number as printed (at most `max`). */
+function decimalsOf(value: number, max: number): number {
+  for (let d = 0; d < max; d++) {
+    const scaled = value * 10 ** d;
+    if (Math.abs(scaled - Math.round(scaled)) < 1e-6) return d;
+  }
+  return max;
+}
+
+/**
+ * Largest honest difference between units × NAV and the printed market value. Each printed number
+ * is rounded to its last decimal: the value by ±½ paisa, the NAV by ±½ of its last digit (times
+ * the units) and the units by ±½ of their last digit (times the NAV). Whole-number quantities
+ * (shares) are exact. Prices printed with 2 decimals (listed securities) get the coarser bound
+ * automatically; 0.01 is the floor.
+ */
+export function valueTolerance(units: number, nav: number): number {
+  const navStep = 10 ** -Math.max(2, decimalsOf(nav, 4));
+  const unitDecimals = decimalsOf(units, 3);
+  const unitStep = unitDecimals === 0 ? 0 : 10 ** -Math.max(3, unitDecimals);
+  return Math.max(0.01, 0.005 + (Math.abs(units) * navStep) / 2 + (Math.abs(nav) * unitStep) / 2) + 1e-9;
+}
+
+const UNIT_TOLERANCE = 0.0005 + 1e-9;
+const fmt = (v: number, d: number): string => v.toFixed(d);
+
+function sumUnits(h: Holding): number {
+  return h.transactions.reduce((s, t) => s + Math.round((t.units ?? 0) * 1000), Math.round((h.opening_units ?? 0) * 1000)) / 1000;
+}
+
+export function validateExtraction(draft: ExtractionDraft, options: ValidationOptions = {}): Validation {
+  const flags: ValidationFlag[] = [];
+  let run = 0;
+  let passed = 0;
+  const check = (ok: boolean, flag: () => ValidationFlag): void => {
+    run++;
+    if (ok) passed++;
+    else flags.push(flag());
+  };
+
+  for (const entity of draft.entities) {
+    const who = entity.entity_name;
+    if (entity.pan !== null) {
+      const pan = entity.pan;
+      check(isValidPan(pan), () => ({ code: 'PAN_FORMAT', message: `PAN "${pan}" of ${who} is not a valid PAN`, isin: null, entity: who, page: entity.holdings[0]?.page ?? null }));
+    }
+    for (const h of entity.holdings) {
+      const base = { isin: h.isin, entity: who, page: h.page };
+      check(isValidIsin(h.isin), () => ({ ...base, code: 'ISIN_CHECK_DIGIT', message: `ISIN "${h.isin}" (${h.scheme_name}) has an invalid check digit or shape` }));
+
+      const product = h.units * h.nav;
+      const tolerance = valueTolerance(h.units, h.nav);
+      check(Math.abs(product - h.market_value) <= tolerance, () => ({
+        ...base,
+        code: 'UNITS_NAV_MISMATCH',
+        message: `${h.scheme_name}: units ${fmt(h.units, 3)} × NAV ${fmt(h.nav, 4)} = ${fmt(product, 2)}, but the market value is ${fmt(h.market_value, 2)} (tolerance ${fmt(tolerance, 2)})`,
+      }));
+
+      if (h.opening_units !== null) {
+        const closing = sumUnits(h);
+        check(Math.abs(closing - h.units) <= UNIT_TOLERANCE, () => ({
+          ...base,
+          code: 'BALANCE_MISMATCH',
+          message: `${h.scheme_name}: opening ${fmt(h.opening_units ?? 0, 3)} + transactions = ${fmt(closing, 3)} units, but the closing balance is ${fmt(h.units, 3)}`,
+        }));
+      }
+      if (h.transactions.some((t) => t.balance_units !== null)) {
+        let balance = h.opening_units;
+        let broken: string | null = null;
+        for (const t of h.transactions) {
+          if (balance !== null && t.balance_units !== null && Math.abs(balance + (t.units ?? 0) - t.balance_units) > UNIT_TOLERANCE && broken === null) {
+            broken = `${t.date} "${t.description}": ${fmt(balance, 3)} + ${fmt(t.units ?? 0, 3)} ≠ balance ${fmt(t.balance_units, 3)}`;
+          }
+          balance = t.balance_units ?? (balance === null ? null : balance + (t.units ?? 0));
+        }
+        check(broken === null, () => ({ ...base, code: 'BALANCE_MISMATCH', message: `${h.scheme_name}: running unit balance breaks at ${broken}` }));
+      }
+    }
+    if (entity.stated_total !== null) {
+      const stated = entity.stated_total;
+      const sum = entity.holdings.reduce((s, h) => s + Math.round(h.market_value * 100), 0) / 100;
+      const tolerance = Math.max(0.01, 0.005 * entity.holdings.length) + 1e-9;
+      check(Math.abs(sum - stated) <= tolerance, () => ({
+        code: 'TOTAL_MISMATCH',
+        message: `Holdings of ${who} add up to ${fmt(sum, 2)}, but the statement prints ${fmt(stated, 2)}`,
+        isin: null,
+        entity: who,
+        page: null,
+      }));
+    }
+  }
+  if (draft.stated_total !== null) {
+    const stated = draft.stated_total;
+    const holdings = draft.entities.flatMap((e) => e.holdings);
+    const sum = holdings.reduce((s, h) => s + Math.round(h.market_value * 100), 0) / 100;
+    const tolerance = Math.max(0.01, 0.005 * holdings.length) + 1e-9;
+    check(Math.abs(sum - stated) <= tolerance, () => ({
+      code: 'TOTAL_MISMATCH',
+      message: `Holdings add up to ${fmt(sum, 2)}, but the statement's total is ${fmt(stated, 2)}`,
+      isin: null,
+      entity: null,
+      page: null,
+    }));
+  }
+
+  const classConfidence = Math.min(100, Math.max(0, options.classificationConfidence ?? draft.classification_confidence ?? 100));
+  let score: number;
+  if (run === 0) score = HOLDINGS_CLASSES.has(draft.classification) ? 0 : classConfidence;
+  else score = 100 * (passed / run) * (0.5 + (0.5 * classConfidence) / 100);
+  return { flags, checks_run: run, confidence_score: Math.round(score * 10) / 10 };
 }

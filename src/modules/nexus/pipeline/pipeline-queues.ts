@@ -1,6 +1,8 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { Provider } from '@nestjs/common';
 import type { Queue } from 'bull';
+import type { Logger } from 'pino';
+import { LOGGER } from '../../../common/logging/logging.module.js';
 import { queueName, STAGE_JOB_OPTIONS, STAGES, stageJobId, type StageJob, type StageName } from './pipeline.constants.js';
 
 const OVERDUE_MS = 1000;
@@ -44,6 +46,11 @@ export class PipelineQueues {
 
 export const pipelineQueuesProvider: Provider = {
   provide: PipelineQueues,
-  inject: STAGES.map((s) => getQueueToken(queueName(s))),
-  useFactory: (...queues: Queue<StageJob>[]) => new PipelineQueues(new Map(STAGES.map((s, i) => [s, queues[i]]))),
+  inject: [LOGGER, ...STAGES.map((s) => getQueueToken(queueName(s)))],
+  useFactory: (logger: Logger, ...queues: Queue<StageJob>[]) => {
+    // Connection errors while Redis is away are logged; the queues reconnect by themselves and the
+    // reconciler re-enqueues whatever was lost.
+    for (const queue of queues) queue.on('error', (err) => logger.warn({ err, queue: queue.name }, 'queue error'));
+    return new PipelineQueues(new Map(STAGES.map((s, i) => [s, queues[i]])));
+  },
 };

@@ -19,7 +19,7 @@
  * (units × price ≈ amount, previous balance + units = balance).
  */
 import { findIsin } from '../identifiers.js';
-import { findDate, parseDate, parseNumber, printedDecimals } from '../numbers.js';
+import { findDate, parseDate, parseNumber } from '../numbers.js';
 import type { ExtractionDraft, Holding, StatementClass, TextLine, Transaction } from '../types.js';
 import {
   cleanName,
@@ -81,6 +81,8 @@ function readColumns(line: TextLine, fallback: Field[]): Columns {
     else if (/Units?\b/i.test(last)) field = 'units';
     else if (/Price|NAV|Rate/i.test(last)) field = 'nav';
     else if (/Amount/i.test(last)) field = 'amount';
+    // "Units … Unit" (with "Balance" on the header's second line) is the balance column.
+    if (field === 'units' && cols.right.units !== undefined && /^Unit$/i.test(last.trim())) field = 'balance';
     if (field && cols.right[field] === undefined) {
       cols.right[field] = edge;
       cols.order.push(field);
@@ -325,7 +327,7 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
     }
 
     if (current && phase === 'transactions') {
-      const tx = parseTransaction(line, cols, lastBalance(current.holding), current.holding.transactions.length === 0);
+      const tx = parseTransaction(line, cols, lastBalance(current.holding));
       if (tx) {
         current.holding.transactions.push(tx);
         continue;
@@ -364,8 +366,7 @@ function lastBalance(h: Holding): number | null {
 }
 
 /** One transaction row, or null when the line does not start with a date in the date column. */
-function parseTransaction(line: TextLine, cols: Columns, previousBalance: number | null, first: boolean): Transaction | null {
-  void first;
+function parseTransaction(line: TextLine, cols: Columns, previousBalance: number | null): Transaction | null {
   const m = DATE_AT_START.exec(line.text.trim());
   if (!m) return null;
   const date = parseDate(m[1]);
@@ -396,15 +397,17 @@ function parseTransaction(line: TextLine, cols: Columns, previousBalance: number
   }
   const nums = numericCells(numberCells);
   const description = descriptionParts.join(' ').replace(/\s+/g, ' ').trim();
-  const assigned =
-    assignByColumns(nums, cols) ??
-    assignByArithmetic(
-      nums.map((n) => n.value),
-      cols.order,
-      previousBalance,
-      description,
-    );
-  void printedDecimals;
+  const byArithmetic = assignByArithmetic(
+    nums.map((n) => n.value),
+    cols.order,
+    previousBalance,
+    description,
+  );
+  const byColumns = assignByColumns(nums, cols);
+  // Column positions win, unless they break the running balance and the arithmetic keeps it.
+  const keepsBalance = (a: Partial<Record<Field, number>>): boolean =>
+    previousBalance !== null && a.units !== undefined && a.balance !== undefined && near(previousBalance + a.units, a.balance, 0.0015);
+  const assigned = byColumns && (keepsBalance(byColumns) || !keepsBalance(byArithmetic)) ? byColumns : byArithmetic;
   return {
     date,
     description,

@@ -186,10 +186,10 @@ export const round2 = (v: number): number => Math.round(v * 100) / 100;
 /** A line that names an AMC (a section heading of mutual-fund statements). */
 export function isAmcLine(line: TextLine): boolean {
   const t = line.text.trim();
-  if (t.length > 70 || /[:@]|\d{3,}/.test(t)) return false;
+  if (t.length > 110 || /[:@]|\d{4,}/.test(t)) return false;
   if (/Folio|ISIN|Registrar|Advisor|Total|Summary/i.test(t)) return false;
   if (line.cells.some((c) => splitNumberTokens(c.text))) return false;
-  return /(?:Mutual\s*Fund|\bMF)\s*$/i.test(t) || /^Franklin\s+Templeton\s+Investments$/i.test(t);
+  return /(?:Mutual\s*Fund|\bMF)(?:\s*\([^)]*\))?\s*$/i.test(t) || /^Franklin\s+Templeton\s+Investments$/i.test(t);
 }
 
 /** Removes a registrar's product code in front of a scheme name ("B205RG-HDFC …", "128TSGPG - Axis …"). */

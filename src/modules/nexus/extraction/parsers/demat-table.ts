@@ -34,22 +34,28 @@ function consistent(units: number, price: number, value: number): boolean {
   return Math.abs(units * price - value) <= tolerance;
 }
 
-/** Assigns the numbers of a holding row (see the module comment). */
+/**
+ * Assigns the numbers of a holding row: among all (quantity, price, value) triples in print order
+ * with quantity × price = value, the one whose value is printed furthest right, then whose price
+ * is closest to it, then whose quantity is leftmost. That reads "face value, shares, price,
+ * value" (NSDL), "current, free, lent, …, price, value" (CDSL) and "units, average cost, total
+ * cost, NAV, value, gain, return" (NSDL mutual-fund folios) alike. Without such a triple the
+ * row is read positionally (first = quantity, last two = price and value).
+ */
 export function quantityPriceValue(values: number[]): QuantityPriceValue | null {
   if (values.length < 3) {
     if (values.length === 2 && values[1] === 0) return { units: values[0], price: 0, value: 0 };
     return null;
   }
-  const value = values[values.length - 1];
-  const price = values[values.length - 2];
-  const candidates = values.slice(0, -2);
-  const found = candidates.find((u) => consistent(u, price, value));
-  if (found !== undefined) return { units: found, price, value };
-  // Any other pair (price not right before the value)?
-  for (let j = values.length - 2; j >= 1; j--) {
-    for (let i = 0; i < j; i++) if (consistent(values[i], values[j], value)) return { units: values[i], price: values[j], value };
+  for (let k = values.length - 1; k >= 2; k--) {
+    if (values[k] === 0) continue;
+    for (let j = k - 1; j >= 1; j--) {
+      for (let i = 0; i < j; i++) {
+        if (values[i] !== 0 && values[j] !== 0 && consistent(values[i], values[j], values[k])) return { units: values[i], price: values[j], value: values[k] };
+      }
+    }
   }
-  return { units: candidates[0], price, value };
+  return { units: values[0], price: values[values.length - 2], value: values[values.length - 1] };
 }
 
 interface RowRead {
@@ -63,13 +69,18 @@ interface RowRead {
 function readRow(line: TextLine, isin: string, dropFirstNameCell: boolean): RowRead | null {
   const span = isinSpan(line.text, isin);
   if (!span) return null;
-  // Cells after the ISIN: rebuild from the text so an ISIN split over cells is handled.
+  // Cells before and after the ISIN, rebuilt from the text so an ISIN split over cells is handled.
+  const before: Cell[] = [];
   const cells: Cell[] = [];
   let consumed = 0;
   for (const c of line.cells) {
     const start = line.text.indexOf(c.text, consumed);
     const end = start + c.text.length;
     consumed = Math.max(consumed, end);
+    if (end <= span.start) {
+      before.push(c);
+      continue;
+    }
     if (end <= span.end) continue;
     const text = start < span.end ? line.text.slice(span.end, end).trim() : c.text;
     if (text) cells.push({ ...c, text, x: start < span.end ? c.x + 1 : c.x });
@@ -77,7 +88,7 @@ function readRow(line: TextLine, isin: string, dropFirstNameCell: boolean): RowR
   const nameCells: Cell[] = [];
   const numberCells: Cell[] = [];
   for (const c of cells) {
-    if (splitNumberTokens(c.text) && (nameCells.length || numberCells.length)) numberCells.push(c);
+    if (splitNumberTokens(c.text) && (nameCells.length || numberCells.length || before.length)) numberCells.push(c);
     else if (numberCells.length === 0) nameCells.push(c);
   }
   // Numbers glued to the end of the name cell ("RELIANCE INDUSTRIES 1,412.000").
@@ -91,7 +102,10 @@ function readRow(line: TextLine, isin: string, dropFirstNameCell: boolean): RowR
       numberCells.unshift({ x: last.x, text: glued.join(' ') });
     }
   }
-  const names = dropFirstNameCell && nameCells.length > 1 ? nameCells.slice(1) : nameCells;
+  // Name printed before the ISIN (CDSL mutual-fund units table), or after it.
+  const textBefore = before.filter((c) => !splitNumberTokens(c.text));
+  let names = textBefore.length ? textBefore : nameCells;
+  if (!textBefore.length && dropFirstNameCell && nameCells.length > 1) names = nameCells.slice(1);
   return {
     isin,
     name: names.map((c) => c.text).join(' ').replace(/\s+/g, ' ').trim(),
@@ -100,9 +114,20 @@ function readRow(line: TextLine, isin: string, dropFirstNameCell: boolean): RowR
   };
 }
 
+/** A column-header row of a holdings table ("ISIN  Security  Current Bal  …  Value"). */
+function isHoldingsHeader(text: string): boolean {
+  return /\bISIN\b/i.test(text) && /Value|Price|NAV|Bal(?:ance)?\b|Shares|Units/i.test(text) && !findIsin(text);
+}
+
+/** Headings of transaction sections, whose ISIN lines are not holdings. */
+const TRANSACTIONS_HEADING = /STATEMENT\s+OF\s+TRANSACTIONS|TRANSACTION\s+(?:DETAILS|STATEMENT|PARTICULARS)/i;
+const HOLDINGS_HEADING = /HOLDING\s+STATEMENT|HOLDINGS?\s+AS\s+ON|UNITS\s+HELD|Equities\s*\(E\)|Mutual\s+Funds?\s*\(M\)|Mutual\s+Fund\s+Folios|Mutual\s+Fund\s+Units\s+held|Corporate\s+Bonds|Government\s+Securities/i;
+
 export function parseDematStatement(input: TextLine[], layout: DematLayout): ExtractionDraft {
   const period = findPeriod(input);
   const lines = dropPageFurniture(input);
+  // Rows are holdings only inside holdings tables, when the statement marks them (it nearly always does).
+  const marked = lines.some((l) => isHoldingsHeader(l.text) || HOLDINGS_HEADING.test(l.text));
   const book = new EntityBook();
   const grand: Array<number | null> = layout.grandTotals.map(() => null);
   let account: string | null = null;
@@ -111,17 +136,21 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
   let previous: TextLine | null = null;
   let last: { holding: Holding; x: number } | null = null;
   let symbolColumn = false;
+  let inHoldings = !marked;
 
   for (const line of lines) {
     const text = line.text.trim();
-    const isin = findIsin(text);
-    if (!isin && /^ISIN\b/i.test(text)) {
+    if (isHoldingsHeader(text)) {
       symbolColumn = /Symbol/i.test(text);
+      inHoldings = true;
       last = null;
       previous = line;
       continue;
     }
-    if (isin && /^\s*[A-Z]{2}[A-Z0-9\s]{9,11}\d/.test(text)) {
+    if (HOLDINGS_HEADING.test(text) && !findIsin(text)) inHoldings = true;
+    if (TRANSACTIONS_HEADING.test(text) && !findIsin(text)) inHoldings = false;
+    const isin = inHoldings ? findIsin(text) : null;
+    if (isin) {
       const row = readRow(line, isin, symbolColumn);
       const qpv = row ? quantityPriceValue(row.numbers) : null;
       if (row && qpv) {
@@ -146,7 +175,7 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     const linePan = findPan(text);
     if (linePan) {
       pan = linePan;
-      let name = cleanName(text.replace(/\bPAN\b.*$/i, ''));
+      let name = cleanName(text.replace(/\(?\s*\bPAN\b.*$/i, ''));
       if (!name || /\d/.test(name)) name = previous && !/\d/.test(previous.text) && !/:/.test(previous.text) ? cleanName(previous.text) : '';
       holder = name || book.nameOf(pan);
       book.learnName(pan, holder);
@@ -159,15 +188,17 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     } else if (layout.accountTotal.test(text) && nums.length) {
       book.addStatedTotal(pan, holder, nums[nums.length - 1].value);
       last = null;
-    } else if (
-      last &&
-      !linePan &&
-      !nums.length &&
-      !/\bTotal\b/i.test(text) &&
-      Math.abs(line.cells[0].x - last.x) < 12
-    ) {
-      // A wrapped security name.
-      last.holding.scheme_name = `${last.holding.scheme_name} ${text}`.replace(/\s+/g, ' ').trim();
+    } else if (last && !linePan && !nums.length && !/\bTotal\b/i.test(text)) {
+      // A wrapped security name: text starting in the name column; only a short code (a ticker
+      // under the ISIN) may sit left of it.
+      const column = last.x;
+      const nameCells = line.cells.filter((c) => c.x >= column - 12);
+      const leftCells = line.cells.filter((c) => c.x < column - 12);
+      if (nameCells.length && nameCells[0].x <= column + 12 && leftCells.every((c) => /^[A-Z0-9&.\-]{1,15}$/.test(c.text))) {
+        last.holding.scheme_name = `${last.holding.scheme_name} ${nameCells.map((c) => c.text).join(' ')}`.replace(/\s+/g, ' ').trim();
+      } else {
+        last = null;
+      }
     } else {
       last = null;
     }

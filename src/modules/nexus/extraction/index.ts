@@ -1,0 +1,15 @@
+/** Statement understanding: pure functions the pipeline's stages call, in stage order. */
+export * from './types.js';
+export { extractPdfText } from './pdf-text.js';
+export { classifyStatement, scoreStatement, type ClassificationEvidence } from './classifier.js';
+export { buildLines } from './line-builder.js';
+export { parseNumber, parseDate, findDate, findDates, isNumber, roundTo } from './numbers.js';
+export { findIsin, findPan, isinCheckDigit, isValidIsin, isValidPan, PAN_PATTERN } from './identifiers.js';
+export { extractStatement } from './extractor.js';
+export { parseDetailedCas } from './parsers/cams-detailed.parser.js';
+export { parseCamsSummary } from './parsers/cams-summary.parser.js';
+export { parseNsdlCas } from './parsers/nsdl.parser.js';
+export { parseCdslCas } from './parsers/cdsl.parser.js';
+export { validateExtraction, valueTolerance, type ValidationOptions } from './validator.js';
+export { enrichExtraction, enrichHolding, classifyAssetClass, detectPlan, detectOption, normaliseAmcName, amcFromScheme } from './enricher.js';
+export { calculatePortfolio, assetAllocation, largestRemainder, xirr, holdingXirr, holdingCashFlows, type CashFlow, type CalculationOptions } from './calculator.js';

@@ -1,0 +1,112 @@
+/**
+ * Generator round-trips: generate a statement → extractPdfText → classify → buildLines →
+ * extractStatement → enrich, then compare holding by holding with the generator's ground truth
+ * (harness.ts lists every difference), and validate: a clean statement raises no flag.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { classifyStatement } from '../../../src/modules/nexus/extraction/classifier.js';
+import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
+import { buildLines } from '../../../src/modules/nexus/extraction/line-builder.js';
+import { extractPdfText } from '../../../src/modules/nexus/extraction/pdf-text.js';
+import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
+import { ALL_QUIRKS, generateStatement, imageOnlyPdf, type GenerateOptions, type Quirks, type StatementFamily } from '../../fixtures/generator/index.js';
+import { compareWithModel, FAMILY_CLASS, runChain } from './harness.js';
+
+const HOLDING_FAMILIES: StatementFamily[] = ['cams_detailed', 'cams_summary', 'kfintech_detailed', 'nsdl_cas', 'cdsl_cas'];
+const QUIRKS = Object.keys(ALL_QUIRKS) as (keyof Quirks)[];
+
+async function expectExact(family: StatementFamily, options: GenerateOptions): Promise<void> {
+  const run = await runChain(family, options);
+  expect(run.classification).toMatchObject({ code: FAMILY_CLASS[family], holdings_statement: true });
+  expect(run.classification.confidence).toBeGreaterThanOrEqual(80);
+  expect(compareWithModel(run.statement.model, run.enriched)).toEqual([]);
+  const validation = validateExtraction(run.draft);
+  expect(validation.flags).toEqual([]);
+  expect(validation.checks_run).toBeGreaterThan(run.statement.model.holdings.length);
+}
+
+describe.each(HOLDING_FAMILIES)('%s round trip', (family) => {
+  it.each([1, 2, 3])('seed %i, defaults', async (seed) => {
+    await expectExact(family, { seed });
+  });
+
+  it('all quirks, two investors', async () => {
+    await expectExact(family, { seed: 4, quirks: ALL_QUIRKS, investors: 2 });
+  });
+
+  it('all quirks, three investors, western grouping, minus negatives, ₹, encrypted', async () => {
+    await expectExact(family, { seed: 5, quirks: ALL_QUIRKS, investors: 3, grouping: 'western', negative: 'minus', currency: '₹', encrypt: true });
+  });
+
+  it('Rs. prefix, rc4 encryption, six pages with repeated headers', async () => {
+    await expectExact(family, { seed: 6, currency: 'Rs.', encrypt: { algorithm: 'rc4-128' }, pages: 6 });
+  });
+
+  it.each(QUIRKS)('quirk %s alone', async (quirk) => {
+    await expectExact(family, { seed: 11, quirks: { [quirk]: true } });
+  });
+});
+
+describe('documents that are not statements of holdings', () => {
+  it('a bank statement is classified as such and yields no holdings', async () => {
+    for (const seed of [1, 2]) {
+      const run = await runChain('bank_statement', { seed, investors: 2 });
+      expect(run.classification).toMatchObject({ code: 'BANK_STATEMENT', holdings_statement: false });
+      expect(run.draft.entities).toEqual([]);
+      expect(run.draft.stated_total).toBeNull();
+      expect(run.draft.period).toEqual(run.statement.model.period);
+      expect(validateExtraction(run.draft).flags).toEqual([]);
+    }
+  });
+
+  it('an image-only PDF is UNKNOWN with zero confidence and yields no holdings', async () => {
+    const pages = await extractPdfText(new Uint8Array(await imageOnlyPdf({ pages: 2 })));
+    expect(pages).toHaveLength(2);
+    expect(pages.every((p) => p.items.length === 0)).toBe(true);
+    const classification = classifyStatement(pages);
+    expect(classification).toEqual({ code: 'UNKNOWN', confidence: 0, holdings_statement: false });
+    const draft = extractStatement(buildLines(pages), classification);
+    expect(draft.entities).toEqual([]);
+    expect(validateExtraction(draft).confidence_score).toBe(0);
+  });
+
+  it('a holdings parser is never run on an unrecognised document', () => {
+    const draft = extractStatement([{ page: 1, y: 10, text: 'INE002A01018 RELIANCE 10 100.00 1,000.00', cells: [{ x: 30, text: 'INE002A01018 RELIANCE 10 100.00 1,000.00' }] }], {
+      code: 'UNKNOWN',
+      confidence: 10,
+      holdings_statement: false,
+    });
+    expect(draft.entities).toEqual([]);
+  });
+});
+
+describe('encrypted PDFs', () => {
+  it('open with the password and reject a missing or wrong one with the PasswordException', async () => {
+    const s = await generateStatement('cams_detailed', { seed: 2, encrypt: true });
+    const data = new Uint8Array(s.pdf);
+    await expect(extractPdfText(data)).rejects.toMatchObject({ name: 'PasswordException', code: 1 });
+    await expect(extractPdfText(data, 'WRONG1234X')).rejects.toMatchObject({ name: 'PasswordException', code: 2 });
+    const pages = await extractPdfText(data, s.password ?? undefined);
+    expect(pages.length).toBe(s.model.page_count);
+    expect(pages[0].items[0]).toEqual(expect.objectContaining({ str: expect.any(String), x: expect.any(Number), y: expect.any(Number) }));
+    // The caller's buffer is left usable.
+    expect(data.byteLength).toBe(s.pdf.length);
+  });
+
+  it('NSDL password (PAN prefix + date of birth) opens an NSDL CAS', async () => {
+    const s = await generateStatement('nsdl_cas', { seed: 3, encrypt: true });
+    const pages = await extractPdfText(new Uint8Array(s.pdf), s.password ?? undefined);
+    expect(classifyStatement(pages).code).toBe('NSDL_CAS');
+  });
+});
+
+describe('positions', () => {
+  it('measures y from the top of the page', async () => {
+    const s = await generateStatement('cams_summary', { seed: 1 });
+    const [first] = await extractPdfText(new Uint8Array(s.pdf));
+    const title = first.items.find((i) => i.str.includes('Consolidated Account Summary'));
+    expect(title).toBeDefined();
+    expect(title!.y).toBeLessThan(80); // drawn near the top margin
+    expect(first.width).toBeGreaterThan(first.height); // landscape
+  });
+});

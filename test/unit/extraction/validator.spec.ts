@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { validateExtraction, valueTolerance } from '../../../src/modules/nexus/extraction/validator.js';
+import type { ExtractionDraft } from '../../../src/modules/nexus/extraction/types.js';
+import { ALL_QUIRKS } from '../../fixtures/generator/index.js';
+import { runChain } from './harness.js';
+
+let detailed: ExtractionDraft;
+let demat: ExtractionDraft;
+const clone = (d: ExtractionDraft): ExtractionDraft => JSON.parse(JSON.stringify(d)) as ExtractionDraft;
+
+beforeAll(async () => {
+  detailed = (await runChain('cams_detailed', { seed: 8, quirks: ALL_QUIRKS, investors: 2 })).draft;
+  demat = (await runChain('cdsl_cas', { seed: 8, investors: 2 })).draft;
+});
+
+describe('validateExtraction', () => {
+  it('passes a clean statement with a score from its checks', () => {
+    const v = validateExtraction(detailed);
+    expect(v.flags).toEqual([]);
+    expect(v.checks_run).toBeGreaterThan(20);
+    expect(v.confidence_score).toBeCloseTo(100 * (0.5 + 0.5 * (detailed.classification_confidence ?? 100) / 100), 1);
+    expect(validateExtraction(demat).flags).toEqual([]);
+  });
+
+  it('flags a market value that units × NAV does not give, and the totals it breaks', () => {
+    const d = clone(detailed);
+    const h = d.entities[0].holdings[0];
+    h.market_value = Math.round((h.market_value + 5) * 100) / 100;
+    const v = validateExtraction(d);
+    expect(v.flags.map((f) => f.code).sort()).toEqual(['TOTAL_MISMATCH', 'UNITS_NAV_MISMATCH']);
+    expect(v.flags.find((f) => f.code === 'UNITS_NAV_MISMATCH')).toMatchObject({ isin: h.isin, entity: d.entities[0].entity_name, page: h.page });
+    expect(v.confidence_score).toBeLessThan(validateExtraction(detailed).confidence_score);
+    expect(h.market_value).toBe(Math.round((detailed.entities[0].holdings[0].market_value + 5) * 100) / 100); // not corrected
+  });
+
+  it('flags an ISIN with a wrong check digit', () => {
+    const d = clone(detailed);
+    const h = d.entities[0].holdings[1];
+    h.isin = h.isin.slice(0, 11) + String((Number(h.isin[11]) + 1) % 10);
+    const v = validateExtraction(d);
+    expect(v.flags).toEqual([expect.objectContaining({ code: 'ISIN_CHECK_DIGIT', isin: h.isin })]);
+  });
+
+  it('flags a malformed PAN', () => {
+    const d = clone(demat);
+    d.entities[1].pan = 'ABCXE1234F';
+    expect(validateExtraction(d).flags).toEqual([expect.objectContaining({ code: 'PAN_FORMAT', entity: d.entities[1].entity_name, isin: null })]);
+  });
+
+  it('flags units that do not add up to the closing balance', () => {
+    const d = clone(detailed);
+    const h = d.entities.flatMap((e) => e.holdings).find((x) => x.transactions.some((t) => t.units));
+    expect(h).toBeDefined();
+    const t = h!.transactions.find((x) => x.units)!;
+    t.units = (t.units ?? 0) + 1;
+    const flags = validateExtraction(d).flags;
+    expect(flags.length).toBeGreaterThanOrEqual(1);
+    expect(flags.every((f) => f.code === 'BALANCE_MISMATCH' && f.isin === h!.isin)).toBe(true);
+    expect(flags.map((f) => f.message).join(' ')).toMatch(/closing balance|running unit balance/);
+  });
+
+  it('flags a statement total that the holdings do not add up to', () => {
+    const d = clone(demat);
+    d.stated_total = (d.stated_total ?? 0) + 100;
+    expect(validateExtraction(d).flags).toEqual([expect.objectContaining({ code: 'TOTAL_MISMATCH', entity: null })]);
+    const e = clone(demat);
+    e.entities[0].stated_total = (e.entities[0].stated_total ?? 0) - 1;
+    expect(validateExtraction(e).flags).toEqual([expect.objectContaining({ code: 'TOTAL_MISMATCH', entity: e.entities[0].entity_name })]);
+  });
+
+  it('scales the score by the classification confidence and never returns a constant', () => {
+    const a = validateExtraction(detailed, { classificationConfidence: 100 }).confidence_score;
+    const b = validateExtraction(detailed, { classificationConfidence: 50 }).confidence_score;
+    expect(a).toBe(100);
+    expect(b).toBe(75);
+    const empty: ExtractionDraft = { classification: 'BANK_STATEMENT', period: { from: null, to: null }, entities: [], stated_total: null, currency: 'INR', classification_confidence: 88 };
+    expect(validateExtraction(empty)).toEqual({ flags: [], checks_run: 0, confidence_score: 88 });
+    expect(validateExtraction({ ...empty, classification: 'NSDL_CAS' }).confidence_score).toBe(0);
+  });
+});
+
+describe('valueTolerance', () => {
+  // ½ paisa for the value + units × ½ NAV step + NAV × ½ unit step, floored at one paisa.
+  it.each([
+    [0.548, 39.8724, 0.005 + 0.548 * 0.00005 + 39.8724 * 0.0005],
+    [43573.5, 28.0026, 0.005 + 43573.5 * 0.00005 + 28.0026 * 0.0005],
+    [100, 2850.55, 0.005 + 100 * 0.005], // whole shares are exact; a 2-decimal price is not
+    [0, 12.5, 0.01],
+  ])('units %d × nav %d → %d', (units, nav, expected) => {
+    expect(valueTolerance(units, nav)).toBeCloseTo(expected, 6);
+  });
+});
