@@ -13,6 +13,7 @@ import { requestIdMiddleware, requestIdOf } from './common/http/request-id.middl
 import { createValidationPipe } from './common/http/validation.js';
 import { PinoNestLogger } from './common/logging/logger.js';
 import { MetricsService } from './modules/metrics/metrics.service.js';
+import { mountQueueBoard } from './modules/nexus/pipeline/queue-board.js';
 
 const JSON_BODY_LIMIT = '1mb';
 
@@ -44,6 +45,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger, options: 
   app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
   // Body-parser errors (malformed JSON, too large) never reach Nest's filters: map them here.
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendError(err, req, res, logger));
+  if (!options.preview && config.role !== 'worker') mountQueueBoard(app, (err, req, res) => sendError(err, req, res, logger));
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   setupSwagger(app);

@@ -20,6 +20,7 @@ import { PipelineReconciler } from './pipeline/pipeline-reconciler.js';
 import { PipelineRepository } from './pipeline/pipeline.repository.js';
 import { PipelineService } from './pipeline/pipeline.service.js';
 import { StageRunner } from './pipeline/stage-runner.js';
+import { QueueMetrics } from './pipeline/queue-metrics.js';
 import { CalculationProcessor } from './pipeline/processors/calculation.processor.js';
 import { ClassificationProcessor } from './pipeline/processors/classification.processor.js';
 import { CompletionProcessor } from './pipeline/processors/completion.processor.js';
@@ -98,6 +99,7 @@ export class NexusModule {
         ResultsService,
         StageRunner,
         pipelineQueuesProvider,
+        QueueMetrics,
         { provide: DocumentStorage, inject: [AppConfig], useFactory: (c: AppConfig) => new LocalDiskStorage(c.storage.dir) },
         ...workers,
       ],

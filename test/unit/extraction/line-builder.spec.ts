@@ -44,3 +44,16 @@ describe('buildLines', () => {
     expect(buildLines([page([])])).toEqual([]);
   });
 });
+
+describe('buildLines on real-PDF habits', () => {
+  it('drops text overprinted for a bold effect', () => {
+    const [line] = buildLines([page([item('HDFC Mutual Fund', 30, 50), item('HDFC Mutual Fund', 30.4, 50), item('Total', 300, 50)])]);
+    expect(line.text).toBe('HDFC Mutual Fund Total');
+  });
+
+  it('splits one run spanning several columns at wide spacing', () => {
+    const [line] = buildLines([page([item('Folio No: 1234567 / 89     PAN: ABCPD1234E     KYC: OK', 30, 50)])]);
+    expect(line.cells.map((c) => c.text)).toEqual(['Folio No: 1234567 / 89', 'PAN: ABCPD1234E', 'KYC: OK']);
+    expect(line.cells[1].x).toBeGreaterThan(line.cells[0].x_end ?? 0);
+  });
+});

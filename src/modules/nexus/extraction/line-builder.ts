@@ -49,8 +49,30 @@ function rightEdge(item: PdfTextItem, str: string): number {
   return trailing && str.length ? item.x + (item.width * (str.length - trailing)) / str.length : item.x + item.width;
 }
 
+/** Splits a run that spans several columns ("Folio No: 123   PAN: …") at runs of 3+ spaces. */
+function splitWideRuns(item: PdfTextItem): PdfTextItem[] {
+  if (!/\S\s{3,}\S/.test(item.str) || item.str.length === 0) return [item];
+  const perChar = item.width / item.str.length;
+  const out: PdfTextItem[] = [];
+  for (const m of item.str.matchAll(/\S+(?:\s{1,2}\S+)*/g)) {
+    const offset = m.index ?? 0;
+    out.push({ ...item, str: m[0], x: item.x + offset * perChar, width: m[0].length * perChar });
+  }
+  return out;
+}
+
+/** Fake bold: the same text drawn twice, a fraction of a point apart. */
+function dropOverprint(items: PdfTextItem[]): PdfTextItem[] {
+  const kept: PdfTextItem[] = [];
+  for (const item of items) {
+    const twin = kept.find((k) => k.str === item.str && Math.abs(k.x - item.x) < 1.5 && Math.abs(k.y - item.y) < 1.5);
+    if (!twin) kept.push(item);
+  }
+  return kept;
+}
+
 function toLine(page: number, cluster: Cluster): TextLine | null {
-  const items = [...cluster.items].sort((a, b) => a.x - b.x);
+  const items = dropOverprint(cluster.items.flatMap(splitWideRuns)).sort((a, b) => a.x - b.x);
   const cells: Array<{ x: number; text: string; x_end: number }> = [];
   let current: { x: number; text: string; x_end: number } | null = null;
   let end = -Infinity;

@@ -28,6 +28,7 @@ import {
   findPeriod,
   isAmcLine,
   labelValue,
+  nameBeforePan,
   newHolding,
   numericCells,
   splitNumberTokens,
@@ -54,7 +55,8 @@ const MARKET_VALUE = /(?:Market\s+Value|Valuation|Current\s+Value)\s+(?:as\s+)?o
 const NAV_ON = /NAV\s+(?:as\s+)?on\s+[0-9A-Za-z\-/.]+\s*:?/i;
 const COST = /(?:Total\s+)?Cost\s+Value\s*:?/i;
 const FOLIO = /\bFolio\s*(?:No|Number|#)\.?\s*:?\s*([0-9][0-9A-Z]*(?:\s*\/\s*[0-9A-Z]+)?)/i;
-const SCHEME_CODE = /^\s*([A-Z0-9]*\d[A-Z0-9]*)\s*-\s*(?=\S)/;
+/** A registrar product code before a scheme name ("B205RG-", "128TSGPG - "); never a date. */
+const SCHEME_CODE = /^\s*(?!\d{1,2}[-/.](?:[A-Za-z]{3}|\d{1,2})[-/.]\d{2})([A-Z0-9]*\d[A-Z0-9]*)\s*-\s*(?=\S)/;
 
 /** The default column order when a statement prints no header we can read. */
 const DEFAULT_ORDER: Record<'cams' | 'kfintech', Field[]> = {
@@ -90,6 +92,11 @@ function readColumns(line: TextLine, fallback: Field[]): Columns {
   }
   if (cols.order.length < 4) cols.order = fallback;
   return cols;
+}
+
+/** The second line of a column header ("(INR)  (INR)  Balance"). */
+function isHeaderFragment(line: TextLine): boolean {
+  return line.cells.every((c) => /^(?:\(?(?:INR|Rs\.?|₹)\)?|Balance|Units?|Price|NAV|Amount|Date|Value|Description)$/i.test(c.text.trim()));
 }
 
 /** Scheme name from the scheme header lines: code, ISIN, advisor, registrar and "(Non-Demat)" removed. */
@@ -199,6 +206,7 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
   let phase: 'idle' | 'scheme' | 'transactions' | 'closing' = 'idle';
   let seenFolio = false;
   let previousHeaderLine: TextLine | null = null;
+  let lastRow: TextLine | null = null;
 
   const finish = (): void => {
     if (pending) {
@@ -258,8 +266,8 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
     if (!seenFolio && !FOLIO.test(text)) {
       const p = findPan(text);
       if (p) {
-        const before = cleanName(text.replace(/PAN.*$/i, ''));
-        if (before && !/\d/.test(before)) book.learnName(p, before);
+        const before = nameBeforePan(line);
+        if (before) book.learnName(p, before);
         else if (previousHeaderLine && /Name\s*:/i.test(previousHeaderLine.text)) book.learnName(p, previousHeaderLine.text);
       }
       if (/^(?:Grand\s+)?Total\b/i.test(text)) {
@@ -282,7 +290,7 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
     if (folioMatch) {
       finish();
       seenFolio = true;
-      folio = folioMatch[1].replace(/\s*\/\s*/, ' / ').trim();
+      folio = folioMatch[1].replace(/\s+/g, ' ').trim();
       pan = findPan(text);
       holder = book.nameOf(pan);
       expectHolder = true;
@@ -292,6 +300,13 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
     }
 
     if (expectHolder) {
+      // The PAN (or KYC status) may sit on its own line under the folio.
+      const linePan = findPan(text);
+      if (linePan || /^(?:KYC|PAN)\s*:/i.test(text)) {
+        pan = pan ?? linePan;
+        holder = holder ?? book.nameOf(pan);
+        continue;
+      }
       expectHolder = false;
       const looksLikeScheme = SCHEME_CODE.test(text) || /ISIN|Non-Demat|Advisor|Registrar|\bFund\b|\bPlan\b/i.test(text);
       if (!looksLikeScheme && !OPENING.test(text) && !/\d{3,}/.test(text)) {
@@ -330,18 +345,23 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
       const tx = parseTransaction(line, cols, lastBalance(current.holding));
       if (tx) {
         current.holding.transactions.push(tx);
+        lastRow = line;
         continue;
       }
-      if (/no\s+transactions?/i.test(text)) continue;
+      if (/no\s+transactions?/i.test(text) || isHeaderFragment(line)) continue;
+      // A wrapped description: text only, in the description column, right under its row.
       const last = current.holding.transactions[current.holding.transactions.length - 1];
-      if (last && !line.cells.some((c) => splitNumberTokens(c.text)) && (cols.description === null || line.cells[0].x >= cols.description - 5)) {
+      const close = lastRow !== null && lastRow.page === line.page && line.y - lastRow.y < 16;
+      if (last && close && !line.cells.some((c) => splitNumberTokens(c.text)) && (cols.description === null || line.cells[0].x >= cols.description - 5)) {
         last.description = `${last.description} ${text}`.trim();
+        lastRow = line;
       }
       continue;
     }
 
     if (phase === 'scheme' || (phase === 'idle' && folio)) {
-      if (/^Nominee|^KYC|^Joint/i.test(text)) continue;
+      // Rows of a scheme that could not be read (no ISIN) are not part of the next scheme's header.
+      if (/^Nominee|^KYC|^Joint/i.test(text) || DATE_AT_START.test(text) || CLOSING.test(text) || isHeaderFragment(line)) continue;
       header.push(line);
       phase = 'scheme';
     }

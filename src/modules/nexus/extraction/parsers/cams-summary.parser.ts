@@ -13,7 +13,7 @@
 import { findIsin, findPan } from '../identifiers.js';
 import { parseDate, parseNumber } from '../numbers.js';
 import type { ExtractionDraft, Holding, TextLine } from '../types.js';
-import { cleanName, dropPageFurniture, EntityBook, findPeriod, isAmcLine, isinSpan, newHolding, numericCells, splitNumberTokens, stripSchemeCode } from './common.js';
+import { cleanName, dropPageFurniture, nameBeforePan, EntityBook, findPeriod, isAmcLine, isinSpan, newHolding, numericCells, splitNumberTokens, stripSchemeCode } from './common.js';
 
 const CURRENCY_TOKEN = /^(?:INR|Rs\.?|₹)$/i;
 
@@ -31,7 +31,7 @@ interface Row {
 export function readSummaryRow(text: string, isin: string): Row | null {
   const span = isinSpan(text, isin);
   if (!span) return null;
-  const folio = text.slice(0, span.start).replace(/\s*\/\s*/, ' / ').trim() || null;
+  const folio = text.slice(0, span.start).replace(/\s+/g, ' ').trim() || null;
   const tokens = text.slice(span.end).trim().split(/\s+/).filter((t) => t && !CURRENCY_TOKEN.test(t));
   // Registrar (a word) at the end, if printed.
   if (tokens.length && parseNumber(tokens[tokens.length - 1]) === null && !parseDate(tokens[tokens.length - 1])) tokens.pop();
@@ -110,7 +110,7 @@ export function parseCamsSummary(input: TextLine[]): ExtractionDraft {
     const linePan = findPan(text);
     if (investor || linePan) {
       pan = investor ? investor[2].toUpperCase() : linePan;
-      const name = cleanName(investor ? investor[1] : text.replace(/PAN.*$/i, ''));
+      const name = investor ? cleanName(investor[1]) : (nameBeforePan(line) ?? '');
       holder = name && !/\d/.test(name) ? name : book.nameOf(pan);
       book.learnName(pan, holder);
       last = null;

@@ -75,7 +75,7 @@ export function findPeriod(lines: TextLine[]): { from: string | null; to: string
 
 /**
  * Running headers and footers: lines among the first two or last two of a page whose text (page
- * numbers aside) recurs at the same height on most pages ("Page 2 of 9", repeated column headers,
+ * numbers aside) recurs at the same height on every page, or all but one ("Page 2 of 9", repeated column headers,
  * the issuer's footer). Returns the lines without them. Content rarely repeats that exactly, and
  * parsers recognise column headers themselves, so the rule is kept strict.
  */
@@ -91,7 +91,8 @@ export function dropPageFurniture(lines: TextLine[]): TextLine[] {
   for (const list of byPage.values()) for (const l of [...list.slice(0, 2), ...list.slice(-2)]) edge.add(l);
   const seen = new Map<string, TextLine[]>();
   for (const l of edge) seen.set(key(l), [...(seen.get(key(l)) ?? []), l]);
-  const needed = Math.max(2, Math.ceil(byPage.size / 2));
+  // Footers recur on every page, running headers on every page but the first.
+  const needed = Math.max(2, byPage.size - 1);
   return lines.filter((l) => {
     if (!edge.has(l)) return true;
     if (/^page\s*\d+\s*(?:of\s*\d+)?$/i.test(l.text.trim())) return false;
@@ -202,4 +203,17 @@ export function isinSpan(text: string, isin: string): { start: number; end: numb
   const re = new RegExp(isin.split('').join('\\s?'));
   const m = re.exec(text);
   return m ? { start: m.index, end: m.index + m[0].length } : null;
+}
+
+/**
+ * The holder name printed with a PAN on a line: the text before "PAN" in the PAN's cell, else the
+ * text cell just before it ("RAMESH KUMAR  PAN : …"); null when there is none.
+ */
+export function nameBeforePan(line: TextLine): string | null {
+  const at = line.cells.findIndex((c) => /\bPAN\b/i.test(c.text));
+  if (at < 0) return null;
+  const own = cleanName(line.cells[at].text.replace(/\(?\s*\bPAN\b.*$/i, ''));
+  if (own && !/\d/.test(own)) return own;
+  const before = at > 0 ? cleanName(line.cells[at - 1].text) : '';
+  return before && !/\d|:$/.test(before) && !/\bPAN\b/i.test(before) ? before : null;
 }

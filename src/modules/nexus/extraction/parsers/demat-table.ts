@@ -10,7 +10,7 @@
 import { findIsin, findPan } from '../identifiers.js';
 import { parseNumber } from '../numbers.js';
 import type { ExtractionDraft, Holding, StatementClass, TextLine } from '../types.js';
-import { cleanName, dropPageFurniture, EntityBook, findPeriod, isinSpan, newHolding, numericCells, splitNumberTokens, type Cell } from './common.js';
+import { cleanName, dropPageFurniture, nameBeforePan, EntityBook, findPeriod, isinSpan, newHolding, numericCells, splitNumberTokens, type Cell } from './common.js';
 
 export interface DematLayout {
   classification: StatementClass;
@@ -58,8 +58,12 @@ export function quantityPriceValue(values: number[]): QuantityPriceValue | null 
   return { units: values[0], price: values[values.length - 2], value: values[values.length - 1] };
 }
 
+const FOLIO_CELL = /^\d[\d ]*\s*\/\s*[\dA-Z]+$/;
+const CODE_CELL = /^(?:[A-Z0-9]*\d[A-Z0-9]*|ARN-\d+)$/;
+
 interface RowRead {
   isin: string;
+  folio: string | null;
   name: string;
   nameX: number;
   numbers: number[];
@@ -106,8 +110,12 @@ function readRow(line: TextLine, isin: string, dropFirstNameCell: boolean): RowR
   const textBefore = before.filter((c) => !splitNumberTokens(c.text));
   let names = textBefore.length ? textBefore : nameCells;
   if (!textBefore.length && dropFirstNameCell && nameCells.length > 1) names = nameCells.slice(1);
+  // Single-token codes (UCC "MFHDFC0001", ARN) and folio numbers sit in their own columns.
+  const folioCell = [...nameCells, ...before].find((c) => FOLIO_CELL.test(c.text));
+  names = names.filter((c) => c !== folioCell && !CODE_CELL.test(c.text));
   return {
     isin,
+    folio: folioCell ? folioCell.text.replace(/\s+/g, ' ') : null,
     name: names.map((c) => c.text).join(' ').replace(/\s+/g, ' ').trim(),
     nameX: names[0]?.x ?? line.cells[0].x,
     numbers: numericCells(numberCells).map((n) => n.value),
@@ -162,6 +170,7 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
           nav: qpv.price,
           market_value: qpv.value,
           account_id: account,
+          folio: row.folio,
           nav_date: period.to,
         });
         book.add(pan, holder, holding);
@@ -175,8 +184,8 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     const linePan = findPan(text);
     if (linePan) {
       pan = linePan;
-      let name = cleanName(text.replace(/\(?\s*\bPAN\b.*$/i, ''));
-      if (!name || /\d/.test(name)) name = previous && !/\d/.test(previous.text) && !/:/.test(previous.text) ? cleanName(previous.text) : '';
+      let name = nameBeforePan(line) ?? '';
+      if (!name) name = previous && !/\d/.test(previous.text) && !/:/.test(previous.text) ? cleanName(previous.text) : '';
       holder = name || book.nameOf(pan);
       book.learnName(pan, holder);
     }

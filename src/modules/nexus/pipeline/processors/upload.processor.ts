@@ -1,18 +1,17 @@
-import { Process, Processor } from '@nestjs/bull';
-import type { Job } from 'bull';
-import { PIPELINE_STAGE_CONCURRENCY, queueName, type StageJob } from '../pipeline.constants.js';
+import { InjectQueue } from '@nestjs/bull';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Queue } from 'bull';
+import type { Logger } from 'pino';
+import { LOGGER } from '../../../../common/logging/logging.module.js';
+import { queueName, type StageJob } from '../pipeline.constants.js';
 import { StageRunner } from '../stage-runner.js';
 import { UploadStage } from '../stages/upload.stage.js';
+import { StageProcessor } from './stage-processor.js';
 
-@Processor(queueName('upload'))
-export class UploadProcessor {
-  constructor(
-    private readonly runner: StageRunner,
-    private readonly stage: UploadStage,
-  ) {}
-
-  @Process({ concurrency: PIPELINE_STAGE_CONCURRENCY })
-  handle(job: Job<StageJob>): Promise<void> {
-    return this.runner.run(this.stage, job);
+/** Runs the upload stage's jobs from the `pipeline-upload` queue. */
+@Injectable()
+export class UploadProcessor extends StageProcessor {
+  constructor(@InjectQueue(queueName('upload')) queue: Queue<StageJob>, runner: StageRunner, stage: UploadStage, @Inject(LOGGER) logger: Logger) {
+    super(queue, runner, stage, logger);
   }
 }

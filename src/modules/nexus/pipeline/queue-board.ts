@@ -1,0 +1,57 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullAdapter } from '@bull-board/api/bullAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { getQueueToken } from '@nestjs/bull';
+import type { INestApplication } from '@nestjs/common';
+import type { Queue } from 'bull';
+import type { NextFunction, Request, Response } from 'express';
+import jwt from 'jsonwebtoken';
+import { AppConfig } from '../../../config/app-config.js';
+import { roleAtLeast } from '../../../common/auth/roles.js';
+import { AppException } from '../../../common/errors/app.exception.js';
+import { JwtStrategy } from '../../auth/jwt.strategy.js';
+import { ACCESS_AUDIENCE, JWT_ALGORITHM, TOKEN_ISSUER, type AccessClaims } from '../../auth/token.service.js';
+import { QUEUE_NAMES } from './pipeline.constants.js';
+
+export const QUEUE_BOARD_PATH = '/admin/queues';
+const COOKIE = 'fd_queue_board';
+
+/**
+ * Bull Board for admins at /admin/queues. The access token comes as a Bearer header, or once as
+ * `?access_token=` (for a browser), after which an HttpOnly cookie scoped to this path carries it.
+ */
+export function mountQueueBoard(app: INestApplication, onError: (err: unknown, req: Request, res: Response) => void): void {
+  const config = app.get(AppConfig);
+  const strategy = app.get(JwtStrategy);
+  const serverAdapter = new ExpressAdapter();
+  serverAdapter.setBasePath(QUEUE_BOARD_PATH);
+  createBullBoard({
+    queues: QUEUE_NAMES.map((name) => new BullAdapter(app.get<Queue>(getQueueToken(name), { strict: false }), { readOnlyMode: false })),
+    serverAdapter,
+  });
+
+  const adminOnly = async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const fromQuery = typeof req.query.access_token === 'string' ? req.query.access_token : undefined;
+      const fromHeader = /^Bearer\s+(\S+)$/i.exec(req.header('authorization') ?? '')?.[1];
+      const fromCookie = (req.header('cookie') ?? '').split(/;\s*/).find((c) => c.startsWith(`${COOKIE}=`))?.slice(COOKIE.length + 1);
+      const token = fromHeader ?? fromQuery ?? fromCookie;
+      if (!token) throw new AppException('UNAUTHORIZED', 'An admin access token is required');
+      let claims: Partial<AccessClaims>;
+      try {
+        claims = jwt.verify(token, config.auth.jwtSecret, { algorithms: [JWT_ALGORITHM], issuer: TOKEN_ISSUER, audience: ACCESS_AUDIENCE }) as Partial<AccessClaims>;
+      } catch {
+        throw new AppException('TOKEN_INVALID');
+      }
+      const principal = await strategy.validate(claims);
+      if (!roleAtLeast(principal.role, 'admin')) throw new AppException('FORBIDDEN', 'The queue board is for admins');
+      if (fromQuery) {
+        res.setHeader('Set-Cookie', `${COOKIE}=${fromQuery}; Path=${QUEUE_BOARD_PATH}; HttpOnly; SameSite=Strict; Max-Age=3600`);
+      }
+      next();
+    } catch (error) {
+      onError(error, req, res);
+    }
+  };
+  app.use(QUEUE_BOARD_PATH, adminOnly, serverAdapter.getRouter());
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bearer, createTenant, errorCode, startTestApp, type Tenant, type TestApp } from '../support/app.js';
+import { simplePdf } from '../support/pdf.js';
+import { uploadPdf, waitForProcess } from '../support/pipeline.js';
+
+describe('nexus admin: stats, queue board and queue metrics', () => {
+  let t: TestApp;
+  let acme: Tenant;
+  let rival: Tenant;
+  beforeAll(async () => {
+    t = await startTestApp();
+    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/v1/nexus/stats counts the admin’s tenant only, for admins only', async () => {
+    const pdf = await simplePdf(['Not a statement at all']);
+    const done = await uploadPdf(t, acme.analyst, pdf);
+    await uploadPdf(t, acme.analyst, pdf);
+    const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: done.job_id });
+    await waitForProcess(t, acme.analyst, start.body.process_id);
+
+    const res = await t.http.get('/api/v1/nexus/stats').set(bearer(acme.admin));
+    expect(res.status).toBe(200);
+    expect(res.body.result.documents).toEqual({ total: 2, by_status: { completed: 1, uploaded: 1 } });
+    expect(res.body.result.success_rate).toBe(100);
+    expect(res.body.result.processing_time_ms.samples).toBe(1);
+    expect(res.body.result.users).toEqual({ n: 3, active: 3 });
+    expect(Object.keys(res.body.result.queue_depth)).toHaveLength(10);
+    const rivalStats = await t.http.get('/api/v1/nexus/stats').set(bearer(rival.admin));
+    expect(rivalStats.body.result.documents.total).toBe(0);
+    for (const account of [acme.analyst, acme.viewer]) {
+      expect((await t.http.get('/api/v1/nexus/stats').set(bearer(account))).status).toBe(403);
+    }
+  });
+
+  it('serves Bull Board to admins only', async () => {
+    const anon = await t.http.get('/admin/queues');
+    expect(anon.status).toBe(401);
+    expect(errorCode(anon)).toBe('UNAUTHORIZED');
+    const viewer = await t.http.get('/admin/queues').set(bearer(acme.viewer));
+    expect(viewer.status).toBe(403);
+    const admin = await t.http.get('/admin/queues').set(bearer(acme.admin));
+    expect(admin.status).toBe(200);
+    expect(admin.text).toContain('<html');
+    const viaQuery = await t.http.get(`/admin/queues?access_token=${acme.admin.accessToken}`);
+    expect(viaQuery.status).toBe(200);
+    const cookie = viaQuery.headers['set-cookie']?.[0] ?? '';
+    expect(cookie).toMatch(/HttpOnly/);
+    const api = await t.http.get('/admin/queues/api/queues').set('Cookie', cookie.split(';')[0]);
+    expect(api.status).toBe(200);
+    expect(api.body.queues.map((q: { name: string }) => q.name)).toContain('pipeline-parsing');
+  });
+
+  it('exposes the depth of each stage queue in /metrics', async () => {
+    const res = await t.http.get('/metrics');
+    for (const stage of ['upload', 'parsing', 'completion']) {
+      expect(res.text).toMatch(new RegExp(`foliodesk_queue_depth\\{queue="pipeline-${stage}"\\} \\d+`));
+    }
+  });
+});
