@@ -193,6 +193,30 @@ describe('NSDL CAS, real layout', () => {
   });
 });
 
+describe('NSDL CAS, joint account', () => {
+  it('gives an account\'s holdings to its first holder', () => {
+    const lines = page(1, [
+      [[30, 'NSDL Consolidated Account Statement']],
+      [[30, 'Statement for the period from 01-Mar-2025 to 31-Mar-2025']],
+      [[30, 'NSDL Demat Account'], [300, 'ACCOUNT HOLDERS']],
+      [[30, 'ICICI BANK LIMITED'], [300, 'SITA KUMAR (PAN:BCDPK2345F)']],
+      [[30, 'DP ID: IN301549 Client ID: 20002345'], [300, 'RAMESH KUMAR (PAN:ABCPD1234E)']],
+      [[30, 'ISIN'], [95, 'Company Name'], [400, 'No. of Shares', 'r'], [470, 'Market Price', 'r'], [565, 'Value', 'r']],
+      [[30, 'INE009A01021'], [95, 'INFOSYS LIMITED'], [400, '10', 'r'], [470, '1,560.40', 'r'], [565, '15,604.00', 'r']],
+      [[30, 'NSDL Demat Account'], [300, 'ACCOUNT HOLDER']],
+      [[30, 'HDFC BANK LIMITED'], [300, 'RAMESH KUMAR (PAN:ABCPD1234E)']],
+      [[30, 'DP ID: IN300126 Client ID: 10001234']],
+      [[30, 'ISIN'], [95, 'Company Name'], [400, 'No. of Shares', 'r'], [470, 'Market Price', 'r'], [565, 'Value', 'r']],
+      [[30, 'INE002A01018'], [95, 'RELIANCE INDUSTRIES LIMITED'], [400, '100', 'r'], [470, '1,275.10', 'r'], [565, '1,27,510.00', 'r']],
+    ]);
+    const draft = extractStatement(lines, cls('NSDL_CAS'));
+    expect(draft.entities.map((e) => [e.entity_name, e.pan, e.holdings.map((h) => h.isin)])).toEqual([
+      ['SITA KUMAR', 'BCDPK2345F', ['INE009A01021']],
+      ['RAMESH KUMAR', 'ABCPD1234E', ['INE002A01018']],
+    ]);
+  });
+});
+
 describe('CDSL CAS, real layout', () => {
   const lines = page(1, [
     [[30, 'CDSL'], [600, 'Consolidated Account Statement']],

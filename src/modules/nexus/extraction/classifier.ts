@@ -112,7 +112,7 @@ export function scoreStatement(pages: PdfPageText[]): ClassificationEvidence {
   // A statement of holdings lists securities: without any ISIN or folio, halve the CAS scores.
   if (structure === 0) for (const c of CAS) scores[c] = Math.floor(scores[c] / 2);
   // A bank statement lists no securities.
-  if (isins > 2) scores.BANK_STATEMENT -= 4;
+  if (isins > 2) scores.BANK_STATEMENT -= 8;
   for (const c of Object.keys(scores) as Candidate[]) scores[c] = Math.max(0, scores[c]);
   return { scores, isins, folios };
 }

@@ -60,12 +60,6 @@ function validGrouping(s: string): boolean {
 /** True when the text is a printed number (see parseNumber). */
 export const isNumber = (text: string): boolean => parseNumber(text) !== null;
 
-/** Number of decimals printed in a numeric text ("1,234.560" → 3). */
-export function printedDecimals(text: string): number {
-  const m = /\.(\d+)\)?-?\s*$/.exec(text.trim());
-  return m ? m[1].length : 0;
-}
-
 const MONTHS: Record<string, number> = {
   jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
 };
@@ -117,6 +111,3 @@ export function roundTo(value: number, decimals: number): number {
   const f = 10 ** decimals;
   return Math.round((value + Math.sign(value) * Number.EPSILON * Math.abs(value)) * f) / f;
 }
-
-/** Pattern of one printed amount, optionally with a currency prefix, for use inside larger regexes. */
-export const AMOUNT_SOURCE = String.raw`(?:INR|Rs\.?|₹)?\s*\(?-?(?:\d{1,3}(?:,\d{2,3})+|\d+)?(?:\.\d+)?\)?`;

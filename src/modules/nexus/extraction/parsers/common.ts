@@ -16,12 +16,6 @@ export function labelValue(text: string, label: string | RegExp): number | null 
   return m ? parseNumber(m[1]) : null;
 }
 
-/** The text after a label up to the next gap of a known label (e.g. "Name : X"). */
-export function labelText(text: string, label: RegExp): string | null {
-  const m = new RegExp(`${label.source}\\s*[:\\-]?\\s*(.+)$`, 'i').exec(text);
-  return m ? m[1].trim() : null;
-}
-
 /** Numeric cells of a line: each cell whose text is one number (or several, space separated). */
 export interface NumberCell {
   value: number;
@@ -52,9 +46,6 @@ export function splitNumberTokens(text: string): string[] | null {
   if (!tokens.length || !tokens.every((t) => parseNumber(t) !== null)) return null;
   return tokens;
 }
-
-/** True when a cell holds only numbers. */
-export const isNumericCell = (c: Cell): boolean => splitNumberTokens(c.text) !== null;
 
 /** The period a statement covers: "dd-Mmm-yyyy to dd-Mmm-yyyy", or "as on dd-Mmm-yyyy". */
 export function findPeriod(lines: TextLine[]): { from: string | null; to: string | null } {
@@ -181,8 +172,6 @@ export function newHolding(fields: Partial<Holding> & Pick<Holding, 'isin' | 'pa
     ...fields,
   };
 }
-
-export const round2 = (v: number): number => Math.round(v * 100) / 100;
 
 /** A line that names an AMC (a section heading of mutual-fund statements). */
 export function isAmcLine(line: TextLine): boolean {

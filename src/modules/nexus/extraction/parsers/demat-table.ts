@@ -131,6 +131,9 @@ function isHoldingsHeader(text: string): boolean {
 const TRANSACTIONS_HEADING = /STATEMENT\s+OF\s+TRANSACTIONS|TRANSACTION\s+(?:DETAILS|STATEMENT|PARTICULARS)/i;
 const HOLDINGS_HEADING = /HOLDING\s+STATEMENT|HOLDINGS?\s+AS\s+ON|UNITS\s+HELD|Equities\s*\(E\)|Mutual\s+Funds?\s*\(M\)|Mutual\s+Fund\s+Folios|Mutual\s+Fund\s+Units\s+held|Corporate\s+Bonds|Government\s+Securities/i;
 
+/** Lines that open a demat account's section (or the statement's mutual-fund folios). */
+const ACCOUNT_HEADING = /Demat\s+Account|\bBO\s*ID\b|Mutual\s+Fund\s+Folios|UNITS\s+HELD/i;
+
 export function parseDematStatement(input: TextLine[], layout: DematLayout): ExtractionDraft {
   const period = findPeriod(input);
   const lines = dropPageFurniture(input);
@@ -145,6 +148,7 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
   let last: { holding: Holding; x: number } | null = null;
   let symbolColumn = false;
   let inHoldings = !marked;
+  let panLocked = false;
 
   for (const line of lines) {
     const text = line.text.trim();
@@ -174,6 +178,7 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
           nav_date: period.to,
         });
         book.add(pan, holder, holding);
+        panLocked = false;
         last = { holding, x: row.nameX };
         previous = line;
         continue;
@@ -181,13 +186,18 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     }
     const acct = layout.account(text);
     if (acct) account = acct;
+    // A new account section: its first holder (the first PAN that follows) owns its holdings.
+    if (ACCOUNT_HEADING.test(text)) panLocked = false;
     const linePan = findPan(text);
     if (linePan) {
-      pan = linePan;
       let name = nameBeforePan(line) ?? '';
       if (!name) name = previous && !/\d/.test(previous.text) && !/:/.test(previous.text) ? cleanName(previous.text) : '';
-      holder = name || book.nameOf(pan);
-      book.learnName(pan, holder);
+      book.learnName(linePan, name || null);
+      if (!panLocked) {
+        pan = linePan;
+        holder = name || book.nameOf(pan);
+        panLocked = true;
+      }
     }
     const totalIndex = layout.grandTotals.findIndex((re) => re.test(text));
     const nums = numericCells(line.cells);
