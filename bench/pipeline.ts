@@ -25,9 +25,9 @@ async function processOne(base: string, token: string, pdf: Buffer): Promise<num
   const started = Date.now();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'CAS.pdf');
-  const upload = (await (await fetch(`${base}/api/v1/nexus/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as {
-    result: { job_id: string };
-  };
+  const response = await fetch(`${base}/api/v1/nexus/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const upload = (await response.json()) as { result: { job_id: string } | null };
+  if (!upload.result) throw new Error(`upload failed: ${response.status} ${JSON.stringify(upload)}`);
   const start = (await postJson(`${base}/api/v2/nexus/pipeline/process`, { job_id: upload.result.job_id }, { authorization: `Bearer ${token}` })) as { process_id: string };
   for (;;) {
     const progress = (await (await fetch(`${base}/api/v2/nexus/status/process/${start.process_id}/progress`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string };

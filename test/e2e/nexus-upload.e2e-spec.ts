@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { unzipSync } from 'fflate';
 import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { simplePdf } from '../support/pdf.js';
 
@@ -64,6 +65,26 @@ describe('nexus: upload, listing and the original', () => {
       expect(denied.status).toBe(404);
       expect(errorCode(denied)).toBe('NOT_FOUND');
     }
+  });
+
+  it('gives the layout analysis as a zip of page images with the text runs outlined, plus their boxes', async () => {
+    const res = await upload(acme.analyst, statement);
+    const got = await t.http.get(`/api/v1/nexus/doc-fetch/${res.body.result.job_id}?type=LAYOUT`).set(bearer(acme.analyst)).buffer(true).parse(binaryParser);
+    expect(got.status).toBe(200);
+    expect(got.headers['content-type']).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(got.body as Buffer));
+    expect(Object.keys(files).sort()).toEqual(['layout.json', 'page-001.png', 'page-002.png', 'page-003.png']);
+    expect(Buffer.from(files['page-001.png'].subarray(0, 8)).toString('hex')).toBe('89504e470d0a1a0a');
+    const layout = JSON.parse(new TextDecoder().decode(files['layout.json']));
+    const first = layout.boxes.find((b: { text: string }) => b.text.includes('Consolidated Account Statement'));
+    expect(first).toMatchObject({ page: 1 });
+    expect(first.width).toBeGreaterThan(0);
+    const denied = await t.http.get(`/api/v1/nexus/doc-fetch/${res.body.result.job_id}?type=LAYOUT`).set(bearer(rival.admin));
+    expect(denied.status).toBe(404);
+    const locked = await upload(acme.analyst, await simplePdf(['secret'], 'ABCDE1234F'));
+    const needsPassword = await t.http.get(`/api/v1/nexus/doc-fetch/${locked.body.result.job_id}?type=LAYOUT`).set(bearer(acme.analyst));
+    expect(needsPassword.status).toBe(422);
+    expect(errorCode(needsPassword)).toBe('PDF_PASSWORD_REQUIRED');
   });
 
   it('answers 404 for an unknown or malformed job id and 400 for an unknown type', async () => {

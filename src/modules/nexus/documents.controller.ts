@@ -52,12 +52,15 @@ export class DocumentsController {
   @Get('nexus/doc-fetch/:job_id')
   @Roles('viewer')
   @RawResponse()
-  @ApiOperation({ summary: 'The original PDF, byte for byte (type=ORIGINAL)' })
-  @ApiProduces('application/pdf')
+  @ApiOperation({
+    summary: 'The original PDF byte for byte (type=ORIGINAL), or the layout analysis (type=LAYOUT)',
+    description: 'LAYOUT answers a zip: page-001.png… (each page with its detected text runs outlined) and layout.json (the boxes).',
+  })
+  @ApiProduces('application/pdf', 'application/zip')
   async fetch(@CurrentUser() user: Principal, @Param('job_id', uuid) jobId: string, @Query() query: DocFetchQueryDto) {
     if (query.type === 'LAYOUT') {
-      await this.documents.visibleByJob(user, jobId);
-      throw new AppException('NOT_FOUND', 'No layout analysis is available for this document yet');
+      const { zip } = await this.documents.layout(user, jobId);
+      return new StreamableFile(zip, { type: 'application/zip', length: zip.length, disposition: `attachment; filename="layout-${jobId}.zip"` });
     }
     const { doc, stream } = await this.documents.original(user, jobId);
     return new StreamableFile(stream, {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
@@ -7,7 +7,10 @@ import type { Principal } from '../../common/auth/principal.js';
 import { roleAtLeast } from '../../common/auth/roles.js';
 import { AppException, notFound } from '../../common/errors/app.exception.js';
 import { paginated, type Paginated } from '../../common/http/pagination.js';
+import { AppConfig } from '../../config/app-config.js';
+import { SecretBox } from '../../common/crypto/secret-box.js';
 import { DocumentsRepository } from './documents.repository.js';
+import { renderLayoutZip } from './pdf/layout-renderer.js';
 import { toDocumentListItem, toTenantDocument, type DocumentListItemDto, type TenantDocumentDto, type UploadResultDto } from './dto/document.dto.js';
 import type { DocumentEntity } from './entities/document.entity.js';
 import { inspectPdf, looksLikePdf, passwordHintFor } from './pdf/pdf-inspector.js';
@@ -24,10 +27,15 @@ export function displayFileName(original: string | undefined): string {
 
 @Injectable()
 export class DocumentsService {
+  private readonly box: SecretBox;
+
   constructor(
+    config: AppConfig,
     private readonly docs: DocumentsRepository,
     private readonly storage: DocumentStorage,
-  ) {}
+  ) {
+    this.box = new SecretBox(config.crypto.encryptionKey);
+  }
 
   /** Validates a received upload by content, stores the original and records the document. */
   async upload(user: Principal, file: (Express.Multer.File & ReceivedFile) | undefined): Promise<UploadResultDto> {
@@ -54,6 +62,7 @@ export class DocumentsService {
         pages: inspection.kind === 'ok' ? inspection.pages : null,
         passwordRequired,
         passwordHint: passwordRequired ? passwordHintFor(fileName) : null,
+        sealedPassword: null,
         status: 'uploaded',
         classification: null,
         confidenceScore: null,
@@ -78,6 +87,17 @@ export class DocumentsService {
   async original(user: Principal, jobId: string): Promise<{ doc: DocumentEntity; stream: Readable }> {
     const doc = await this.visibleByJob(user, jobId);
     return { doc, stream: await this.storage.read(doc.storageKey) };
+  }
+
+  /** The layout analysis of a job's document (a zip of annotated page images and the boxes). */
+  async layout(user: Principal, jobId: string): Promise<{ doc: DocumentEntity; zip: Buffer }> {
+    const doc = await this.visibleByJob(user, jobId);
+    if (doc.passwordRequired && !doc.sealedPassword) {
+      throw new AppException('PDF_PASSWORD_REQUIRED', 'The PDF is encrypted: start the pipeline with its password first');
+    }
+    const password = doc.sealedPassword ? this.box.open(doc.sealedPassword) : undefined;
+    const data = new Uint8Array(await readFile(this.storage.localPath(doc.storageKey)));
+    return { doc, zip: await renderLayoutZip(data, password) };
   }
 
   /** A document (by doc id) the caller may see, or null. */

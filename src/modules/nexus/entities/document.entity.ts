@@ -48,6 +48,10 @@ export class DocumentEntity extends TenantScopedEntity {
   @Column({ name: 'password_hint', type: 'varchar', length: 255, nullable: true })
   passwordHint: string | null;
 
+  /** The PDF password once proven, sealed with APP_ENCRYPTION_KEY (AES-256-GCM); never stored in clear. */
+  @Column({ name: 'sealed_password', type: 'text', nullable: true })
+  sealedPassword: string | null;
+
   @Column({ type: 'varchar', length: 16 })
   status: DocumentStatus;
 

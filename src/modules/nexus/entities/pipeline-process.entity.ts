@@ -29,10 +29,6 @@ export class PipelineProcessEntity extends TenantScopedEntity {
   @Column({ name: 'stages_completed', type: 'int', default: 0 })
   stagesCompleted: number;
 
-  /** The PDF password, sealed with APP_ENCRYPTION_KEY; erased when the process ends. */
-  @Column({ name: 'sealed_password', type: 'text', nullable: true })
-  sealedPassword: string | null;
-
   @Column({ name: 'started_at', type: 'timestamptz' })
   startedAt: Date;
 

@@ -94,7 +94,7 @@ export class PipelineRepository {
     const failed = outcome.status === 'failed' ? outcome : null;
     const result = await manager.query(
       `UPDATE pipeline_processes
-          SET status = $2::varchar, finished_at = now(), updated_at = now(), sealed_password = NULL,
+          SET status = $2::varchar, finished_at = now(), updated_at = now(),
               stages_completed = CASE WHEN $2::varchar = 'completed' THEN ${STAGES.length} ELSE stages_completed END,
               error_code = $3, error_message = $4, error_stage = $5, retryable = $6
         WHERE id = $1 AND status = 'processing'`,
@@ -110,7 +110,12 @@ export class PipelineRepository {
     return true;
   }
 
-  async setDocumentStatus(manager: EntityManager, documentId: string, status: DocumentStatus, extra: Partial<Pick<DocumentEntity, 'classification' | 'confidenceScore' | 'pages'>> = {}) {
+  async setDocumentStatus(
+    manager: EntityManager,
+    documentId: string,
+    status: DocumentStatus,
+    extra: Partial<Pick<DocumentEntity, 'classification' | 'confidenceScore' | 'pages' | 'sealedPassword'>> = {},
+  ) {
     await manager.getRepository(DocumentEntity).update({ id: documentId }, { status, ...extra });
   }
 

@@ -37,7 +37,8 @@ export class PipelineService {
     const running = await this.repo.findRunningForDocument(user.tenantId, document.id);
     if (running) return { process_id: running.id, job_id: jobId, status: running.status };
 
-    if (document.passwordRequired) {
+    if (document.passwordRequired && (password || !document.sealedPassword)) {
+      // A password proven earlier is kept sealed, so a re-run needs none; a new one is checked again.
       if (!password) throw new AppException('PDF_PASSWORD_REQUIRED', 'This PDF is encrypted: send its password');
       const check = await inspectPdf(this.storage.localPath(document.storageKey), password);
       if (check.kind !== 'ok') throw new AppException('PDF_PASSWORD_INVALID');
@@ -53,7 +54,6 @@ export class PipelineService {
           status: 'processing',
           currentStage: STAGES[0],
           stagesCompleted: 0,
-          sealedPassword: document.passwordRequired && password ? this.box.seal(password) : null,
           startedAt: now,
           deadlineAt: new Date(now.getTime() + this.config.pipeline.totalTimeoutMs),
           finishedAt: null,
@@ -62,7 +62,7 @@ export class PipelineService {
           errorStage: null,
           retryable: null,
         });
-        await this.repo.setDocumentStatus(manager, document.id, 'processing');
+        await this.repo.setDocumentStatus(manager, document.id, 'processing', password && document.passwordRequired ? { sealedPassword: this.box.seal(password) } : {});
       });
     } catch (error) {
       // Two starts raced: the unique "one running process per document" index let one through.

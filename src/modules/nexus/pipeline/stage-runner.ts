@@ -155,7 +155,7 @@ export class StageRunner {
     return {
       process,
       document,
-      password: process.sealedPassword ? this.box.open(process.sealedPassword) : null,
+      password: document.sealedPassword ? this.box.open(document.sealedPassword) : null,
       output: (stage) => this.repo.stageOutput(process.id, stage),
       original: async () => {
         const chunks: Buffer[] = [];
