@@ -30,10 +30,10 @@ interface RawTextItem {
 }
 
 /**
- * Reads the text layer of every page. Empty runs are skipped; an image-only PDF yields pages with
+ * Reads the text layer of every page (or of the first `maxPages`). Empty runs are skipped; an image-only PDF yields pages with
  * no items. A missing or wrong password rejects with pdfjs' own `PasswordException`.
  */
-export async function extractPdfText(data: Uint8Array, password?: string): Promise<PdfPageText[]> {
+export async function extractPdfText(data: Uint8Array, password?: string, options: { maxPages?: number } = {}): Promise<PdfPageText[]> {
   // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
   const task = getDocument({
     data: new Uint8Array(data),
@@ -46,7 +46,8 @@ export async function extractPdfText(data: Uint8Array, password?: string): Promi
   try {
     doc = await task.promise;
     const pages: PdfPageText[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
+    const last = Math.min(doc.numPages, options.maxPages ?? doc.numPages);
+    for (let n = 1; n <= last; n++) {
       const page = await doc.getPage(n);
       const viewport = page.getViewport({ scale: 1 });
       // Top edge of the media box (its height when the box starts at 0, as it almost always does).

@@ -4,12 +4,15 @@ import type { Classification } from '../../extraction/types.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
 import { readPdfText } from './pdf-reading.js';
 
+/** The statement families name themselves in their first pages; reading further only costs time. */
+const CLASSIFICATION_PAGES = 3;
+
 /** Stage 2: which kind of statement this is, and how sure we are. */
 @Injectable()
 export class ClassificationStage extends PipelineStage<Classification> {
   readonly name = 'classification' as const;
 
   async run(ctx: StageContext) {
-    return { output: classifyStatement(await readPdfText(ctx)) };
+    return { output: classifyStatement(await readPdfText(ctx, CLASSIFICATION_PAGES)) };
   }
 }

@@ -3,9 +3,9 @@ import type { PdfPageText } from '../../extraction/types.js';
 import { StageFailure, type StageContext } from '../pipeline-stage.js';
 
 /** Reads the PDF's text with positions, turning a password problem into a clear, final failure. */
-export async function readPdfText(ctx: StageContext): Promise<PdfPageText[]> {
+export async function readPdfText(ctx: StageContext, maxPages?: number): Promise<PdfPageText[]> {
   try {
-    return await extractPdfText(await ctx.original(), ctx.password ?? undefined);
+    return await extractPdfText(await ctx.original(), ctx.password ?? undefined, { maxPages });
   } catch (error) {
     const e = error as { name?: string; code?: number };
     if (e.name === 'PasswordException') {
