@@ -46,7 +46,7 @@ export class AppModule {
         NexusModule.forRoot(config.role),
         ZenModule,
         DashboardModule,
-        WebhooksModule,
+        WebhooksModule.forRoot(config.role),
       ],
       providers: [
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

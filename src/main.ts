@@ -5,6 +5,7 @@ import { createHttpApp } from './app.factory.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
 import { ensureDatabase, runMigrations } from './database/migrate.js';
+import { startSandboxListener } from './sandbox-listener.js';
 
 async function main() {
   let config;
@@ -33,6 +34,11 @@ async function main() {
   }
   const app = await createHttpApp(config, logger);
   await app.listen(config.http.port, config.http.host);
+  if (config.http.sandboxPort !== null) {
+    const sandbox = await startSandboxListener(app, config.http.sandboxPort, config.http.host);
+    app.getHttpServer().on('close', () => sandbox.close());
+    logger.info({ port: config.http.sandboxPort }, 'webhook sandbox listening');
+  }
   logger.info({ role: config.role, url: `http://${config.http.host}:${config.http.port}`, docs: `${config.http.publicBaseUrl}/docs` }, 'Foliodesk API listening');
 }
 

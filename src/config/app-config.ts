@@ -1,8 +1,10 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
+import { parsePriceTable, type PriceTableEntries } from '../modules/llm/pricing.js';
 import { EnvDto } from './env.dto.js';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
+export type NavSourceLocation = { kind: 'url'; url: string } | { kind: 'file'; path: string };
 
 const DEV_JWT_SECRET = 'foliodesk-development-only-jwt-secret-change-me';
 const DEV_ENCRYPTION_KEY = 'foliodesk-development-only-encryption-key-change-me';
@@ -33,9 +35,25 @@ export class AppConfig {
   readonly bootstrapAdmin!: { email: string; password: string } | null;
   readonly storage!: { dir: string; maxUploadBytes: number };
   readonly pipeline!: { stageTimeoutMs: number; totalTimeoutMs: number; reconcileIntervalMs: number; staleAfterMs: number };
-  readonly webhooks!: { allowPrivateTargets: boolean };
-  readonly llm!: { provider: 'local' | 'openai'; openaiBaseUrl: string | null; openaiApiKey: string | null; model: string };
+  readonly webhooks!: {
+    allowPrivateTargets: boolean;
+    /** Multiplies every retry delay (1 in production; tests shrink the long steps). */
+    retryDelayScale: number;
+    dispatchIntervalMs: number;
+  };
+  readonly llm!: {
+    provider: 'local' | 'openai';
+    openaiBaseUrl: string | null;
+    openaiApiKey: string | null;
+    model: string;
+    timeoutMs: number;
+    maxRetries: number;
+    /** Overrides and additions to the default price table (INR per million tokens). */
+    priceTable: PriceTableEntries;
+  };
   readonly webSearch!: { provider: 'none' | 'searxng'; searxngUrl: string | null };
+  /** Latest NAVs from an AMFI NAVAll.txt file or URL; `navSource` null = off. */
+  readonly marketData!: { navSource: NavSourceLocation | null; refreshMs: number };
   readonly log!: { level: string };
   /** Human-readable warnings found while loading (printed once at boot). */
   readonly warnings!: string[];
@@ -73,7 +91,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (url && !isUrlWithProtocol(url, protocols)) problems.push(`${name}: must be a ${protocols.join(' or ')} URL`);
   }
   if (dto.LLM_PROVIDER === 'openai' && !dto.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL: required when LLM_PROVIDER=openai');
+  if (dto.OPENAI_BASE_URL && !isUrlWithProtocol(dto.OPENAI_BASE_URL, ['http:', 'https:'])) problems.push('OPENAI_BASE_URL: must be an http: or https: URL');
+  const priceTable = dto.LLM_PRICE_TABLE ? parsePriceTable(dto.LLM_PRICE_TABLE) : { entries: {}, problems: [] };
+  problems.push(...priceTable.problems.map((p) => `LLM_PRICE_TABLE: ${p}`));
+  const navSource = dto.MARKET_DATA_NAV_SOURCE ? navSourceLocation(dto.MARKET_DATA_NAV_SOURCE) : null;
+  if (navSource === 'invalid') problems.push('MARKET_DATA_NAV_SOURCE: must be a file path or an http: or https: URL');
   if (dto.WEB_SEARCH_PROVIDER === 'searxng' && !dto.SEARXNG_URL) problems.push('SEARXNG_URL: required when WEB_SEARCH_PROVIDER=searxng');
+
+  const llmWorstCaseMs = (dto.LLM_TIMEOUT_MS ?? 30_000) * ((dto.LLM_MAX_RETRIES ?? 1) + 1);
+  const stageTimeoutMs = dto.PIPELINE_STAGE_TIMEOUT_MS ?? 60_000;
+  if (dto.LLM_PROVIDER === 'openai' && llmWorstCaseMs > stageTimeoutMs) {
+    warnings.push(
+      `LLM_TIMEOUT_MS × (LLM_MAX_RETRIES + 1) = ${llmWorstCaseMs} ms is more than PIPELINE_STAGE_TIMEOUT_MS (${stageTimeoutMs} ms): a model that hangs fails the summary stage with EXTRACTION_TIMEOUT instead of LLM_UNAVAILABLE.`,
+    );
+  }
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
@@ -113,23 +144,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bootstrapAdmin: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : null,
     storage: { dir: dto.STORAGE_DIR ?? './var/storage', maxUploadBytes: dto.MAX_UPLOAD_BYTES ?? 26214400 },
     pipeline: {
-      stageTimeoutMs: dto.PIPELINE_STAGE_TIMEOUT_MS ?? 60_000,
+      stageTimeoutMs,
       totalTimeoutMs: dto.PIPELINE_TIMEOUT_MS ?? 300_000,
       reconcileIntervalMs: dto.PIPELINE_RECONCILE_INTERVAL_MS ?? 5_000,
       staleAfterMs: dto.PIPELINE_STALE_AFTER_MS ?? 15_000,
     },
-    webhooks: { allowPrivateTargets: dto.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false },
+    webhooks: {
+      allowPrivateTargets: dto.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
+      retryDelayScale: dto.WEBHOOK_RETRY_DELAY_SCALE ?? 1,
+      dispatchIntervalMs: dto.WEBHOOK_DISPATCH_INTERVAL_MS ?? 250,
+    },
     llm: {
       provider: (dto.LLM_PROVIDER ?? 'local') as 'local' | 'openai',
       openaiBaseUrl: dto.OPENAI_BASE_URL ?? null,
       openaiApiKey: dto.OPENAI_API_KEY ?? null,
       model: dto.LLM_MODEL ?? 'gpt-4o-mini',
+      timeoutMs: dto.LLM_TIMEOUT_MS ?? 30_000,
+      maxRetries: dto.LLM_MAX_RETRIES ?? 1,
+      priceTable: priceTable.entries,
     },
     webSearch: { provider: (dto.WEB_SEARCH_PROVIDER ?? 'none') as 'none' | 'searxng', searxngUrl: dto.SEARXNG_URL ?? null },
+    marketData: { navSource: navSource === 'invalid' ? null : navSource, refreshMs: dto.MARKET_DATA_REFRESH_MS ?? 21_600_000 },
     log: { level: dto.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info') },
     warnings,
   };
   return Object.freeze(config);
+}
+
+/** An http(s) URL, or else a file path (a Windows drive letter is a path, any other scheme is refused). */
+function navSourceLocation(value: string): NavSourceLocation | 'invalid' {
+  const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(value)?.[1].toLowerCase();
+  if (!scheme) return { kind: 'file', path: value };
+  if ((scheme === 'http' || scheme === 'https') && isUrlWithProtocol(value, ['http:', 'https:'])) return { kind: 'url', url: value };
+  return 'invalid';
 }
 
 function isUrlWithProtocol(value: string, protocols: readonly string[]): boolean {

@@ -45,13 +45,21 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(100) PIPELINE_STALE_AFTER_MS?: number;
 
   @IsOptional() @IsBoolean() @Transform(toBool) WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
+  @IsOptional() @Type(() => Number) @Min(0.00001) @Max(1) WEBHOOK_RETRY_DELAY_SCALE?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(20) WEBHOOK_DISPATCH_INTERVAL_MS?: number;
 
   @IsOptional() @IsIn(['local', 'openai']) LLM_PROVIDER?: string;
   @IsOptional() @IsString() OPENAI_BASE_URL?: string;
   @IsOptional() @IsString() OPENAI_API_KEY?: string;
   @IsOptional() @IsString() LLM_MODEL?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(100) LLM_TIMEOUT_MS?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(10) LLM_MAX_RETRIES?: number;
+  @IsOptional() @IsString() LLM_PRICE_TABLE?: string;
   @IsOptional() @IsIn(['none', 'searxng']) WEB_SEARCH_PROVIDER?: string;
   @IsOptional() @IsString() SEARXNG_URL?: string;
+
+  @IsOptional() @IsString() MARKET_DATA_NAV_SOURCE?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1000) MARKET_DATA_REFRESH_MS?: number;
 
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL?: string;
 }

@@ -5,11 +5,16 @@ import { ExtractionEntity } from '../modules/nexus/entities/extraction.entity.js
 import { PipelineProcessEntity } from '../modules/nexus/entities/pipeline-process.entity.js';
 import { PipelineStageEntity } from '../modules/nexus/entities/pipeline-stage.entity.js';
 import { TokenUsageEntity } from '../modules/nexus/entities/token-usage.entity.js';
+import { ReportEntity } from '../modules/nexus/export/entities/report.entity.js';
 import { OutboxEventEntity } from '../modules/outbox/entities/outbox-event.entity.js';
+import { WebhookAttemptEntity } from '../modules/webhooks/entities/webhook-attempt.entity.js';
+import { WebhookDeliveryEntity } from '../modules/webhooks/entities/webhook-delivery.entity.js';
+import { WebhookSubscriptionEntity } from '../modules/webhooks/entities/webhook-subscription.entity.js';
 import { TenantEntity } from '../modules/tenants/entities/tenant.entity.js';
 import { PasswordHistoryEntity } from '../modules/users/entities/password-history.entity.js';
 import { UserEntity } from '../modules/users/entities/user.entity.js';
 
 /** Every entity, for the data source, the migration generator and the schema-drift test. */
 export const ENTITIES = [TenantEntity, UserEntity, PasswordHistoryEntity, SessionEntity, AuditLogEntity, DocumentEntity,
-  PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, OutboxEventEntity];
+  PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, OutboxEventEntity, ReportEntity,
+  WebhookSubscriptionEntity, WebhookDeliveryEntity, WebhookAttemptEntity];

@@ -36,6 +36,13 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ BOOTSTRAP_ADMIN_EMAIL: 'a@b.in' }, 'BOOTSTRAP_ADMIN_PASSWORD'],
     [{ LLM_PROVIDER: 'openai' }, 'OPENAI_BASE_URL'],
+    [{ OPENAI_BASE_URL: 'ftp://models.example.in' }, 'OPENAI_BASE_URL'],
+    [{ LLM_TIMEOUT_MS: '0' }, 'LLM_TIMEOUT_MS'],
+    [{ LLM_MAX_RETRIES: '11' }, 'LLM_MAX_RETRIES'],
+    [{ LLM_PRICE_TABLE: 'not json' }, 'LLM_PRICE_TABLE'],
+    [{ LLM_PRICE_TABLE: '{"gpt-4o-mini":{"input":-1,"output":51}}' }, 'LLM_PRICE_TABLE'],
+    [{ MARKET_DATA_NAV_SOURCE: 'ftp://amfiindia.com/NAVAll.txt' }, 'MARKET_DATA_NAV_SOURCE'],
+    [{ MARKET_DATA_REFRESH_MS: '10' }, 'MARKET_DATA_REFRESH_MS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   ])('names the bad variable in %p', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -58,5 +65,30 @@ describe('loadConfig', () => {
     expect(c.http.port).toBe(8080);
     expect(c.role).toBe('worker');
     expect(c.http.publicBaseUrl).toBe('https://api.example.in');
+  });
+
+  it('reads the LLM and market-data settings', () => {
+    const defaults = loadConfig({});
+    expect(defaults.llm).toMatchObject({ timeoutMs: 30000, maxRetries: 1, priceTable: {} });
+    expect(defaults.marketData).toEqual({ navSource: null, refreshMs: 21600000 });
+
+    const c = loadConfig({
+      LLM_PROVIDER: 'openai',
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_TIMEOUT_MS: '5000',
+      LLM_MAX_RETRIES: '0',
+      LLM_PRICE_TABLE: '{"llama3.1":{"input":1.5,"output":3}}',
+      MARKET_DATA_NAV_SOURCE: 'https://www.amfiindia.com/spages/NAVAll.txt',
+      MARKET_DATA_REFRESH_MS: '3600000',
+    });
+    expect(c.llm).toMatchObject({ provider: 'openai', openaiBaseUrl: 'http://127.0.0.1:11434/v1', timeoutMs: 5000, maxRetries: 0, priceTable: { 'llama3.1': { input: 1.5, output: 3 } } });
+    expect(c.marketData).toEqual({ navSource: { kind: 'url', url: 'https://www.amfiindia.com/spages/NAVAll.txt' }, refreshMs: 3600000 });
+    expect(loadConfig({ MARKET_DATA_NAV_SOURCE: './var/NAVAll.txt' }).marketData.navSource).toEqual({ kind: 'file', path: './var/NAVAll.txt' });
+  });
+
+  it('warns when the model may take longer than a pipeline stage may', () => {
+    const openai = { LLM_PROVIDER: 'openai', OPENAI_BASE_URL: 'https://api.openai.com/v1' };
+    expect(loadConfig(openai).warnings.join(' ')).not.toMatch(/LLM_TIMEOUT_MS/);
+    expect(loadConfig({ ...openai, LLM_MAX_RETRIES: '3' }).warnings.join(' ')).toMatch(/LLM_TIMEOUT_MS × \(LLM_MAX_RETRIES \+ 1\) = 120000 ms is more than PIPELINE_STAGE_TIMEOUT_MS \(60000 ms\)/);
   });
 });

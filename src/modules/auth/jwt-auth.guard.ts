@@ -1,22 +1,46 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
+import type { Request, Response } from 'express';
+import passport from 'passport';
 import { IS_PUBLIC } from '../../common/auth/decorators.js';
+import type { Principal } from '../../common/auth/principal.js';
 import { AppException } from '../../common/errors/app.exception.js';
+import { JwtStrategy } from './jwt.strategy.js';
 
-/** Global guard: every route needs a valid access token unless it is marked `@Public()`. */
+/**
+ * Global guard: every route needs a valid access token unless it is marked `@Public()`. It runs
+ * passport with this application's own strategy instance (not the process-wide registry entry), so
+ * several applications in one process (tests, the sandbox) never verify with one another's.
+ */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly strategy: JwtStrategy,
+  ) {}
 
-  override canActivate(context: ExecutionContext) {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
-    return super.canActivate(context);
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request & { user?: Principal }>();
+    const res = http.getResponse<Response>();
+    req.user = await new Promise<Principal>((resolve, reject) => {
+      // Passport decorates the strategy object it is given with per-request callbacks: give it a
+      // per-request object that inherits from this app's strategy.
+      const perRequest = Object.create(this.strategy) as passport.Strategy;
+      const authenticate = passport.authenticate(perRequest, { session: false }, (err: unknown, user: Principal | false, info: unknown) => {
+        try {
+          resolve(this.handleRequest(err, user, info));
+        } catch (error) {
+          reject(error);
+        }
+      });
+      authenticate(req, res, (err: unknown) => reject(err ?? new AppException('TOKEN_INVALID')));
+    });
+    return true;
   }
 
-  override handleRequest<T>(err: unknown, user: T, info: unknown): T {
+  handleRequest(err: unknown, user: Principal | false, info: unknown): Principal {
     if (err) throw err instanceof AppException ? err : new AppException('TOKEN_INVALID');
     if (user) return user;
     const name = (info as { name?: string } | undefined)?.name;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LlmProvider, type LlmCompletion, type LlmMessage } from './llm-provider.js';
+import { LlmProvider, type LlmCompletion, type LlmFacts, type LlmMessage } from './llm-provider.js';
 import { countTokens } from './tokenizer.js';
 
 export const LOCAL_MODEL = 'foliodesk-local-1';
@@ -13,7 +13,7 @@ export const LOCAL_MODEL = 'foliodesk-local-1';
 export class LocalLlmProvider extends LlmProvider {
   readonly name = 'local';
 
-  async complete(messages: LlmMessage[], facts: { kind: string; text: string }): Promise<LlmCompletion> {
+  async complete(messages: LlmMessage[], facts: LlmFacts): Promise<LlmCompletion> {
     const input = messages.map((m) => m.content).join('\n');
     return { text: facts.text, model: LOCAL_MODEL, inputTokens: countTokens(input), outputTokens: countTokens(facts.text) };
   }

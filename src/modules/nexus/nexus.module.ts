@@ -11,6 +11,13 @@ import { ExtractionEntity } from './entities/extraction.entity.js';
 import { PipelineProcessEntity } from './entities/pipeline-process.entity.js';
 import { PipelineStageEntity } from './entities/pipeline-stage.entity.js';
 import { TokenUsageEntity } from './entities/token-usage.entity.js';
+import { ReportEntity } from './export/entities/report.entity.js';
+import { ExportController } from './export/export.controller.js';
+import { ExportService } from './export/export.service.js';
+import { LocalDiskReportStorage, ReportStorage } from './export/report-storage.js';
+import { ReportsRepository } from './export/reports.repository.js';
+import { MarketDataService } from './market-data/market-data.service.js';
+import { NavSource, navSourceFor } from './market-data/nav-source.js';
 import { ResultsController } from './results.controller.js';
 import { ResultsService } from './results.service.js';
 import { PipelineController } from './pipeline/pipeline.controller.js';
@@ -76,11 +83,15 @@ const PROCESSORS = [
 @Module({})
 export class NexusModule {
   static forRoot(role: ProcessRole): DynamicModule {
-    const workers: Provider[] = role === 'api' ? [] : [...STAGE_SERVICES, ...PROCESSORS, PipelineReconciler];
+    const marketData: Provider[] = [
+      { provide: NavSource, inject: [AppConfig], useFactory: (c: AppConfig) => navSourceFor(c.marketData.navSource) },
+      MarketDataService,
+    ];
+    const workers: Provider[] = role === 'api' ? [] : [...STAGE_SERVICES, ...PROCESSORS, PipelineReconciler, ...marketData];
     return {
       module: NexusModule,
       imports: [
-        TypeOrmModule.forFeature([DocumentEntity, PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity]),
+        TypeOrmModule.forFeature([DocumentEntity, PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, ReportEntity]),
         BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
         MulterModule.registerAsync({
           inject: [AppConfig],
@@ -90,7 +101,7 @@ export class NexusModule {
           }),
         }),
       ],
-      controllers: role === 'worker' ? [] : [DocumentsController, PipelineController, ResultsController],
+      controllers: role === 'worker' ? [] : [DocumentsController, PipelineController, ResultsController, ExportController],
       providers: [
         DocumentsRepository,
         DocumentsService,
@@ -101,6 +112,9 @@ export class NexusModule {
         pipelineQueuesProvider,
         QueueMetrics,
         { provide: DocumentStorage, inject: [AppConfig], useFactory: (c: AppConfig) => new LocalDiskStorage(c.storage.dir) },
+        ReportsRepository,
+        ExportService,
+        { provide: ReportStorage, inject: [AppConfig], useFactory: (c: AppConfig) => new LocalDiskReportStorage(c.storage.dir) },
         ...workers,
       ],
       exports: [DocumentsService, DocumentStorage, PipelineService],

@@ -75,6 +75,14 @@ export interface Holding {
   nav_date?: string | null;
   /** Demat account (NSDL "IN300126 / 12345678", CDSL 16-digit BO ID) holding it, if any. */
   account_id?: string | null;
+  /**
+   * From the market-data source (AMFI NAV file), present only when it is on and knows the ISIN:
+   * the latest published NAV, its date (ISO), and units × that NAV (2 decimals). The statement's
+   * own `nav` and `market_value` are never changed.
+   */
+  latest_nav?: number;
+  latest_nav_date?: string | null;
+  latest_market_value?: number;
 }
 
 export interface Entity {

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { LlmProvider } from '../../../llm/llm-provider.js';
-import { costInr } from '../../../llm/pricing.js';
+import { LlmError, LlmProvider } from '../../../llm/llm-provider.js';
+import type { KnownIdentifier } from '../../../llm/pii-masker.js';
+import { PriceTable } from '../../../llm/price-table.js';
 import type { Classification, ExtractionDraft } from '../../extraction/types.js';
-import { PipelineStage, type StageContext } from '../pipeline-stage.js';
+import { PipelineStage, StageFailure, type StageContext } from '../pipeline-stage.js';
 import type { CalculationOutput } from './calculation.stage.js';
 
 export interface SummaryOutput {
@@ -33,12 +34,28 @@ export function portfolioFacts(classification: Classification, draft: Extraction
   return parts.join(' ');
 }
 
+/** The document's own personal identifiers, for the provider to mask wherever they appear. */
+function documentIdentifiers(draft: ExtractionDraft): KnownIdentifier[] {
+  const out: KnownIdentifier[] = [];
+  for (const e of draft.entities) {
+    if (e.pan) out.push({ kind: 'PAN', value: e.pan });
+    for (const h of e.holdings) {
+      if (h.folio) out.push({ kind: 'FOLIO', value: h.folio });
+      if (h.account_id) out.push({ kind: 'DEMAT_ACCOUNT', value: h.account_id });
+    }
+  }
+  return out;
+}
+
 /** Stage 9: a short written summary through the configured language model; its tokens are costed. */
 @Injectable()
 export class SummaryStage extends PipelineStage<SummaryOutput> {
   readonly name = 'summary' as const;
 
-  constructor(private readonly llm: LlmProvider) {
+  constructor(
+    private readonly llm: LlmProvider,
+    private readonly prices: PriceTable,
+  ) {
     super();
   }
 
@@ -49,20 +66,24 @@ export class SummaryStage extends PipelineStage<SummaryOutput> {
       ctx.output<CalculationOutput>('calculation'),
     ]);
     const facts = portfolioFacts(classification, draft, calc);
-    const completion = await this.llm.complete(
-      [
-        { role: 'system', content: 'You summarise Indian investment statements for wealth managers in three sentences, using only the figures given.' },
-        { role: 'user', content: facts },
-      ],
-      { kind: 'portfolio_summary', text: facts },
-    );
+    const completion = await this.llm
+      .complete(
+        [
+          { role: 'system', content: 'You summarise Indian investment statements for wealth managers in three sentences, using only the figures given.' },
+          { role: 'user', content: facts },
+        ],
+        { kind: 'portfolio_summary', text: facts, identifiers: documentIdentifiers(draft) },
+      )
+      .catch((error: unknown) => {
+        throw error instanceof LlmError ? new StageFailure(error.code, error.message, error.retryable) : error;
+      });
     return {
       output: { text: completion.text, model: completion.model },
       usage: {
         model: completion.model,
         inputTokens: completion.inputTokens,
         outputTokens: completion.outputTokens,
-        costInr: costInr(completion.model, completion.inputTokens, completion.outputTokens),
+        costInr: this.prices.cost(completion.model, completion.inputTokens, completion.outputTokens),
       },
     };
   }

@@ -1,0 +1,127 @@
+/**
+ * Writes an export table as a file: CSV (RFC 4180), XLSX (exceljs) or JSON. Pure functions of the
+ * table and its metadata; nothing here touches storage or the database.
+ */
+import ExcelJS from 'exceljs';
+import { DECIMALS, type Cell, type FieldDefinition, type FieldType } from './export-fields.js';
+import type { ExportTable } from './export-table.js';
+
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  json: 'application/json; charset=utf-8',
+};
+
+/** What a file says about itself (JSON body, XLSX document properties). */
+export interface ExportMeta {
+  reportId: string;
+  documentId: string;
+  jobId: string;
+  generatedAt: Date;
+}
+
+const decimalsOf = (type: FieldType): number | null => (type === 'string' || type === 'date' ? null : DECIMALS[type]);
+
+// ---- CSV ---------------------------------------------------------------------------------------
+
+/** Text a spreadsheet would run as a formula (CSV injection); such cells get a leading apostrophe. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function csvCell(value: Cell, type: FieldType): string {
+  if (value === null) return '';
+  const decimals = decimalsOf(type);
+  let s = typeof value === 'number' ? (decimals === null ? String(value) : value.toFixed(decimals)) : value;
+  if (typeof value === 'string' && type === 'string' && FORMULA_START.test(s)) s = `'${s}`;
+  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** RFC 4180: CRLF line ends, a header row of field keys, quotes doubled inside quoted cells. */
+export function renderCsv(table: ExportTable): Buffer {
+  const lines = [table.fields.map((f) => csvCell(f.key, 'string')), ...table.rows.map((row) => row.map((v, i) => csvCell(v, table.fields[i].type)))];
+  return Buffer.from(lines.map((cells) => cells.join(',') + '\r\n').join(''), 'utf8');
+}
+
+// ---- XLSX --------------------------------------------------------------------------------------
+
+const NUMBER_FORMATS: Record<FieldType, string | undefined> = {
+  string: undefined,
+  date: 'yyyy-mm-dd',
+  money: '#,##0.00',
+  units: '#,##0.000',
+  nav: '#,##0.0000',
+  percent: '0.00',
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function xlsxCell(value: Cell, type: FieldType): ExcelJS.CellValue {
+  if (value === null) return null;
+  // A real date cell (UTC midnight), so spreadsheets sort and filter it as a date.
+  if (type === 'date' && typeof value === 'string' && ISO_DATE.test(value)) return new Date(`${value}T00:00:00.000Z`);
+  return value;
+}
+
+const SHEET_NAMES = { holdings: 'Holdings', underlying: 'Transactions' } as const;
+
+/** One worksheet: a bold, frozen, filterable header row of labels, then the rows with number formats. */
+export async function renderXlsx(table: ExportTable, meta: ExportMeta): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Foliodesk';
+  workbook.created = meta.generatedAt;
+  workbook.modified = meta.generatedAt;
+  workbook.title = `${SHEET_NAMES[table.type]} of document ${meta.documentId}`;
+  workbook.subject = `Foliodesk report ${meta.reportId}`;
+  const sheet = workbook.addWorksheet(SHEET_NAMES[table.type], { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = table.fields.map((f) => ({
+    header: f.label,
+    key: f.key,
+    width: Math.max(f.label.length + 2, f.type === 'string' ? 24 : 14),
+    style: NUMBER_FORMATS[f.type] ? { numFmt: NUMBER_FORMATS[f.type] } : {},
+  }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.eachCell((cell) => (cell.numFmt = '@'));
+  for (const row of table.rows) sheet.addRow(row.map((v, i) => xlsxCell(v, table.fields[i].type)));
+  if (table.fields.length) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: table.fields.length } };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+// ---- JSON --------------------------------------------------------------------------------------
+
+export interface ExportJsonDocument {
+  report_id: string;
+  export_type: string;
+  document_id: string;
+  job_id: string;
+  generated_at: string;
+  fields: Array<Pick<FieldDefinition, 'key' | 'label' | 'type'>>;
+  rows: Array<Record<string, Cell>>;
+}
+
+/** `{report_id, export_type, document_id, job_id, generated_at, fields, rows}`; each row an object by field key. */
+export function renderJson(table: ExportTable, meta: ExportMeta): Buffer {
+  const body: ExportJsonDocument = {
+    report_id: meta.reportId,
+    export_type: table.type,
+    document_id: meta.documentId,
+    job_id: meta.jobId,
+    generated_at: meta.generatedAt.toISOString(),
+    fields: table.fields.map(({ key, label, type }) => ({ key, label, type })),
+    rows: table.rows.map((row) => Object.fromEntries(table.fields.map((f, i) => [f.key, row[i]]))),
+  };
+  return Buffer.from(JSON.stringify(body), 'utf8');
+}
+
+export async function renderExport(format: ExportFormat, table: ExportTable, meta: ExportMeta): Promise<Buffer> {
+  switch (format) {
+    case 'csv':
+      return renderCsv(table);
+    case 'xlsx':
+      return renderXlsx(table, meta);
+    case 'json':
+      return renderJson(table, meta);
+  }
+}

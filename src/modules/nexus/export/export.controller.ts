@@ -1,0 +1,93 @@
+import { Controller, Get, Param, ParseUUIDPipe, Query, Res, StreamableFile } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiExtraModels,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentUser, Roles } from '../../../common/auth/decorators.js';
+import type { Principal } from '../../../common/auth/principal.js';
+import { RawResponse } from '../../../common/decorators/raw-response.decorator.js';
+import { AppException } from '../../../common/errors/app.exception.js';
+import { ApiEnvelope } from '../../../common/http/api-envelope.decorator.js';
+import { ExportFieldDto, ExportFieldsQueryDto, ExportJsonDocumentDto, ExportQueryDto } from './dto/export.dto.js';
+import { CONTENT_TYPES } from './export-renderers.js';
+import { ExportService, type ReportFile } from './export.service.js';
+
+const jobId = new ParseUUIDPipe({ exceptionFactory: () => new AppException('NOT_FOUND', 'Document not found') });
+const reportId = new ParseUUIDPipe({ exceptionFactory: () => new AppException('NOT_FOUND', 'Report not found') });
+
+// Media types as documented (the CSV and JSON answers add `; charset=utf-8`).
+const MEDIA_TYPES = ['text/csv', CONTENT_TYPES.xlsx, 'application/json'] as const;
+const FILE_CONTENT = {
+  [MEDIA_TYPES[0]]: { schema: { type: 'string', example: 'isin,units,nav,market_value\r\nINF179K01XQ0,1234.567,1528.3512,1886851.96\r\n' } },
+  [MEDIA_TYPES[1]]: { schema: { type: 'string', format: 'binary' } },
+  [MEDIA_TYPES[2]]: { schema: { $ref: getSchemaPath(ExportJsonDocumentDto) } },
+};
+const JobIdParam = ApiParam({ name: 'job_id', format: 'uuid', example: '9b2f6c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d', description: 'The job_id returned by the upload' });
+
+/** The file itself (no envelope), with its report id; exports hold personal data, so never cached. */
+function send(file: ReportFile, res: Response): StreamableFile {
+  res.setHeader('X-Report-Id', file.report.id);
+  res.setHeader('Cache-Control', 'no-store');
+  return new StreamableFile(file.body, { type: file.contentType, length: file.body.length, disposition: `attachment; filename="${file.fileName}"` });
+}
+
+@ApiTags('Nexus exports')
+@ApiExtraModels(ExportJsonDocumentDto)
+@Controller('api/v1/nexus')
+export class ExportController {
+  constructor(private readonly exports: ExportService) {}
+
+  @Get('export/:job_id/fields')
+  @Roles('viewer')
+  @JobIdParam
+  @ApiOperation({
+    summary: 'The fields an export of this type can have: {key, label, type, description}',
+    description: 'The same list for every statement family; fields a statement does not print export as empty cells.',
+  })
+  @ApiEnvelope(ExportFieldDto, { isArray: true })
+  @ApiBadRequestResponse({ description: 'VALIDATION_ERROR: unknown export_type' })
+  @ApiNotFoundResponse({ description: 'No such job, or not visible to the caller' })
+  fields(@CurrentUser() user: Principal, @Param('job_id', jobId) id: string, @Query() query: ExportFieldsQueryDto) {
+    return this.exports.fields(user, id, query.export_type);
+  }
+
+  @Get('export/:job_id')
+  @Roles('analyst')
+  @RawResponse()
+  @JobIdParam
+  @ApiOperation({
+    summary: "Export a completed document's holdings (or their transactions) as CSV, XLSX or JSON",
+    description:
+      'Answers the file itself (not the envelope) with Content-Disposition and `X-Report-Id`. The file is stored as a report ' +
+      '(fetch it again at /api/v1/nexus/reports/{report_id}) and `report.generated` is emitted. See docs/exports.md.',
+  })
+  @ApiProduces(...MEDIA_TYPES)
+  @ApiOkResponse({ description: 'The export file', content: FILE_CONTENT })
+  @ApiBadRequestResponse({ description: 'VALIDATION_ERROR: unknown or repeated field, bad export_type or format, unknown parameter' })
+  @ApiNotFoundResponse({ description: 'No such job, or not visible to the caller' })
+  @ApiConflictResponse({ description: 'CONFLICT: the document has not completed processing' })
+  async exportFile(@CurrentUser() user: Principal, @Param('job_id', jobId) id: string, @Query() query: ExportQueryDto, @Res({ passthrough: true }) res: Response) {
+    return send(await this.exports.generate(user, id, { exportType: query.export_type, format: query.format, fields: query.fields }), res);
+  }
+
+  @Get('reports/:report_id')
+  @Roles('analyst')
+  @RawResponse()
+  @ApiParam({ name: 'report_id', format: 'uuid', example: '5f0c7a1e-8b2d-4c3e-9f4a-6b7c8d9e0f1a', description: 'X-Report-Id of the export, or report_id of report.generated' })
+  @ApiOperation({ summary: 'A report produced by an export, byte for byte (the url of report.generated)' })
+  @ApiProduces(...MEDIA_TYPES)
+  @ApiOkResponse({ description: 'The stored file', content: FILE_CONTENT })
+  @ApiNotFoundResponse({ description: 'No such report, or its document is not visible to the caller' })
+  async report(@CurrentUser() user: Principal, @Param('report_id', reportId) id: string, @Res({ passthrough: true }) res: Response) {
+    return send(await this.exports.fetch(user, id), res);
+  }
+}

@@ -1,0 +1,22 @@
+import { roundTo } from '../extraction/numbers.js';
+import type { ExtractionDraft, Holding } from '../extraction/types.js';
+import type { AmfiNavRecord } from './amfi-nav-parser.js';
+
+/**
+ * Adds `latest_nav`, `latest_nav_date` and `latest_market_value` (units × latest NAV, 2 decimals)
+ * to each holding whose ISIN the lookup knows. Holdings it does not know are left as they are, and
+ * the statement's own `nav` and `market_value` are never touched.
+ */
+export function withLatestNavs(draft: ExtractionDraft, lookup: (isin: string) => AmfiNavRecord | undefined): { draft: ExtractionDraft; matched: number } {
+  let matched = 0;
+  const entities = draft.entities.map((e) => ({
+    ...e,
+    holdings: e.holdings.map((h): Holding => {
+      const record = h.isin ? lookup(h.isin) : undefined;
+      if (!record || record.nav === null) return h;
+      matched++;
+      return { ...h, latest_nav: record.nav, latest_nav_date: record.nav_date, latest_market_value: roundTo(h.units * record.nav, 2) };
+    }),
+  }));
+  return { draft: { ...draft, entities }, matched };
+}

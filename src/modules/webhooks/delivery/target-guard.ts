@@ -1,0 +1,78 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+/** Loopback, private, link-local, CGNAT, unspecified, multicast and reserved ranges (IPv4 and IPv6). */
+const BLOCKED = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  BLOCKED.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
+] as const) {
+  BLOCKED.addSubnet(net, prefix, 'ipv6');
+}
+
+export const isBlockedAddress = (address: string): boolean => {
+  const family = isIP(address);
+  if (family === 0) return true;
+  if (family === 6 && address.toLowerCase().startsWith('::ffff:')) {
+    const v4 = address.slice(7);
+    if (isIP(v4) === 4) return BLOCKED.check(v4, 'ipv4');
+  }
+  return BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
+};
+
+export class TargetRefused extends Error {}
+
+/** Checks a URL's form: http(s), a host, no credentials. */
+export function assertWebhookUrlForm(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new TargetRefused('url must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TargetRefused('url must use http or https');
+  if (!url.hostname) throw new TargetRefused('url must name a host');
+  if (url.username || url.password) throw new TargetRefused('url must not carry credentials');
+  return url;
+}
+
+/**
+ * Resolves the host and refuses it when any of its addresses is not a public one (unless private
+ * targets are allowed). Returns the addresses, so the caller can connect to exactly what was checked.
+ */
+export async function resolvePublicTarget(url: URL, allowPrivate: boolean): Promise<Array<{ address: string; family: number }>> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: Array<{ address: string; family: number }>;
+  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
+  else {
+    try {
+      addresses = await lookup(host, { all: true, verbatim: true });
+    } catch {
+      throw new TargetRefused(`the host ${host} does not resolve`);
+    }
+  }
+  if (!allowPrivate && addresses.some((a) => isBlockedAddress(a.address))) {
+    throw new TargetRefused(`the host ${host} resolves to a loopback, private or link-local address`);
+  }
+  return addresses;
+}

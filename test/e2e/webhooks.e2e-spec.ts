@@ -1,0 +1,241 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { verify } from '@octokit/webhooks-methods';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { delayBeforeAttempt } from '../../src/modules/webhooks/delivery/retry-schedule.js';
+import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { simplePdf } from '../support/pdf.js';
+import { uploadPdf, waitForProcess } from '../support/pipeline.js';
+import { Receiver } from '../support/receiver.js';
+
+const SECRET = 'whsec_test-secret-0123456789';
+const SCALE = 0.001;
+
+async function sql<T = Record<string, any>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function completeADocument(t: TestApp, account: Account): Promise<string> {
+  const upload = await uploadPdf(t, account, await simplePdf(['A note, not a statement']));
+  const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(account)).send({ job_id: upload.job_id });
+  await waitForProcess(t, account, start.body.process_id);
+  return upload.doc_id;
+}
+
+describe('webhooks', () => {
+  let t: TestApp;
+  let acme: Tenant;
+  let rival: Tenant;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_DELAY_SCALE: String(SCALE), WEBHOOK_DISPATCH_INTERVAL_MS: '50' });
+    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    receiver = await new Receiver().start();
+  });
+  afterEach(() => receiver.stop());
+
+  const subscribe = async (admin: Account, events = ['document.completed', 'document.failed'], url = receiver.url) => {
+    const res = await t.http.post('/api/v1/webhooks/subscribe').set(bearer(admin)).send({ url, events, secret: SECRET });
+    expect({ status: res.status, body: res.status === 201 ? null : res.body }).toEqual({ status: 201, body: null });
+    return res.body.result as { webhook_id: string; status: string };
+  };
+  const deliveries = async (admin: Account, id: string) =>
+    (await t.http.get(`/api/v1/webhooks/${id}/deliveries?limit=100`).set(bearer(admin))).body.result.items as Array<Record<string, any>>;
+
+  it('subscribes (never returning the secret), lists, reads, updates and deletes', async () => {
+    const sub = await subscribe(acme.admin);
+    expect(sub).toMatchObject({ webhook_id: expect.stringMatching(/^whk_[0-9a-f]{24}$/), url: receiver.url, events: ['document.completed', 'document.failed'], status: 'active' });
+    const list = await t.http.get('/api/v1/webhooks').set(bearer(acme.admin));
+    const get = await t.http.get(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
+    const patch = await t.http.patch(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin)).send({ events: ['report.generated'], secret: 'whsec_rotated-secret-0123' });
+    for (const res of [list, get, patch]) {
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toContain('whsec_');
+    }
+    expect(patch.body.result.events).toEqual(['report.generated']);
+    const [row] = await sql(`SELECT sealed_secret FROM webhook_subscriptions WHERE id = $1`, [sub.webhook_id]);
+    expect(row.sealed_secret).not.toContain('whsec_');
+    expect((await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin))).status).toBe(200);
+    expect((await t.http.get(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin))).status).toBe(404);
+  });
+
+  it('refuses bad subscriptions with 400, non-admins with 403 and other tenants with 404', async () => {
+    const bad: Array<[object, string]> = [
+      [{ url: 'ftp://example.in/x', events: ['document.completed'], secret: SECRET }, 'url'],
+      [{ url: 'not a url', events: ['document.completed'], secret: SECRET }, 'url'],
+      [{ url: receiver.url, events: ['document.deleted'], secret: SECRET }, 'events'],
+      [{ url: receiver.url, events: [], secret: SECRET }, 'events'],
+      [{ url: receiver.url, events: ['document.completed'], secret: 'short' }, 'secret'],
+      [{ url: receiver.url, events: 'document.completed', secret: SECRET }, 'events'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await t.http.post('/api/v1/webhooks/subscribe').set(bearer(acme.admin)).send(body);
+      expect({ body, status: res.status, code: errorCode(res) }).toEqual({ body, status: 400, code: 'VALIDATION_ERROR' });
+      expect(res.body.error.details).toContain(field);
+    }
+    for (const account of [acme.analyst, acme.viewer]) {
+      expect((await t.http.post('/api/v1/webhooks/subscribe').set(bearer(account)).send({ url: receiver.url, events: ['document.completed'], secret: SECRET })).status).toBe(403);
+      expect((await t.http.get('/api/v1/webhooks').set(bearer(account))).status).toBe(403);
+    }
+    const sub = await subscribe(acme.admin);
+    for (const req of [
+      t.http.get(`/api/v1/webhooks/${sub.webhook_id}`),
+      t.http.patch(`/api/v1/webhooks/${sub.webhook_id}`).send({ status: 'paused' }),
+      t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`),
+      t.http.get(`/api/v1/webhooks/${sub.webhook_id}/deliveries`),
+      t.http.post('/api/v1/webhooks/test').send({ webhook_id: sub.webhook_id, event: 'document.completed' }),
+    ]) {
+      const res = await req.set(bearer(rival.admin));
+      expect(res.status).toBe(404);
+    }
+    await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
+  });
+
+  it('refuses loopback, private and link-local targets unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true', async () => {
+    const strict = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' });
+    try {
+      const admin = (await createTenant(strict.http)).admin;
+      for (const url of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://10.1.2.3/x', 'http://192.168.1.10/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:9/x', 'http://[fe80::1]/x', 'http://0.0.0.0/x']) {
+        const res = await strict.http.post('/api/v1/webhooks/subscribe').set(bearer(admin)).send({ url, events: ['document.completed'], secret: SECRET });
+        expect({ url, status: res.status, code: errorCode(res) }).toEqual({ url, status: 400, code: 'VALIDATION_ERROR' });
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('delivers document.completed from the outbox, signed over the exact bytes, verifiable by a third-party receiver library', async () => {
+    const sub = await subscribe(acme.admin);
+    const docId = await completeADocument(t, acme.analyst);
+    const [req] = await receiver.waitFor((r) => r.length >= 1);
+    expect(req.headers['content-type']).toBe('application/json');
+    expect(req.headers['x-service-event']).toBe('document.completed');
+    expect(req.headers['x-service-delivery']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Math.abs(Number(req.headers['x-service-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
+    expect(await verify(SECRET, req.body, req.headers['x-service-signature'] as string)).toBe(true);
+    expect(await verify('another-secret-0123456789', req.body, req.headers['x-service-signature'] as string)).toBe(false);
+    const body = JSON.parse(req.body);
+    expect(body).toMatchObject({ event: 'document.completed', data: { document_id: docId, tenant_id: acme.admin.tenantId, user_id: acme.analyst.userId, extractions: { holdings_count: 0 } } });
+    expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
+    const [d] = await deliveries(acme.admin, sub.webhook_id);
+    expect(d).toMatchObject({ delivery_id: req.headers['x-service-delivery'], status: 'succeeded', attempts: 1, last_status_code: 200 });
+    expect(d.attempt_log).toEqual([expect.objectContaining({ attempt: 1, status_code: 200, success: true, error: null })]);
+    // Nothing for a rival's subscription, and nothing for kinds not subscribed.
+    await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
+  });
+
+  it('retries on the specified schedule with the same delivery id, until a 2xx', async () => {
+    const sub = await subscribe(acme.admin);
+    receiver.script = [500, 503, 502, 500];
+    await completeADocument(t, acme.analyst);
+    const got = await receiver.waitFor((r) => r.length >= 5, 30_000);
+    const ids = new Set(got.map((r) => r.headers['x-service-delivery']));
+    expect(ids.size).toBe(1);
+    expect(new Set(got.map((r) => r.body)).size).toBe(1);
+    const [d] = await deliveries(acme.admin, sub.webhook_id);
+    expect(d.status).toBe('succeeded');
+    expect(d.attempt_log.map((a: { status_code: number }) => a.status_code)).toEqual([500, 503, 502, 500, 200]);
+    // Each gap is at least the schedule's delay (scaled by WEBHOOK_RETRY_DELAY_SCALE in this test).
+    for (let k = 1; k < got.length; k++) {
+      expect(got[k].at - got[k - 1].at).toBeGreaterThanOrEqual(delayBeforeAttempt(k + 1) * SCALE - 5);
+    }
+    await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
+  });
+
+  it('pauses at once on 410 Gone, and resuming delivers the pending event exactly once', async () => {
+    const sub = await subscribe(acme.admin);
+    receiver.script = [410];
+    await completeADocument(t, acme.analyst);
+    await receiver.waitFor((r) => r.length >= 1);
+    await until(async () => (await t.http.get(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin))).body.result.status === 'paused');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.requests).toHaveLength(1);
+    const resumed = await t.http.patch(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin)).send({ status: 'active' });
+    expect(resumed.body.result.status).toBe('active');
+    await receiver.waitFor((r) => r.length >= 2);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.requests).toHaveLength(2);
+    expect(receiver.requests[1].headers['x-service-delivery']).toBe(receiver.requests[0].headers['x-service-delivery']);
+    await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
+  });
+
+  it('pauses a subscription that has been failing for 48 hours (simulated) and stops sending to it', async () => {
+    const sub = await subscribe(acme.admin);
+    await sql(`UPDATE webhook_subscriptions SET failing_since = now() - interval '49 hours' WHERE id = $1`, [sub.webhook_id]);
+    receiver.fallback = 500;
+    await completeADocument(t, acme.analyst);
+    await receiver.waitFor((r) => r.length >= 1);
+    await until(async () => (await t.http.get(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin))).body.result.status === 'paused');
+    const before = receiver.requests.length;
+    await completeADocument(t, acme.analyst);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.requests.length).toBe(before);
+    await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
+  });
+
+  it('redelivers a delivery with the same id and bytes', async () => {
+    const sub = await subscribe(acme.admin);
+    await completeADocument(t, acme.analyst);
+    const [first] = await receiver.waitFor((r) => r.length >= 1);
+    const id = first.headers['x-service-delivery'] as string;
+    const res = await t.http.post(`/api/v1/webhooks/${sub.webhook_id}/deliveries/${id}/redeliver`).set(bearer(acme.admin));
+    expect(res.status).toBe(200);
+    const [, second] = await receiver.waitFor((r) => r.length >= 2);
+    expect(second.headers['x-service-delivery']).toBe(id);
+    expect(second.body).toBe(first.body);
+    expect((await t.http.post(`/api/v1/webhooks/${sub.webhook_id}/deliveries/00000000-0000-4000-8000-000000000000/redeliver`).set(bearer(acme.admin))).status).toBe(404);
+    await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
+  });
+
+  it('loses no delivery when Redis is flushed while it waits for a retry', async () => {
+    const sub = await subscribe(acme.admin);
+    receiver.script = [500, 500];
+    await completeADocument(t, acme.analyst);
+    await receiver.waitFor((r) => r.length >= 1);
+    const redis = new Redis(process.env.REDIS_URL!);
+    await redis.flushdb();
+    redis.disconnect();
+    const got = await receiver.waitFor((r) => r.length >= 3, 30_000);
+    expect(new Set(got.map((r) => r.headers['x-service-delivery'])).size).toBe(1);
+    const [d] = await deliveries(acme.admin, sub.webhook_id);
+    expect(d.status).toBe('succeeded');
+    await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
+  });
+
+  it('sends a synthetic, correctly signed test payload of each kind and reports the result', async () => {
+    const sub = await subscribe(acme.admin, ['document.completed']);
+    for (const event of ['document.completed', 'document.failed', 'chat.session.closed', 'report.generated']) {
+      const res = await t.http.post('/api/v1/webhooks/test').set(bearer(acme.admin)).send({ webhook_id: sub.webhook_id, event });
+      expect(res.status).toBe(200);
+      expect(res.body.result).toEqual({ delivery_id: expect.any(String), status_code: 200, success: true, duration_ms: expect.any(Number) });
+      const req = receiver.requests.at(-1)!;
+      expect(req.headers['x-service-event']).toBe(event);
+      expect(req.headers['x-service-delivery']).toBe(res.body.result.delivery_id);
+      expect(await verify(SECRET, req.body, req.headers['x-service-signature'] as string)).toBe(true);
+      expect(JSON.parse(req.body).event).toBe(event);
+    }
+    receiver.fallback = 503;
+    const failed = await t.http.post('/api/v1/webhooks/test').set(bearer(acme.admin)).send({ webhook_id: sub.webhook_id, event: 'document.failed' });
+    expect(failed.body.result).toMatchObject({ status_code: 503, success: false });
+    const bad = await t.http.post('/api/v1/webhooks/test').set(bearer(acme.admin)).send({ webhook_id: sub.webhook_id, event: 'nope' });
+    expect(bad.status).toBe(400);
+    await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
+  });
+});
+
+async function until(check: () => Promise<boolean>, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

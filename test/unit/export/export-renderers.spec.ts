@@ -1,0 +1,98 @@
+import { describe, expect, it } from '@jest/globals';
+import ExcelJS from 'exceljs';
+import type { FieldDefinition, FieldType } from '../../../src/modules/nexus/export/export-fields.js';
+import { renderCsv, renderJson, renderXlsx, type ExportMeta } from '../../../src/modules/nexus/export/export-renderers.js';
+import type { ExportTable } from '../../../src/modules/nexus/export/export-table.js';
+
+const def = (key: string, type: FieldType): FieldDefinition => ({ key, label: key.toUpperCase(), type, description: key });
+const meta: ExportMeta = {
+  reportId: '5f0c7a1e-8b2d-4c3e-9f4a-6b7c8d9e0f1a',
+  documentId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  jobId: '9b2f6c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d',
+  generatedAt: new Date('2026-01-02T03:04:05.000Z'),
+};
+
+describe('renderCsv', () => {
+  const cell = (value: string | number | null, type: FieldType = 'string') =>
+    renderCsv({ type: 'holdings', fields: [def('v', type)], rows: [[value]] })
+      .toString('utf8')
+      .split('\r\n')[1];
+  const cases: Array<[string, string | number | null, FieldType, string]> = [
+    ['plain text', 'Axis Bluechip Fund', 'string', 'Axis Bluechip Fund'],
+    ['a comma is quoted', 'Nair, Meera', 'string', '"Nair, Meera"'],
+    ['quotes are doubled', 'The "Growth" Plan', 'string', '"The ""Growth"" Plan"'],
+    ['a line break is quoted', 'line one\nline two', 'string', '"line one\nline two"'],
+    ['leading space is kept by quoting', ' padded', 'string', '" padded"'],
+    ['a formula is neutralised', '=HYPERLINK("http://x")', 'string', `"'=HYPERLINK(""http://x"")"`],
+    ['a leading plus is neutralised', '+91 98', 'string', "'+91 98"],
+    ['a leading at-sign is neutralised', '@SUM(A1)', 'string', "'@SUM(A1)"],
+    ['a leading minus in text is neutralised', '-Redemption', 'string', "'-Redemption"],
+    ['stars are text', '*** Stamp Duty ***', 'string', '*** Stamp Duty ***'],
+    ['null is an empty cell', null, 'money', ''],
+    ['money has 2 decimals', 1886845.7, 'money', '1886845.70'],
+    ['a negative amount is a plain number', -500.25, 'money', '-500.25'],
+    ['units have 3 decimals', 12, 'units', '12.000'],
+    ['NAV has 4 decimals', 52.12, 'nav', '52.1200'],
+    ['percent has 2 decimals', -4.5, 'percent', '-4.50'],
+    ['a date is text', '2025-09-30', 'date', '2025-09-30'],
+    ['UTF-8 text', 'Rupee ₹ fund', 'string', 'Rupee ₹ fund'],
+  ];
+  it.each(cases)('%s', (_, value, type, expected) => {
+    expect(cell(value, type)).toBe(expected);
+  });
+
+  it('writes a header of keys and CRLF after every row, the last included', () => {
+    const table: ExportTable = { type: 'holdings', fields: [def('isin', 'string'), def('units', 'units')], rows: [['INF846K01DP8', 1.5], ['INF109K01Z48', null]] };
+    expect(renderCsv(table).toString('utf8')).toBe('isin,units\r\nINF846K01DP8,1.500\r\nINF109K01Z48,\r\n');
+  });
+});
+
+describe('renderJson', () => {
+  it('carries the metadata, the columns and one object per row in column order', () => {
+    const table: ExportTable = { type: 'underlying', fields: [def('date', 'date'), def('amount', 'money')], rows: [['2025-04-10', -500.25]] };
+    expect(JSON.parse(renderJson(table, meta).toString('utf8'))).toEqual({
+      report_id: meta.reportId,
+      export_type: 'underlying',
+      document_id: meta.documentId,
+      job_id: meta.jobId,
+      generated_at: '2026-01-02T03:04:05.000Z',
+      fields: [
+        { key: 'date', label: 'DATE', type: 'date' },
+        { key: 'amount', label: 'AMOUNT', type: 'money' },
+      ],
+      rows: [{ date: '2025-04-10', amount: -500.25 }],
+    });
+  });
+});
+
+describe('renderXlsx', () => {
+  it('writes a labelled header, real dates, numbers with formats, and text formulas stay text', async () => {
+    const table: ExportTable = {
+      type: 'holdings',
+      fields: [def('scheme_name', 'string'), def('nav_date', 'date'), def('units', 'units'), def('nav', 'nav'), def('market_value', 'money')],
+      rows: [
+        ['=1+1', '2025-09-30', 100.5, 52.1234, 5238.4],
+        [null, null, null, null, null],
+      ],
+    };
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await renderXlsx(table, meta)) as never);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.name).toBe('Holdings');
+    expect(sheet.getRow(1).values).toEqual([undefined, 'SCHEME_NAME', 'NAV_DATE', 'UNITS', 'NAV', 'MARKET_VALUE']);
+    const row = sheet.getRow(2);
+    expect(row.getCell(1).value).toBe('=1+1');
+    expect(row.getCell(1).formula).toBeUndefined();
+    expect(row.getCell(2).value).toEqual(new Date('2025-09-30T00:00:00.000Z'));
+    expect([2, 3, 4, 5].map((i) => row.getCell(i).numFmt)).toEqual(['yyyy-mm-dd', '#,##0.000', '#,##0.0000', '#,##0.00']);
+    expect([3, 4, 5].map((i) => row.getCell(i).value)).toEqual([100.5, 52.1234, 5238.4]);
+    expect([1, 2, 3, 4, 5].map((i) => sheet.getRow(3).getCell(i).value)).toEqual([null, null, null, null, null]);
+    expect(sheet.rowCount).toBe(3);
+  });
+
+  it('names the sheet of an underlying export "Transactions"', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await renderXlsx({ type: 'underlying', fields: [def('date', 'date')], rows: [] }, meta)) as never);
+    expect(workbook.worksheets[0].name).toBe('Transactions');
+  });
+});

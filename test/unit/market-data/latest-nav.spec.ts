@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals';
+import type { AmfiNavRecord } from '../../../src/modules/nexus/market-data/amfi-nav-parser.js';
+import { withLatestNavs } from '../../../src/modules/nexus/market-data/latest-nav.js';
+import type { ExtractionDraft, Holding } from '../../../src/modules/nexus/extraction/types.js';
+
+const holding = (isin: string, units: number, nav: number): Holding => ({
+  scheme_name: `Scheme ${isin}`,
+  isin,
+  units,
+  nav,
+  market_value: Math.round(units * nav * 100) / 100,
+  asset_class: 'Equity',
+  folio: '1234567 / 89',
+  amc: null,
+  cost_value: null,
+  opening_units: null,
+  plan: null,
+  option: null,
+  page: 1,
+  transactions: [],
+  nav_date: '2025-09-30',
+});
+
+const record = (isin: string, nav: number | null, nav_date: string | null = '2025-10-17'): AmfiNavRecord => ({
+  scheme_code: '100001', scheme_name: 'x', isin_growth: isin, isin_reinvestment: null, nav, nav_date, amc: null, category: null,
+});
+
+const draft = (holdings: Holding[]): ExtractionDraft => ({
+  classification: 'CAMS_DETAILED_CAS', period: { from: null, to: '2025-09-30' }, entities: [{ entity_name: 'A', pan: null, holdings, stated_total: null }], stated_total: null, currency: 'INR',
+});
+
+describe('withLatestNavs', () => {
+  it.each([
+    ['a known ISIN', holding('INF200K017V5', 4176.484, 328.9714), record('INF200K017V5', 331.2458), { latest_nav: 331.2458, latest_nav_date: '2025-10-17', latest_market_value: 1383442.78 }],
+    ['a value rounded to 2 decimals', holding('INF200K016P9', 1.5, 10), record('INF200K016P9', 0.0123), { latest_nav: 0.0123, latest_nav_date: '2025-10-17', latest_market_value: 0.02 }],
+    ['a price without a date', holding('INF174K01EL2', 100, 50), record('INF174K01EL2', 50.2214, null), { latest_nav: 50.2214, latest_nav_date: null, latest_market_value: 5022.14 }],
+  ])('adds the latest NAV to %s, keeping the statement’s own figures', (_label, h, r, expected) => {
+    const { draft: out, matched } = withLatestNavs(draft([h]), (isin) => (isin === r.isin_growth ? r : undefined));
+    expect(matched).toBe(1);
+    expect(out.entities[0].holdings[0]).toEqual({ ...h, ...expected });
+  });
+
+  it.each([
+    ['an unknown ISIN', undefined],
+    ['an unpriced record', record('INF200K017V5', null)],
+  ])('leaves a holding with %s as it is (no new keys)', (_label, r) => {
+    const h = holding('INF200K017V5', 10, 10);
+    const { draft: out, matched } = withLatestNavs(draft([h]), () => r);
+    expect(matched).toBe(0);
+    expect(out.entities[0].holdings[0]).toEqual(h);
+    expect(Object.keys(out.entities[0].holdings[0])).not.toContain('latest_nav');
+  });
+});

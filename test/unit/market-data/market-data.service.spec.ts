@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { pino } from 'pino';
+import { loadConfig } from '../../../src/config/app-config.js';
+import { MarketDataService } from '../../../src/modules/nexus/market-data/market-data.service.js';
+import { NavSource } from '../../../src/modules/nexus/market-data/nav-source.js';
+import type { ExtractionDraft } from '../../../src/modules/nexus/extraction/types.js';
+
+const NAV_FILE = readFileSync(new URL('../../fixtures/amfi/NAVAll.txt', import.meta.url), 'utf8');
+const ERROR_PAGE = readFileSync(new URL('../../fixtures/amfi/NAVAll-error-page.txt', import.meta.url), 'utf8');
+
+/** A source whose answers the test decides, counting reads. */
+class ScriptedSource extends NavSource {
+  readonly description = 'scripted';
+  reads = 0;
+  constructor(public answer: () => Promise<string>) {
+    super();
+  }
+  read() {
+    this.reads++;
+    return this.answer();
+  }
+}
+
+const draft = (isin: string): ExtractionDraft => ({
+  classification: 'CAMS_DETAILED_CAS',
+  period: { from: null, to: null },
+  entities: [{ entity_name: 'A', pan: null, stated_total: null, holdings: [{ scheme_name: 'S', isin, units: 10, nav: 300, market_value: 3000, asset_class: null, folio: null, amc: null, cost_value: null, opening_units: null, plan: null, option: null, page: 1, transactions: [] }] }],
+  stated_total: null,
+  currency: 'INR',
+});
+const latestNav = (d: ExtractionDraft) => d.entities[0].holdings[0].latest_nav;
+
+describe('MarketDataService', () => {
+  const logger = pino({ level: 'silent' });
+  const service = (source: NavSource | null, refreshMs = 60_000) =>
+    new MarketDataService(loadConfig({ MARKET_DATA_NAV_SOURCE: '/unused', MARKET_DATA_REFRESH_MS: String(refreshMs) }), source, logger);
+
+  beforeEach(() => {
+    jest.useFakeTimers({ now: new Date('2025-10-17T10:00:00Z'), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('is off without a source and leaves drafts as they are', async () => {
+    const d = draft('INF200K017V5');
+    expect(await service(null).addLatestNavs(d)).toBe(d);
+  });
+
+  it('reads once for concurrent callers, then serves from the cache until the refresh interval', async () => {
+    const source = new ScriptedSource(async () => NAV_FILE);
+    const s = service(source);
+    const [a, b] = await Promise.all([s.addLatestNavs(draft('INF200K017V5')), s.addLatestNavs(draft('INF174K01PB9'))]);
+    expect([latestNav(a), latestNav(b)]).toEqual([331.2458, 53.8127]);
+    expect(source.reads).toBe(1);
+    jest.advanceTimersByTime(59_000);
+    await s.addLatestNavs(draft('INF200K017V5'));
+    expect(source.reads).toBe(1);
+    jest.advanceTimersByTime(2_000);
+    source.answer = async () => NAV_FILE.replace('331.2458', '333.0000');
+    expect(latestNav(await s.addLatestNavs(draft('INF200K017V5')))).toBe(331.2458); // stale answer at once, refresh behind it
+    await new Promise((r) => setImmediate(r));
+    expect(source.reads).toBe(2);
+    expect(latestNav(await s.addLatestNavs(draft('INF200K017V5')))).toBe(333);
+  });
+
+  it('keeps the previous prices when a refresh finds a malformed file', async () => {
+    const source = new ScriptedSource(async () => NAV_FILE);
+    const s = service(source);
+    await s.navFile();
+    jest.advanceTimersByTime(61_000);
+    source.answer = async () => ERROR_PAGE;
+    await s.navFile();
+    await new Promise((r) => setImmediate(r));
+    expect(source.reads).toBe(2);
+    expect(latestNav(await s.addLatestNavs(draft('INF200K017V5')))).toBe(331.2458);
+  });
+
+  it('goes without latest NAVs while the source is broken, and reads it again a minute later', async () => {
+    const source = new ScriptedSource(async () => ERROR_PAGE);
+    const s = service(source, 3_600_000);
+    await expect(s.navFile()).rejects.toThrow(/not an AMFI NAV file/);
+    expect(latestNav(await s.addLatestNavs(draft('INF200K017V5')))).toBeUndefined();
+    expect(source.reads).toBe(1); // the failure stands for a while
+    source.answer = async () => {
+      throw new Error('ENOENT: no such file');
+    };
+    jest.advanceTimersByTime(61_000);
+    await expect(s.navFile()).rejects.toThrow(/ENOENT/);
+    source.answer = async () => NAV_FILE;
+    jest.advanceTimersByTime(61_000);
+    expect(latestNav(await s.addLatestNavs(draft('INF200K017V5')))).toBe(331.2458);
+    expect(source.reads).toBe(3);
+  });
+});
