@@ -10,6 +10,8 @@ import { OutboxEventEntity } from '../modules/outbox/entities/outbox-event.entit
 import { WebhookAttemptEntity } from '../modules/webhooks/entities/webhook-attempt.entity.js';
 import { WebhookDeliveryEntity } from '../modules/webhooks/entities/webhook-delivery.entity.js';
 import { WebhookSubscriptionEntity } from '../modules/webhooks/entities/webhook-subscription.entity.js';
+import { ChatMessageEntity } from '../modules/zen/entities/chat-message.entity.js';
+import { ChatSessionEntity } from '../modules/zen/entities/chat-session.entity.js';
 import { TenantEntity } from '../modules/tenants/entities/tenant.entity.js';
 import { PasswordHistoryEntity } from '../modules/users/entities/password-history.entity.js';
 import { UserEntity } from '../modules/users/entities/user.entity.js';
@@ -17,4 +19,5 @@ import { UserEntity } from '../modules/users/entities/user.entity.js';
 /** Every entity, for the data source, the migration generator and the schema-drift test. */
 export const ENTITIES = [TenantEntity, UserEntity, PasswordHistoryEntity, SessionEntity, AuditLogEntity, DocumentEntity,
   PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, OutboxEventEntity, ReportEntity,
-  WebhookSubscriptionEntity, WebhookDeliveryEntity, WebhookAttemptEntity];
+  WebhookSubscriptionEntity, WebhookDeliveryEntity, WebhookAttemptEntity,
+  ChatSessionEntity, ChatMessageEntity];

@@ -7,6 +7,7 @@ import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenan
 import { simplePdf } from '../support/pdf.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { Receiver } from '../support/receiver.js';
+import { startSandboxListener } from '../../src/sandbox-listener.js';
 
 const SECRET = 'whsec_test-secret-0123456789';
 const SCALE = 0.001;
@@ -50,6 +51,11 @@ describe('webhooks', () => {
   };
   const deliveries = async (admin: Account, id: string) =>
     (await t.http.get(`/api/v1/webhooks/${id}/deliveries?limit=100`).set(bearer(admin))).body.result.items as Array<Record<string, any>>;
+  /** The receiver has answered; the worker records the outcome a moment later. */
+  const settled = async (admin: Account, id: string) => {
+    await until(async () => (await deliveries(admin, id)).every((d) => d.status !== 'pending'));
+    return deliveries(admin, id);
+  };
 
   it('subscribes (never returning the secret), lists, reads, updates and deletes', async () => {
     const sub = await subscribe(acme.admin);
@@ -126,7 +132,7 @@ describe('webhooks', () => {
     const body = JSON.parse(req.body);
     expect(body).toMatchObject({ event: 'document.completed', data: { document_id: docId, tenant_id: acme.admin.tenantId, user_id: acme.analyst.userId, extractions: { holdings_count: 0 } } });
     expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
-    const [d] = await deliveries(acme.admin, sub.webhook_id);
+    const [d] = await settled(acme.admin, sub.webhook_id);
     expect(d).toMatchObject({ delivery_id: req.headers['x-service-delivery'], status: 'succeeded', attempts: 1, last_status_code: 200 });
     expect(d.attempt_log).toEqual([expect.objectContaining({ attempt: 1, status_code: 200, success: true, error: null })]);
     // Nothing for a rival's subscription, and nothing for kinds not subscribed.
@@ -141,7 +147,7 @@ describe('webhooks', () => {
     const ids = new Set(got.map((r) => r.headers['x-service-delivery']));
     expect(ids.size).toBe(1);
     expect(new Set(got.map((r) => r.body)).size).toBe(1);
-    const [d] = await deliveries(acme.admin, sub.webhook_id);
+    const [d] = await settled(acme.admin, sub.webhook_id);
     expect(d.status).toBe('succeeded');
     expect(d.attempt_log.map((a: { status_code: number }) => a.status_code)).toEqual([500, 503, 502, 500, 200]);
     // Each gap is at least the schedule's delay (scaled by WEBHOOK_RETRY_DELAY_SCALE in this test).
@@ -206,7 +212,7 @@ describe('webhooks', () => {
     redis.disconnect();
     const got = await receiver.waitFor((r) => r.length >= 3, 30_000);
     expect(new Set(got.map((r) => r.headers['x-service-delivery'])).size).toBe(1);
-    const [d] = await deliveries(acme.admin, sub.webhook_id);
+    const [d] = await settled(acme.admin, sub.webhook_id);
     expect(d.status).toBe('succeeded');
     await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
   });
@@ -229,6 +235,38 @@ describe('webhooks', () => {
     const bad = await t.http.post('/api/v1/webhooks/test').set(bearer(acme.admin)).send({ webhook_id: sub.webhook_id, event: 'nope' });
     expect(bad.status).toBe(400);
     await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
+  });
+});
+
+describe('webhook sandbox listener', () => {
+  it('serves only POST /api/v1/webhooks/test, with the same authentication', async () => {
+    const t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+    const receiver = await new Receiver().start();
+    const sandbox = await startSandboxListener(t.app, 0, '127.0.0.1');
+    const base = `http://127.0.0.1:${(sandbox.address() as { port: number }).port}`;
+    try {
+      const { admin } = await createTenant(t.http);
+      const sub = await t.http.post('/api/v1/webhooks/subscribe').set(bearer(admin)).send({ url: receiver.url, events: ['document.completed'], secret: SECRET });
+      const call = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, init);
+      const ok = await call('/api/v1/webhooks/test', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ webhook_id: sub.body.result.webhook_id, event: 'report.generated' }),
+      });
+      expect(ok.status).toBe(200);
+      expect(((await ok.json()) as { result: { success: boolean } }).result.success).toBe(true);
+      expect(receiver.requests).toHaveLength(1);
+      const anon = await call('/api/v1/webhooks/test', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(anon.status).toBe(401);
+      for (const [path, method] of [['/api/v1/webhooks', 'GET'], ['/api/v1/health', 'GET'], ['/api/v1/auth/login', 'POST'], ['/api/v1/webhooks/test', 'GET']]) {
+        const res = await call(path, { method, headers: { authorization: `Bearer ${admin.accessToken}` } });
+        expect({ path, method, status: res.status }).toEqual({ path, method, status: 404 });
+      }
+    } finally {
+      sandbox.close();
+      await receiver.stop();
+      await t.close();
+    }
   });
 });
 

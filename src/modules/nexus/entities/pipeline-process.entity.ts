@@ -8,6 +8,7 @@ export type ProcessStatus = 'processing' | 'completed' | 'failed';
 @Entity({ name: 'pipeline_processes' })
 @Index(['documentId'], { unique: true, where: `"status" = 'processing'` })
 @Index(['status', 'updatedAt'])
+@Index(['tenantId', 'documentId', 'finishedAt'])
 export class PipelineProcessEntity extends TenantScopedEntity {
   /** process_id */
   @PrimaryColumn({ type: 'uuid' })

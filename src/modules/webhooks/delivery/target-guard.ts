@@ -24,9 +24,9 @@ for (const [net, prefix] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
-  ['::ffff:0:0', 96],
-  ['64:ff9b::', 96],
 ] as const) {
+  // (IPv4-mapped IPv6 addresses are unwrapped and checked as IPv4 below: Node's BlockList would
+  // otherwise match every IPv4 address against a ::ffff:0:0/96 rule.)
   BLOCKED.addSubnet(net, prefix, 'ipv6');
 }
 

@@ -1,0 +1,2 @@
+export function verifySignature(secret: string, rawBody: Buffer | string, header: string | string[] | undefined): boolean;
+export function freshEnough(timestampHeader: string | string[] | undefined, nowSeconds?: number): boolean;

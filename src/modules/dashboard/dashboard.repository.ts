@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+
+export interface SummaryRow {
+  documents_processed: number;
+  completed_runs: number;
+  failed_runs: number;
+  conversations: number;
+  total_tokens: number;
+  total_cost_inr: string;
+}
+
+export interface ActivityRow {
+  id: string;
+  type: string;
+  title: string;
+  resource_type: string;
+  resource_id: string;
+  created_at: Date;
+}
+
+/**
+ * The dashboard's aggregate queries: counted in PostgreSQL over indexed columns
+ * (documents by tenant/owner/created_at, processes by document, reports and token usage by tenant),
+ * never by loading rows into memory.
+ */
+@Injectable()
+export class DashboardRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async summary(tenantId: string, userId: string, since: Date | null): Promise<SummaryRow> {
+    const rows: SummaryRow[] = await this.dataSource.query(
+      `WITH my_docs AS (SELECT id FROM documents WHERE tenant_id = $1 AND owner_id = $2)
+       SELECT
+         (SELECT count(DISTINCT p.document_id)::int FROM pipeline_processes p
+            WHERE p.tenant_id = $1 AND p.document_id IN (SELECT id FROM my_docs)
+              AND p.status IN ('completed', 'failed') AND ($3::timestamptz IS NULL OR p.finished_at >= $3)) AS documents_processed,
+         (SELECT count(*)::int FROM pipeline_processes p
+            WHERE p.tenant_id = $1 AND p.document_id IN (SELECT id FROM my_docs)
+              AND p.status = 'completed' AND ($3::timestamptz IS NULL OR p.finished_at >= $3)) AS completed_runs,
+         (SELECT count(*)::int FROM pipeline_processes p
+            WHERE p.tenant_id = $1 AND p.document_id IN (SELECT id FROM my_docs)
+              AND p.status = 'failed' AND ($3::timestamptz IS NULL OR p.finished_at >= $3)) AS failed_runs,
+         (SELECT count(*)::int FROM chat_sessions c
+            WHERE c.tenant_id = $1 AND c.user_id = $2 AND ($3::timestamptz IS NULL OR c.created_at >= $3)) AS conversations,
+         (SELECT coalesce(sum(t.input_tokens + t.output_tokens), 0)::int FROM token_usage t
+            WHERE t.tenant_id = $1 AND t.document_id IN (SELECT id FROM my_docs) AND ($3::timestamptz IS NULL OR t.created_at >= $3)) AS total_tokens,
+         (SELECT coalesce(sum(t.cost_inr), 0) FROM token_usage t
+            WHERE t.tenant_id = $1 AND t.document_id IN (SELECT id FROM my_docs) AND ($3::timestamptz IS NULL OR t.created_at >= $3)) AS total_cost_inr`,
+      [tenantId, userId, since],
+    );
+    return rows[0];
+  }
+
+  /** The caller's recent uploads, extraction outcomes, chats and exports, newest first. */
+  async activity(tenantId: string, userId: string, limit: number, offset: number): Promise<{ rows: ActivityRow[]; total: number }> {
+    const union = `
+      SELECT d.id, 'document.uploaded' AS type, d.file_name || ' uploaded' AS title, 'document' AS resource_type, d.id AS resource_id, d.created_at
+        FROM documents d WHERE d.tenant_id = $1 AND d.owner_id = $2
+      UNION ALL
+      SELECT p.id, 'extraction.' || p.status, d.file_name || CASE WHEN p.status = 'completed' THEN ' processed' ELSE ' failed: ' || coalesce(p.error_code, 'error') END,
+             'document', d.id, p.finished_at
+        FROM pipeline_processes p JOIN documents d ON d.id = p.document_id
+       WHERE p.tenant_id = $1 AND d.owner_id = $2 AND p.status IN ('completed', 'failed')
+      UNION ALL
+      SELECT r.id, 'report.generated', r.report_type || ' export (' || r.format || ') of ' || d.file_name, 'report', r.id, r.created_at
+        FROM reports r JOIN documents d ON d.id = r.document_id
+       WHERE r.tenant_id = $1 AND r.created_by = $2
+      UNION ALL
+      SELECT c.id, 'chat.started', c.title, 'chat_session', c.id, c.created_at
+        FROM chat_sessions c WHERE c.tenant_id = $1 AND c.user_id = $2`;
+    const [rows, count] = await Promise.all([
+      this.dataSource.query(`SELECT * FROM (${union}) a ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, [tenantId, userId, limit, offset]),
+      this.dataSource.query(`SELECT count(*)::int AS n FROM (${union}) a`, [tenantId, userId]),
+    ]);
+    return { rows, total: count[0].n };
+  }
+}
