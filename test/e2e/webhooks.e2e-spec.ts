@@ -238,6 +238,27 @@ describe('webhooks', () => {
   });
 });
 
+describe('webhook retry timing', () => {
+  it('makes the second attempt a real 5 seconds after the first failed one', async () => {
+    const t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_DELAY_SCALE: '1', WEBHOOK_DISPATCH_INTERVAL_MS: '50' });
+    const receiver = await new Receiver().start();
+    try {
+      const { admin, analyst } = await createTenant(t.http);
+      await t.http.post('/api/v1/webhooks/subscribe').set(bearer(admin)).send({ url: receiver.url, events: ['document.completed'], secret: SECRET }).expect(201);
+      receiver.script = [503];
+      await completeADocument(t, analyst);
+      const [first, second] = await receiver.waitFor((r) => r.length >= 2, 20_000);
+      expect(second.headers['x-service-delivery']).toBe(first.headers['x-service-delivery']);
+      const gap = second.at - first.at;
+      expect(gap).toBeGreaterThanOrEqual(5000);
+      expect(gap).toBeLessThan(7000);
+    } finally {
+      await receiver.stop();
+      await t.close();
+    }
+  }, 30_000);
+});
+
 describe('webhook sandbox listener', () => {
   it('serves only POST /api/v1/webhooks/test, with the same authentication', async () => {
     const t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
