@@ -44,7 +44,7 @@ export class AppModule {
         OutboxModule,
         LlmModule,
         NexusModule.forRoot(config.role),
-        ZenModule,
+        ZenModule.forRoot(config.role),
         DashboardModule,
         WebhooksModule.forRoot(config.role),
       ],

@@ -51,9 +51,10 @@ export class AppConfig {
     /** Overrides and additions to the default price table (INR per million tokens). */
     priceTable: PriceTableEntries;
   };
-  readonly webSearch!: { provider: 'none' | 'searxng'; searxngUrl: string | null };
+  readonly webSearch!: { provider: 'none' | 'searxng'; searxngUrl: string | null; timeoutMs: number };
   /** Latest NAVs from an AMFI NAVAll.txt file or URL; `navSource` null = off. */
   readonly marketData!: { navSource: NavSourceLocation | null; refreshMs: number };
+  readonly chat!: { idleTimeoutMs: number; idleSweepMs: number };
   readonly log!: { level: string };
   /** Human-readable warnings found while loading (printed once at boot). */
   readonly warnings!: string[];
@@ -97,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const navSource = dto.MARKET_DATA_NAV_SOURCE ? navSourceLocation(dto.MARKET_DATA_NAV_SOURCE) : null;
   if (navSource === 'invalid') problems.push('MARKET_DATA_NAV_SOURCE: must be a file path or an http: or https: URL');
   if (dto.WEB_SEARCH_PROVIDER === 'searxng' && !dto.SEARXNG_URL) problems.push('SEARXNG_URL: required when WEB_SEARCH_PROVIDER=searxng');
+  if (dto.SEARXNG_URL && !isUrlWithProtocol(dto.SEARXNG_URL, ['http:', 'https:'])) problems.push('SEARXNG_URL: must be an http: or https: URL');
 
   const llmWorstCaseMs = (dto.LLM_TIMEOUT_MS ?? 30_000) * ((dto.LLM_MAX_RETRIES ?? 1) + 1);
   const stageTimeoutMs = dto.PIPELINE_STAGE_TIMEOUT_MS ?? 60_000;
@@ -163,8 +165,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxRetries: dto.LLM_MAX_RETRIES ?? 1,
       priceTable: priceTable.entries,
     },
-    webSearch: { provider: (dto.WEB_SEARCH_PROVIDER ?? 'none') as 'none' | 'searxng', searxngUrl: dto.SEARXNG_URL ?? null },
+    webSearch: {
+      provider: (dto.WEB_SEARCH_PROVIDER ?? 'none') as 'none' | 'searxng',
+      searxngUrl: dto.SEARXNG_URL ?? null,
+      timeoutMs: dto.WEB_SEARCH_TIMEOUT_MS ?? 5_000,
+    },
     marketData: { navSource: navSource === 'invalid' ? null : navSource, refreshMs: dto.MARKET_DATA_REFRESH_MS ?? 21_600_000 },
+    chat: { idleTimeoutMs: dto.CHAT_IDLE_TIMEOUT_MS ?? 30 * 60_000, idleSweepMs: dto.CHAT_IDLE_SWEEP_MS ?? 60_000 },
     log: { level: dto.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info') },
     warnings,
   };

@@ -56,7 +56,10 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(10) LLM_MAX_RETRIES?: number;
   @IsOptional() @IsString() LLM_PRICE_TABLE?: string;
   @IsOptional() @IsIn(['none', 'searxng']) WEB_SEARCH_PROVIDER?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1000) CHAT_IDLE_TIMEOUT_MS?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(100) CHAT_IDLE_SWEEP_MS?: number;
   @IsOptional() @IsString() SEARXNG_URL?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(100) WEB_SEARCH_TIMEOUT_MS?: number;
 
   @IsOptional() @IsString() MARKET_DATA_NAV_SOURCE?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1000) MARKET_DATA_REFRESH_MS?: number;

@@ -10,6 +10,8 @@ import { OutboxEventEntity } from '../modules/outbox/entities/outbox-event.entit
 import { WebhookAttemptEntity } from '../modules/webhooks/entities/webhook-attempt.entity.js';
 import { WebhookDeliveryEntity } from '../modules/webhooks/entities/webhook-delivery.entity.js';
 import { WebhookSubscriptionEntity } from '../modules/webhooks/entities/webhook-subscription.entity.js';
+import { ChatChunkEntity } from '../modules/zen/documents/entities/chat-chunk.entity.js';
+import { ChatDocumentEntity } from '../modules/zen/documents/entities/chat-document.entity.js';
 import { ChatMessageEntity } from '../modules/zen/entities/chat-message.entity.js';
 import { ChatSessionEntity } from '../modules/zen/entities/chat-session.entity.js';
 import { TenantEntity } from '../modules/tenants/entities/tenant.entity.js';
@@ -20,4 +22,4 @@ import { UserEntity } from '../modules/users/entities/user.entity.js';
 export const ENTITIES = [TenantEntity, UserEntity, PasswordHistoryEntity, SessionEntity, AuditLogEntity, DocumentEntity,
   PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, OutboxEventEntity, ReportEntity,
   WebhookSubscriptionEntity, WebhookDeliveryEntity, WebhookAttemptEntity,
-  ChatSessionEntity, ChatMessageEntity];
+  ChatSessionEntity, ChatMessageEntity, ChatDocumentEntity, ChatChunkEntity];

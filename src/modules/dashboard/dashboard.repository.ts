@@ -45,9 +45,13 @@ export class DashboardRepository {
          (SELECT count(*)::int FROM chat_sessions c
             WHERE c.tenant_id = $1 AND c.user_id = $2 AND ($3::timestamptz IS NULL OR c.created_at >= $3)) AS conversations,
          (SELECT coalesce(sum(t.input_tokens + t.output_tokens), 0)::int FROM token_usage t
-            WHERE t.tenant_id = $1 AND t.document_id IN (SELECT id FROM my_docs) AND ($3::timestamptz IS NULL OR t.created_at >= $3)) AS total_tokens,
+            WHERE t.tenant_id = $1 AND t.document_id IN (SELECT id FROM my_docs) AND ($3::timestamptz IS NULL OR t.created_at >= $3))
+         + (SELECT coalesce(sum(m.input_tokens + m.output_tokens), 0)::int FROM chat_messages m JOIN chat_sessions c ON c.id = m.session_id
+            WHERE c.tenant_id = $1 AND c.user_id = $2 AND ($3::timestamptz IS NULL OR m.created_at >= $3)) AS total_tokens,
          (SELECT coalesce(sum(t.cost_inr), 0) FROM token_usage t
-            WHERE t.tenant_id = $1 AND t.document_id IN (SELECT id FROM my_docs) AND ($3::timestamptz IS NULL OR t.created_at >= $3)) AS total_cost_inr`,
+            WHERE t.tenant_id = $1 AND t.document_id IN (SELECT id FROM my_docs) AND ($3::timestamptz IS NULL OR t.created_at >= $3))
+         + (SELECT coalesce(sum(m.cost_inr), 0) FROM chat_messages m JOIN chat_sessions c ON c.id = m.session_id
+            WHERE c.tenant_id = $1 AND c.user_id = $2 AND ($3::timestamptz IS NULL OR m.created_at >= $3)) AS total_cost_inr`,
       [tenantId, userId, since],
     );
     return rows[0];

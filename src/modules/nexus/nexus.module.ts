@@ -90,6 +90,8 @@ export class NexusModule {
     const workers: Provider[] = role === 'api' ? [] : [...STAGE_SERVICES, ...PROCESSORS, PipelineReconciler, ...marketData];
     return {
       module: NexusModule,
+      // Global so chat can use documents and the pipeline without importing (and so duplicating) it.
+      global: true,
       imports: [
         TypeOrmModule.forFeature([DocumentEntity, PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, ReportEntity]),
         BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),

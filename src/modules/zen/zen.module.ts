@@ -1,5 +1,24 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { ProcessRole } from '../../config/app-config.js';
+import { AnswerService } from './answering/answer.service.js';
+import { ChatController } from './chat/chat.controller.js';
+import { ChatRepository } from './chat/chat.repository.js';
+import { ChatService } from './chat/chat.service.js';
+import { IdleSessionCloser } from './chat/idle-session-closer.js';
+import { ZenDocumentsModule } from './documents/zen-documents.module.js';
+import { ChatMessageEntity } from './entities/chat-message.entity.js';
+import { ChatSessionEntity } from './entities/chat-session.entity.js';
 
-/** Home of the Zen feature; its controllers, services and processors are registered here. */
+/** Chat: sessions, grounded answers, agents, guardrail, documents in sessions, web search. */
 @Module({})
-export class ZenModule {}
+export class ZenModule {
+  static forRoot(role: ProcessRole): DynamicModule {
+    return {
+      module: ZenModule,
+      imports: [TypeOrmModule.forFeature([ChatSessionEntity, ChatMessageEntity]), ZenDocumentsModule.forRoot(role)],
+      controllers: role === 'worker' ? [] : [ChatController],
+      providers: [ChatRepository, ChatService, AnswerService, ...(role === 'api' ? [] : [IdleSessionCloser])],
+    };
+  }
+}

@@ -38,6 +38,9 @@ export class ChatMessageEntity {
   @Column({ name: 'output_tokens', type: 'int', default: 0 })
   outputTokens: number;
 
+  @Column({ name: 'cost_inr', type: 'numeric', precision: 12, scale: 4, default: 0, transformer: { to: (v: number) => v, from: (v: string) => Number(v) } })
+  costInr: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

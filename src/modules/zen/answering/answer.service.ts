@@ -1,0 +1,127 @@
+import { Injectable } from '@nestjs/common';
+import { LlmProvider, type LlmCompletion } from '../../llm/llm-provider.js';
+import type { KnownIdentifier } from '../../llm/pii-masker.js';
+import { PriceTable } from '../../llm/price-table.js';
+import { type AgentDefinition, routeAgent } from '../agents/agent-registry.js';
+import { ChatRepository } from '../chat/chat.repository.js';
+import { ChunkRetriever, SessionDocuments } from '../documents/chunk-retriever.js';
+import { WebSearchProvider, type WebResult } from '../web-search/web-search-provider.js';
+import { answerFromPortfolio, type DraftAnswer } from './local-answers.js';
+import { PortfolioView, type Citation, type SourceDocument } from './portfolio-view.js';
+import { classifyQuestion, type QuestionKind } from './question-kinds.js';
+
+export interface AnswerRequest {
+  tenantId: string;
+  sessionId: string;
+  query: string;
+  webSearch: boolean;
+  agent: AgentDefinition | null;
+}
+
+export interface Answer {
+  text: string;
+  kind: QuestionKind;
+  agent: AgentDefinition;
+  citations: Citation[];
+  webSearchPerformed: boolean;
+  completion: LlmCompletion;
+  costInr: number;
+}
+
+const SYSTEM_PROMPT =
+  'You are Foliodesk, an assistant for Indian wealth managers. Answer only from the FACTS and PASSAGES given; ' +
+  'quote figures exactly as given, cite the document names, and say so when the material does not answer the question. ' +
+  'Never promise returns and never give tax-evasion or insider advice.';
+
+/**
+ * Answers a question from the session's documents: the structured extraction for portfolio
+ * questions, the indexed text for open ones, optionally web results; the configured language model
+ * writes the reply (the local engine returns the grounded draft itself).
+ */
+@Injectable()
+export class AnswerService {
+  constructor(
+    private readonly chats: ChatRepository,
+    private readonly sessionDocuments: SessionDocuments,
+    private readonly retriever: ChunkRetriever,
+    private readonly webSearch: WebSearchProvider,
+    private readonly llm: LlmProvider,
+    private readonly prices: PriceTable,
+  ) {}
+
+  async answer(req: AnswerRequest): Promise<Answer> {
+    const kind = classifyQuestion(req.query);
+    const agent = req.agent ?? routeAgent(kind);
+    const docIds = await this.sessionDocuments.documentIds(req.tenantId, req.sessionId);
+    const view = new PortfolioView((await this.chats.extractions(req.tenantId, docIds)) as SourceDocument[]);
+    // A pinned document agent answers from the text even for a portfolio question.
+    const useFigures = !view.empty && agent.handles.some((k) => k !== 'open');
+    let draft: DraftAnswer | null = useFigures ? answerFromPortfolio(kind, req.query, view) : null;
+    const passages = draft ? [] : await this.retriever.search(req.tenantId, req.sessionId, req.query, 4);
+    if (!draft) draft = this.fromPassages(passages, docIds.length, view);
+
+    let web: WebResult[] = [];
+    let webNote = '';
+    if (req.webSearch) {
+      if (this.webSearch.available) web = await this.webSearch.search(req.query, 3).catch(() => []);
+      else webNote = '\n\n(Web search is not available on this deployment; this answer uses the session’s documents only.)';
+    }
+    if (web.length) {
+      draft.citations.push(...web.map((w) => ({ doc_id: '', file_name: w.title, source: 'web' as const, url: w.url, snippet: w.snippet.slice(0, 300) })));
+      if (this.llm.name === 'local') draft.text += `\n\nFrom the web:\n${web.map((w) => `- ${w.title} (${w.url}): ${w.snippet.slice(0, 200)}`).join('\n')}`;
+    }
+
+    const facts = [
+      `QUESTION KIND: ${kind}`,
+      `FACTS:\n${draft.text}`,
+      passages.length ? `PASSAGES:\n${passages.map((p) => `[${p.file_name}, page ${p.page}] ${p.text}`).join('\n')}` : '',
+      web.length ? `WEB RESULTS:\n${web.map((w) => `[${w.title}] ${w.snippet}`).join('\n')}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n\n');
+    const completion = await this.llm.complete(
+      [
+        { role: 'system', content: SYSTEM_PROMPT },
+        { role: 'user', content: `${facts}\n\nQUESTION: ${req.query}` },
+      ],
+      { kind: 'chat_answer', text: draft.text, identifiers: identifiersOf(view) },
+    );
+    return {
+      text: completion.text + webNote,
+      kind,
+      agent,
+      citations: draft.citations,
+      webSearchPerformed: web.length > 0,
+      completion,
+      costInr: this.prices.cost(completion.model, completion.inputTokens, completion.outputTokens),
+    };
+  }
+
+  private fromPassages(passages: Awaited<ReturnType<ChunkRetriever['search']>>, documentCount: number, view: PortfolioView): DraftAnswer {
+    if (documentCount === 0) {
+      return { text: 'No document has been uploaded into this session yet. Upload a statement (POST /api/v1/zen/uploads/) and ask again.', citations: [] };
+    }
+    if (passages.length === 0) {
+      const pending = view.empty ? ' The uploaded statements may still be processing.' : '';
+      return { text: `The session’s documents do not say anything about this.${pending}`, citations: [] };
+    }
+    const lines = passages.slice(0, 3).map((p) => `- ${p.file_name}, page ${p.page}: “${excerpt(p.text)}”`);
+    return {
+      text: `From the session’s documents:\n${lines.join('\n')}`,
+      citations: passages.slice(0, 3).map((p) => ({ doc_id: p.doc_id, file_name: p.file_name, source: 'document_text' as const, page: p.page, snippet: excerpt(p.text) })),
+    };
+  }
+}
+
+const excerpt = (text: string) => (text.length > 280 ? `${text.slice(0, 277).trimEnd()}…` : text);
+
+function identifiersOf(view: PortfolioView): KnownIdentifier[] {
+  const out: KnownIdentifier[] = [];
+  for (const doc of view.docs) {
+    for (const e of doc.result.entities ?? []) {
+      if (e.pan) out.push({ kind: 'PAN', value: e.pan });
+      for (const h of e.holdings) if (h.folio) out.push({ kind: 'FOLIO', value: h.folio });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../../../common/auth/principal.js';
+import { AppException, notFound } from '../../../common/errors/app.exception.js';
+import { DocumentsService, displayFileName } from '../../nexus/documents.service.js';
+import { buildLines } from '../../nexus/extraction/line-builder.js';
+import { extractPdfText } from '../../nexus/extraction/pdf-text.js';
+import { looksLikePdf } from '../../nexus/pdf/pdf-inspector.js';
+import { STAGES } from '../../nexus/pipeline/pipeline.constants.js';
+import { PipelineService } from '../../nexus/pipeline/pipeline.service.js';
+import type { ReceivedFile } from '../../nexus/storage/hashing-disk.engine.js';
+import { ChatDocumentsRepository } from './chat-documents.repository.js';
+import type { ChatDocumentStatus, ChatDocumentStatusDto, ChatUploadDto, ChatUploadResultDto, NexusProgressDto } from './dto/chat-document.dto.js';
+import { chunkLines, type TextChunk } from './text-chunker.js';
+
+/** pdfjs' PasswordResponses: no password given (1) or a wrong one (2). */
+const NEED_PASSWORD = 1;
+
+const NOT_STARTED: NexusProgressDto = { current_stage: STAGES[0], stages_completed: 0, total_stages: STAGES.length, status: 'pending', progress_pct: 0 };
+
+/**
+ * Documents uploaded into a chat session: stored through the nexus upload, their text indexed for
+ * retrieval, then processed by the nexus pipeline for their structured extraction.
+ */
+@Injectable()
+export class ChatUploadsService {
+  constructor(
+    private readonly repo: ChatDocumentsRepository,
+    private readonly documents: DocumentsService,
+    private readonly pipeline: PipelineService,
+  ) {}
+
+  /**
+   * Everything that can refuse the upload (the session, the file, its password) is checked before
+   * anything is stored, so a refused upload leaves nothing behind.
+   */
+  async upload(user: Principal, file: (Express.Multer.File & ReceivedFile) | undefined, form: ChatUploadDto): Promise<ChatUploadResultDto> {
+    if (!file) throw new AppException('VALIDATION_ERROR', 'file is required (multipart/form-data field "file")');
+    const session = await this.repo.findOwnSession(user.tenantId, user.userId, form.session_id);
+    if (!session) throw notFound('Chat session');
+    if (session.status === 'closed') throw new AppException('CONFLICT', 'The chat session is closed: documents can only be added to an open session');
+    if (file.size === 0) throw new AppException('VALIDATION_ERROR', 'The uploaded file is empty');
+    if (!looksLikePdf(file.head)) throw new AppException('UNSUPPORTED_MEDIA_TYPE', 'Only PDF files are accepted (checked by content)');
+    const chunks = await this.readChunks(file.path, form.password);
+
+    const uploaded = await this.documents.upload(user, file);
+    await this.repo.saveIndexed(user.tenantId, session.id, uploaded.doc_id, chunks);
+    try {
+      await this.pipeline.start(user, uploaded.job_id, uploaded.password_required ? form.password : undefined);
+    } catch (error) {
+      // The document stays in the user's nexus documents; only its place in the chat is undone.
+      await this.repo.unlink(user.tenantId, session.id, uploaded.doc_id);
+      throw error;
+    }
+    return { document_ids: [uploaded.doc_id], file_name: displayFileName(file.originalname), status: 'processed' };
+  }
+
+  /** Where a document of one of the caller's sessions has got to; 404 for anyone but the session's owner. */
+  async status(user: Principal, sessionId: string, documentId: string): Promise<ChatDocumentStatusDto> {
+    const session = await this.repo.findOwnSession(user.tenantId, user.userId, sessionId);
+    const doc = session ? await this.repo.findInSession(user.tenantId, sessionId, documentId) : null;
+    if (!doc) throw notFound('Document');
+    const process = doc.indexedAt ? await this.repo.latestProcess(user.tenantId, documentId) : null;
+    const base = { doc_id: doc.documentId, filename: doc.fileName, source: 'nexus' as const, chunks_indexed: doc.chunksIndexed };
+    if (!process) return { ...base, status: 'processing', nexus_progress: NOT_STARTED, error_message: null };
+
+    const progress = await this.pipeline.progress(user, process.id);
+    const status: ChatDocumentStatus = progress.status === 'processing' ? 'nexus_processing' : progress.status === 'completed' ? 'completed' : 'failed';
+    return {
+      ...base,
+      status,
+      nexus_progress: {
+        current_stage: progress.current_stage,
+        stages_completed: progress.stages_completed,
+        total_stages: progress.total_stages,
+        status: progress.status,
+        progress_pct: progress.progress_pct,
+      },
+      error_message: status === 'failed' ? (progress.error?.message ?? process.errorMessage ?? 'The document could not be processed') : null,
+    };
+  }
+
+  /** The PDF's text, in passages; refuses a missing or wrong password and an unreadable file (422). */
+  private async readChunks(path: string, password: string | undefined): Promise<TextChunk[]> {
+    const data = new Uint8Array(await readFile(path));
+    let pages: Awaited<ReturnType<typeof extractPdfText>>;
+    try {
+      pages = await extractPdfText(data, password);
+    } catch (error) {
+      const e = error as { name?: string; code?: number };
+      if (e.name === 'PasswordException') {
+        if (e.code === NEED_PASSWORD || !password) throw new AppException('PDF_PASSWORD_REQUIRED', 'This PDF is encrypted: send its password in the form field "password"');
+        throw new AppException('PDF_PASSWORD_INVALID');
+      }
+      throw new AppException('UNPROCESSABLE', 'The PDF is damaged and cannot be read');
+    }
+    return chunkLines(buildLines(pages));
+  }
+}
