@@ -267,6 +267,54 @@ describe('zen chat', () => {
   });
 });
 
+describe('zen chat: the question set over other statement families', () => {
+  it.each(['cams_summary', 'kfintech_detailed', 'nsdl_cas', 'cdsl_cas'] as const)('%s: total value and largest holdings match the statement', async (family) => {
+    const t = await startTestApp();
+    try {
+      const { analyst } = await createTenant(t.http);
+      const statement = await generateStatement(family, { seed: 43 });
+      const id = await newSession(t, analyst);
+      await uploadIntoSession(t, analyst, id, statement.pdf, statement.password ?? undefined);
+      const total = await ask(t, analyst, id, 'What is the total value of my portfolio?');
+      expect(total.body.result.response).toContain(inr(statement.model.totals.market_value));
+      const top = await ask(t, analyst, id, 'What are my top 2 holdings?');
+      const expected = [...statement.model.holdings].sort((a, b) => b.market_value - a.market_value).slice(0, 2);
+      const text: string = top.body.result.response;
+      expect(expected.map((h) => text.indexOf(h.isin)).every((p, i, all) => p >= 0 && (i === 0 || p > all[i - 1]))).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('zen chat with web search (local mock of a SearxNG instance)', () => {
+  it('performs the search, says "True" and cites the web results', async () => {
+    const { createServer } = await import('node:http');
+    const queries: string[] = [];
+    const searx = createServer((req, res) => {
+      queries.push(new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ results: [{ title: 'SEBI categorisation of mutual fund schemes', url: 'https://www.sebi.gov.in/example', content: 'Large cap funds invest at least 80% in large cap stocks.' }] }));
+    });
+    await new Promise<void>((r) => searx.listen(0, '127.0.0.1', r));
+    const t = await startTestApp({ WEB_SEARCH_PROVIDER: 'searxng', SEARXNG_URL: `http://127.0.0.1:${(searx.address() as { port: number }).port}` });
+    try {
+      const { analyst } = await createTenant(t.http);
+      const id = await newSession(t, analyst);
+      const res = await ask(t, analyst, id, 'What does SEBI say a large cap fund must hold?', { web_search: 'true' });
+      expect(res.body.result.meta.web_search).toBe('True');
+      expect(res.body.result.meta.citations).toEqual(expect.arrayContaining([expect.objectContaining({ source: 'web', url: 'https://www.sebi.gov.in/example' })]));
+      expect(queries).toHaveLength(1);
+      const without = await ask(t, analyst, id, 'What does SEBI say a large cap fund must hold?');
+      expect(without.body.result.meta.web_search).toBe('False');
+      expect(queries).toHaveLength(1);
+    } finally {
+      await t.close();
+      searx.close();
+    }
+  });
+});
+
 describe('zen chat: idle sessions close by themselves', () => {
   it('closes an idle session and writes chat.session.closed', async () => {
     const t = await startTestApp({ CHAT_IDLE_TIMEOUT_MS: '1000', CHAT_IDLE_SWEEP_MS: '200' });
