@@ -1,3 +1,4 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { parsePriceTable, type PriceTableEntries } from '../modules/llm/pricing.js';
@@ -40,6 +41,8 @@ export class AppConfig {
     /** Multiplies every retry delay (1 in production; tests shrink the long steps). */
     retryDelayScale: number;
     dispatchIntervalMs: number;
+    /** A delivery overdue, or claimed without an outcome, for this long has lost its job and is queued again. */
+    recoveryAfterMs: number;
   };
   readonly llm!: {
     provider: 'local' | 'openai';
@@ -55,6 +58,20 @@ export class AppConfig {
   /** Latest NAVs from an AMFI NAVAll.txt file or URL; `navSource` null = off. */
   readonly marketData!: { navSource: NavSourceLocation | null; refreshMs: number };
   readonly chat!: { idleTimeoutMs: number; idleSweepMs: number };
+  /** Single sign-on (SAML 2.0 and OIDC per tenant); see docs/sso.md. */
+  readonly sso!: {
+    /** Where a finished SSO login sends the browser with `?code=` (or `?error=`). */
+    redirectUrl: string;
+    /** How long a started login (SAML request id, OIDC state) may be answered. */
+    loginTtlSeconds: number;
+    /** Lifetime of the one-time code handed to the browser. */
+    codeTtlSeconds: number;
+    clockSkewSeconds: number;
+    /** IdP metadata older than this is fetched again at the next login. */
+    metadataRefreshSeconds: number;
+    /** Optional key pair that signs SAML AuthnRequests (and is published in the SP metadata). */
+    samlSigning: { privateKey: string; certificate: string } | null;
+  };
   readonly log!: { level: string };
   /** Human-readable warnings found while loading (printed once at boot). */
   readonly warnings!: string[];
@@ -100,6 +117,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (dto.WEB_SEARCH_PROVIDER === 'searxng' && !dto.SEARXNG_URL) problems.push('SEARXNG_URL: required when WEB_SEARCH_PROVIDER=searxng');
   if (dto.SEARXNG_URL && !isUrlWithProtocol(dto.SEARXNG_URL, ['http:', 'https:'])) problems.push('SEARXNG_URL: must be an http: or https: URL');
 
+  const spKey = dto.SSO_SAML_SP_PRIVATE_KEY ? pemFromEnv(dto.SSO_SAML_SP_PRIVATE_KEY) : undefined;
+  const spCert = dto.SSO_SAML_SP_CERT ? pemFromEnv(dto.SSO_SAML_SP_CERT) : undefined;
+  if (Boolean(spKey) !== Boolean(spCert)) problems.push('SSO_SAML_SP_PRIVATE_KEY and SSO_SAML_SP_CERT must be set together');
+  if (spKey && !isPem(() => createPrivateKey(spKey))) problems.push('SSO_SAML_SP_PRIVATE_KEY: must be a PEM private key');
+  if (spCert && !isPem(() => new X509Certificate(spCert))) problems.push('SSO_SAML_SP_CERT: must be a PEM X.509 certificate');
+
   const llmWorstCaseMs = (dto.LLM_TIMEOUT_MS ?? 30_000) * ((dto.LLM_MAX_RETRIES ?? 1) + 1);
   const stageTimeoutMs = dto.PIPELINE_STAGE_TIMEOUT_MS ?? 60_000;
   if (dto.LLM_PROVIDER === 'openai' && llmWorstCaseMs > stageTimeoutMs) {
@@ -113,13 +136,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   const port = dto.PORT ?? 3000;
+  const publicBaseUrl = (dto.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const config: AppConfig = {
     nodeEnv,
     role: (dto.ROLE ?? 'all') as ProcessRole,
     http: {
       port,
       host: dto.HOST ?? '0.0.0.0',
-      publicBaseUrl: (dto.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+      publicBaseUrl,
       sandboxPort: dto.SANDBOX_PORT ?? null,
       trustProxy: dto.TRUST_PROXY ?? false,
     },
@@ -155,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivateTargets: dto.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
       retryDelayScale: dto.WEBHOOK_RETRY_DELAY_SCALE ?? 1,
       dispatchIntervalMs: dto.WEBHOOK_DISPATCH_INTERVAL_MS ?? 250,
+      recoveryAfterMs: dto.WEBHOOK_RECOVERY_AFTER_MS ?? 30_000,
     },
     llm: {
       provider: (dto.LLM_PROVIDER ?? 'local') as 'local' | 'openai',
@@ -172,6 +197,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     marketData: { navSource: navSource === 'invalid' ? null : navSource, refreshMs: dto.MARKET_DATA_REFRESH_MS ?? 21_600_000 },
     chat: { idleTimeoutMs: dto.CHAT_IDLE_TIMEOUT_MS ?? 30 * 60_000, idleSweepMs: dto.CHAT_IDLE_SWEEP_MS ?? 60_000 },
+    sso: {
+      redirectUrl: dto.SSO_REDIRECT_URL ?? `${publicBaseUrl}/api/v1/auth/sso/complete`,
+      loginTtlSeconds: dto.SSO_LOGIN_TTL_SECONDS ?? 600,
+      codeTtlSeconds: 60,
+      clockSkewSeconds: dto.SSO_CLOCK_SKEW_SECONDS ?? 60,
+      metadataRefreshSeconds: dto.SSO_METADATA_REFRESH_SECONDS ?? 86_400,
+      samlSigning: spKey && spCert ? { privateKey: spKey, certificate: spCert } : null,
+    },
     log: { level: dto.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info') },
     warnings,
   };
@@ -184,6 +217,20 @@ function navSourceLocation(value: string): NavSourceLocation | 'invalid' {
   if (!scheme) return { kind: 'file', path: value };
   if ((scheme === 'http' || scheme === 'https') && isUrlWithProtocol(value, ['http:', 'https:'])) return { kind: 'url', url: value };
   return 'invalid';
+}
+
+/** PEM text from one environment variable: literal `\\n` sequences stand for line breaks. */
+function pemFromEnv(value: string): string {
+  return value.replace(/\\n/g, '\n').trim();
+}
+
+function isPem(parse: () => unknown): boolean {
+  try {
+    parse();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isUrlWithProtocol(value: string, protocols: readonly string[]): boolean {

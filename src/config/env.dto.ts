@@ -47,6 +47,7 @@ export class EnvDto {
   @IsOptional() @IsBoolean() @Transform(toBool) WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
   @IsOptional() @Type(() => Number) @Min(0.00001) @Max(1) WEBHOOK_RETRY_DELAY_SCALE?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(20) WEBHOOK_DISPATCH_INTERVAL_MS?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(500) WEBHOOK_RECOVERY_AFTER_MS?: number;
 
   @IsOptional() @IsIn(['local', 'openai']) LLM_PROVIDER?: string;
   @IsOptional() @IsString() OPENAI_BASE_URL?: string;
@@ -63,6 +64,13 @@ export class EnvDto {
 
   @IsOptional() @IsString() MARKET_DATA_NAV_SOURCE?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1000) MARKET_DATA_REFRESH_MS?: number;
+
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) SSO_REDIRECT_URL?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(60) @Max(3600) SSO_LOGIN_TTL_SECONDS?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(600) SSO_CLOCK_SKEW_SECONDS?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(60) SSO_METADATA_REFRESH_SECONDS?: number;
+  @IsOptional() @IsString() SSO_SAML_SP_PRIVATE_KEY?: string;
+  @IsOptional() @IsString() SSO_SAML_SP_CERT?: string;
 
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL?: string;
 }

@@ -35,7 +35,7 @@ describe('webhooks', () => {
   let rival: Tenant;
   let receiver: Receiver;
   beforeAll(async () => {
-    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_DELAY_SCALE: String(SCALE), WEBHOOK_DISPATCH_INTERVAL_MS: '50' });
+    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_DELAY_SCALE: String(SCALE), WEBHOOK_DISPATCH_INTERVAL_MS: '50', WEBHOOK_RECOVERY_AFTER_MS: '1500' });
     [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
   });
   afterAll(() => t.close());
@@ -252,6 +252,31 @@ describe('webhook retry timing', () => {
       const gap = second.at - first.at;
       expect(gap).toBeGreaterThanOrEqual(5000);
       expect(gap).toBeLessThan(7000);
+    } finally {
+      await receiver.stop();
+      await t.close();
+    }
+  }, 30_000);
+
+  it('redelivers at once even while a retry is waiting', async () => {
+    const t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_DELAY_SCALE: '1', WEBHOOK_DISPATCH_INTERVAL_MS: '50' });
+    const receiver = await new Receiver().start();
+    try {
+      const { admin, analyst } = await createTenant(t.http);
+      const sub = await t.http.post('/api/v1/webhooks/subscribe').set(bearer(admin)).send({ url: receiver.url, events: ['document.completed'], secret: SECRET });
+      receiver.script = [503];
+      await completeADocument(t, analyst);
+      const [first] = await receiver.waitFor((r) => r.length >= 1);
+      const id = first.headers['x-service-delivery'] as string;
+      await until(async () => {
+        const d = (await t.http.get(`/api/v1/webhooks/${sub.body.result.webhook_id}/deliveries`).set(bearer(admin))).body.result.items[0];
+        return d?.next_attempt_at !== null && d?.attempts === 1;
+      });
+      const asked = Date.now();
+      await t.http.post(`/api/v1/webhooks/${sub.body.result.webhook_id}/deliveries/${id}/redeliver`).set(bearer(admin)).expect(200);
+      const [, second] = await receiver.waitFor((r) => r.length >= 2, 10_000);
+      expect(second.at - asked).toBeLessThan(2000);
+      expect(second.headers['x-service-delivery']).toBe(id);
     } finally {
       await receiver.stop();
       await t.close();

@@ -30,6 +30,16 @@ export const ERROR_CATALOGUE = {
   EXTRACTION_TIMEOUT: { status: 504, message: 'The maximum processing time was exceeded' },
   INTERNAL_ERROR: { status: 500, message: 'An internal error occurred' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'A dependency is unavailable' },
+  SSO_NOT_CONFIGURED: { status: 400, message: 'Single sign-on is not configured for this tenant' },
+  SSO_METADATA_INVALID: { status: 400, message: "The identity provider's metadata could not be fetched or read" },
+  SSO_CODE_INVALID: { status: 400, message: 'The sign-in code is invalid, expired or already used' },
+  SSO_SIGNATURE_INVALID: { status: 401, message: "The identity provider's response is unsigned or its signature does not verify" },
+  SSO_RESPONSE_INVALID: { status: 401, message: "The identity provider's response was refused" },
+  SSO_REQUEST_UNKNOWN: { status: 401, message: 'The sign-in request is unknown, expired or was already answered' },
+  SSO_LOGIN_DENIED: { status: 401, message: 'The identity provider did not sign you in' },
+  SSO_ACCOUNT_CONFLICT: { status: 409, message: 'This e-mail belongs to an account in another tenant' },
+  SSO_ATTRIBUTE_MISSING: { status: 422, message: 'The identity provider did not send a usable e-mail address' },
+  SSO_IDP_UNAVAILABLE: { status: 502, message: 'The identity provider could not be reached' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

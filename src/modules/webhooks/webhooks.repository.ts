@@ -161,13 +161,13 @@ export class WebhooksRepository {
   }
 
   /** Pending deliveries of active subscriptions that are due (or stranded mid-attempt) and may have lost their job. */
-  findStranded(now: Date, strandedBefore: Date, limit = 200): Promise<Array<{ id: string; attempts: number }>> {
+  findStranded(before: Date, limit = 200): Promise<Array<{ id: string; attempts: number }>> {
     return this.dataSource.query(
       `SELECT d.id, d.attempts FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
         WHERE d.status = 'pending' AND s.status = 'active' AND d.outbox_event_id IS NOT NULL
-          AND ((d.next_attempt_at IS NOT NULL AND d.next_attempt_at < $1) OR (d.next_attempt_at IS NULL AND d.updated_at < $2))
-        ORDER BY d.created_at LIMIT $3`,
-      [new Date(now.getTime() - 5000), strandedBefore, limit],
+          AND ((d.next_attempt_at IS NOT NULL AND d.next_attempt_at < $1) OR (d.next_attempt_at IS NULL AND d.updated_at < $1))
+        ORDER BY d.created_at LIMIT $2`,
+      [before, limit],
     );
   }
 

@@ -14,10 +14,28 @@ export interface DeliveryJob {
 export class DeliveryQueue {
   constructor(@InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<DeliveryJob>) {}
 
+  /**
+   * Queues attempt `attempt` of a delivery after `delayMs`. With no delay, an attempt already waiting
+   * in the delayed set (a scheduled retry) is promoted to run now instead: Bull would otherwise
+   * ignore the add, since the job id is the same.
+   */
   async schedule(deliveryId: string, attempt: number, delayMs: number): Promise<void> {
-    await this.queue.add(
-      { deliveryId, attempt },
-      { jobId: `${deliveryId}:${attempt}`, delay: Math.max(0, Math.round(delayMs)), removeOnComplete: true, removeOnFail: true, attempts: 1 },
+    const jobId = `${deliveryId}:${attempt}`;
+    if (delayMs <= 0) {
+      const existing = await this.queue.getJob(jobId);
+      if (existing && (await existing.isDelayed())) {
+        await existing.promote().catch(() => undefined);
+        return;
+      }
+    }
+    await this.queue.add({ deliveryId, attempt }, { jobId, delay: Math.max(0, Math.round(delayMs)), removeOnComplete: true, removeOnFail: true, attempts: 1 });
+  }
+
+  /** First attempts of new deliveries, in one round trip. */
+  async scheduleFirstAttempts(deliveryIds: string[]): Promise<void> {
+    if (deliveryIds.length === 0) return;
+    await this.queue.addBulk(
+      deliveryIds.map((deliveryId) => ({ data: { deliveryId, attempt: 1 }, opts: { jobId: `${deliveryId}:1`, removeOnComplete: true, removeOnFail: true, attempts: 1 } })),
     );
   }
 

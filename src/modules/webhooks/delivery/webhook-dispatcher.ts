@@ -7,8 +7,6 @@ import { WebhooksRepository } from '../webhooks.repository.js';
 import { DeliveryQueue } from './delivery-queue.js';
 
 const BATCH = 200;
-/** A claimed attempt whose worker died is retried after this long (well past the 10 s send timeout). */
-const STRANDED_AFTER_MS = 30_000;
 
 /**
  * Turns outbox events into deliveries (one per matching active subscription of the tenant) in the
@@ -55,30 +53,41 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
+  /** Drains the outbox in batches; returns how many deliveries it created. */
   private async dispatch(): Promise<number> {
-    const created = await this.repo.transaction(async (manager) => {
+    let total = 0;
+    for (;;) {
+      const { created, full } = await this.dispatchBatch();
+      await this.queue.scheduleFirstAttempts(created).catch((err) => this.logger.warn({ err }, 'could not queue new webhook deliveries; the recovery pass will'));
+      total += created.length;
+      if (!full) return total;
+    }
+  }
+
+  private dispatchBatch(): Promise<{ created: string[]; full: boolean }> {
+    return this.repo.transaction(async (manager) => {
       const events = await this.repo.lockPendingEvents(manager, BATCH);
-      const ids: string[] = [];
+      const subscribers = new Map<string, Array<{ id: string }>>();
+      const rows = [];
       for (const event of events) {
-        const subscriptions = await this.repo.activeSubscriptionsFor(manager, event.tenant_id, event.event_type);
+        const key = `${event.tenant_id}|${event.event_type}`;
+        if (!subscribers.has(key)) subscribers.set(key, await this.repo.activeSubscriptionsFor(manager, event.tenant_id, event.event_type));
         const body = JSON.stringify({ event: event.event_type, timestamp: new Date(event.created_at).toISOString(), data: event.data });
-        ids.push(
-          ...(await this.repo.insertDeliveries(
-            manager,
-            subscriptions.map((s) => ({ id: randomUUID(), tenantId: event.tenant_id, subscriptionId: s.id, outboxEventId: event.id, eventType: event.event_type, body })),
-          )),
-        );
+        for (const s of subscribers.get(key)!) {
+          rows.push({ id: randomUUID(), tenantId: event.tenant_id, subscriptionId: s.id, outboxEventId: event.id, eventType: event.event_type, body });
+        }
       }
+      const created = await this.repo.insertDeliveries(manager, rows);
       await this.repo.markDispatched(manager, events.map((e) => e.id));
-      return ids;
+      return { created, full: events.length === BATCH };
     });
-    for (const id of created) await this.queue.schedule(id, 1, 0).catch(() => undefined);
-    return created.length;
   }
 
   private async recover(): Promise<void> {
-    const now = new Date();
-    for (const d of await this.repo.findStranded(now, new Date(now.getTime() - STRANDED_AFTER_MS))) {
+    // Bull runs due jobs within moments, so a delivery this overdue (or claimed this long ago with no
+    // outcome: the worker died mid-send) has lost its job. The default is well past the 10 s send timeout.
+    const before = new Date(Date.now() - this.config.webhooks.recoveryAfterMs);
+    for (const d of await this.repo.findStranded(before)) {
       await this.queue.schedule(d.id, d.attempts + 1, 0);
     }
   }
