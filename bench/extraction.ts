@@ -17,7 +17,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { calculatePortfolio } from '../src/modules/nexus/extraction/calculator.js';
@@ -96,6 +96,7 @@ function pdftotextMs(path: string): number | null {
 }
 
 async function main(): Promise<void> {
+  const loadBefore = loadavg()[0];
   const dir = mkdtempSync(join(tmpdir(), 'foliodesk-bench-extraction-'));
   const rows: string[] = [];
   try {
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  console.log(`${cpus().length} cores, Node ${process.version}; median of ${RUNS} warm runs (after ${WARMUP} warm-up runs); ms per page unless stated; total includes classification`);
+  console.log(`${cpus().length} cores, Node ${process.version}, load average ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}; median of ${RUNS} warm runs (after ${WARMUP} warm-up runs); ms per page unless stated; total includes classification`);
   console.log(
     '| family | pages | holdings | pdfjs text | lines | classify (first 3 pages, whole) | extract + validate + enrich + calculate | total per page (document) | pdftotext -layout (baseline) | total / baseline |',
   );

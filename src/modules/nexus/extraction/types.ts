@@ -83,6 +83,8 @@ export interface Holding {
   latest_nav?: number;
   latest_nav_date?: string | null;
   latest_market_value?: number;
+  /** 'computed' when the statement printed no market value and it is units × NAV; the validator flags it. */
+  market_value_source?: 'printed' | 'computed';
 }
 
 export interface Entity {
@@ -104,7 +106,7 @@ export interface ExtractionDraft {
   classification_confidence?: number;
 }
 
-export type ValidationCode = 'UNITS_NAV_MISMATCH' | 'BALANCE_MISMATCH' | 'TOTAL_MISMATCH' | 'ISIN_CHECK_DIGIT' | 'PAN_FORMAT';
+export type ValidationCode = 'UNITS_NAV_MISMATCH' | 'BALANCE_MISMATCH' | 'TOTAL_MISMATCH' | 'ISIN_CHECK_DIGIT' | 'PAN_FORMAT' | 'MARKET_VALUE_NOT_PRINTED';
 
 export interface ValidationFlag {
   code: ValidationCode;

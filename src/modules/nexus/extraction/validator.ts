@@ -5,6 +5,7 @@
  * Checks:
  * - ISIN_CHECK_DIGIT: every holding's ISIN has a valid ISO 6166 check digit.
  * - PAN_FORMAT: every investor's PAN has the AAAAA9999A shape with a valid holder-type letter.
+ * - MARKET_VALUE_NOT_PRINTED: the market value was not printed and had to be computed (never silently)
  * - UNITS_NAV_MISMATCH: units × NAV gives the market value, within the rounding of what is printed
  *   (see `valueTolerance`).
  * - BALANCE_MISMATCH: opening units + Σ transaction units = closing units; and each row's unit
@@ -78,6 +79,12 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
     for (const h of entity.holdings) {
       const base = { isin: h.isin, entity: who, page: h.page };
       check(isValidIsin(h.isin), () => ({ ...base, code: 'ISIN_CHECK_DIGIT', message: `ISIN "${h.isin}" (${h.scheme_name}) has an invalid check digit or shape` }));
+
+      check(h.market_value_source !== 'computed', () => ({
+        ...base,
+        code: 'MARKET_VALUE_NOT_PRINTED',
+        message: `${h.scheme_name}: the statement prints no market value; ${fmt(h.market_value, 2)} is units × NAV, not read from the statement`,
+      }));
 
       const product = h.units * h.nav;
       const tolerance = valueTolerance(h.units, h.nav);

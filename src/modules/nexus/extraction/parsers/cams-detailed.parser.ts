@@ -211,7 +211,11 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
   const finish = (): void => {
     if (pending) {
       const h = pending.holding;
-      if (!pending.marketValueSeen && h.units !== 0 && h.nav) h.market_value = Math.round(h.units * h.nav * 100) / 100;
+      if (!pending.marketValueSeen && h.units !== 0 && h.nav) {
+        // Not printed: computed, and marked so the validator reports it rather than passing it off as read.
+        h.market_value = Math.round(h.units * h.nav * 100) / 100;
+        h.market_value_source = 'computed';
+      }
       book.add(pending.pan, pending.name, h);
     }
     pending = null;
