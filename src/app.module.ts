@@ -18,6 +18,7 @@ import { OutboxModule } from './modules/outbox/outbox.module.js';
 import { QueueModule } from './modules/queue/queue.module.js';
 import { LlmModule } from './modules/llm/llm.module.js';
 import { RedisModule } from './modules/redis/redis.module.js';
+import { SsoModule } from './modules/sso/sso.module.js';
 import { TenantsModule } from './modules/tenants/tenants.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
         HealthModule,
         MetricsModule,
         AuthModule,
+        SsoModule,
         UsersModule,
         TenantsModule,
         AuditModule,

@@ -7,6 +7,9 @@ import { PipelineStageEntity } from '../modules/nexus/entities/pipeline-stage.en
 import { TokenUsageEntity } from '../modules/nexus/entities/token-usage.entity.js';
 import { ReportEntity } from '../modules/nexus/export/entities/report.entity.js';
 import { OutboxEventEntity } from '../modules/outbox/entities/outbox-event.entity.js';
+import { SsoConfigurationEntity } from '../modules/sso/entities/sso-configuration.entity.js';
+import { SsoLoginCodeEntity } from '../modules/sso/entities/sso-login-code.entity.js';
+import { SsoLoginRequestEntity } from '../modules/sso/entities/sso-login-request.entity.js';
 import { WebhookAttemptEntity } from '../modules/webhooks/entities/webhook-attempt.entity.js';
 import { WebhookDeliveryEntity } from '../modules/webhooks/entities/webhook-delivery.entity.js';
 import { WebhookSubscriptionEntity } from '../modules/webhooks/entities/webhook-subscription.entity.js';
@@ -22,4 +25,5 @@ import { UserEntity } from '../modules/users/entities/user.entity.js';
 export const ENTITIES = [TenantEntity, UserEntity, PasswordHistoryEntity, SessionEntity, AuditLogEntity, DocumentEntity,
   PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, OutboxEventEntity, ReportEntity,
   WebhookSubscriptionEntity, WebhookDeliveryEntity, WebhookAttemptEntity,
-  ChatSessionEntity, ChatMessageEntity, ChatDocumentEntity, ChatChunkEntity];
+  ChatSessionEntity, ChatMessageEntity, ChatDocumentEntity, ChatChunkEntity,
+  SsoConfigurationEntity, SsoLoginRequestEntity, SsoLoginCodeEntity];

@@ -1,0 +1,87 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiConsumes, ApiFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public } from '../../common/auth/decorators.js';
+import { RawResponse } from '../../common/decorators/raw-response.decorator.js';
+import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
+import { Client } from '../../common/http/client-info.js';
+import { WithMessage } from '../../common/http/envelope.js';
+import type { ClientInfo } from '../auth/auth.service.js';
+import { TokenPairDto } from '../auth/dto/token-pair.dto.js';
+import { SsoCodeDto } from './dto/sso-configuration.dto.js';
+import { SamlAcsDto, SsoCompleteQueryDto, SsoExchangeDto, SsoLoginQueryDto } from './dto/sso-requests.dto.js';
+import { SsoLoginService } from './sso-login.service.js';
+
+const TO_REDIRECT_URL = 'Redirect to SSO_REDIRECT_URL with `?code=<one-time code>`, or `?error=<code>&error_description=…` when the login was refused';
+
+/** The browser side of single sign-on: all public, as the user has no token yet. */
+@ApiTags('Single sign-on')
+@Controller('api/v1/auth/sso')
+export class SsoController {
+  constructor(private readonly sso: SsoLoginService) {}
+
+  @Get('login')
+  @Public()
+  @RawResponse()
+  @ApiOperation({ summary: "Start a sign-in: redirects (302) to the tenant's identity provider (SAML AuthnRequest or OIDC authorization request)" })
+  @ApiFoundResponse({ description: 'Redirect to the identity provider' })
+  async login(@Query() query: SsoLoginQueryDto, @Res() res: Response) {
+    noStore(res).redirect(302, await this.sso.start(query.tenant));
+  }
+
+  @Get('saml/metadata')
+  @Public()
+  @RawResponse()
+  @ApiProduces('application/samlmetadata+xml')
+  @ApiOperation({ summary: "The tenant's SAML service-provider metadata (XML), to upload to the IdP" })
+  @ApiOkResponse({ description: 'SAML 2.0 SP metadata' })
+  async samlMetadata(@Query() query: SsoLoginQueryDto, @Res() res: Response) {
+    res.type('application/samlmetadata+xml').send(await this.sso.samlMetadata(query.tenant));
+  }
+
+  @Post('saml/acs')
+  @Public()
+  @RawResponse()
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiOperation({ summary: 'SAML Assertion Consumer Service (HTTP-POST binding)' })
+  @ApiFoundResponse({ description: TO_REDIRECT_URL })
+  async samlAcs(@Body() body: SamlAcsDto, @Client() client: ClientInfo, @Res() res: Response) {
+    noStore(res).redirect(302, await this.sso.completeSaml(body, client));
+  }
+
+  @Get('oidc/callback')
+  @Public()
+  @RawResponse()
+  @ApiOperation({ summary: 'OpenID Connect redirect URI (authorization code + PKCE, state and nonce checked)' })
+  @ApiFoundResponse({ description: TO_REDIRECT_URL })
+  async oidcCallback(@Req() req: Request, @Client() client: ClientInfo, @Res() res: Response) {
+    // The whole query goes to the OIDC client: providers add parameters of their own (iss, session_state, hd…).
+    const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+    noStore(res).redirect(302, await this.sso.completeOidc(query, client));
+  }
+
+  @Get('complete')
+  @Public()
+  @ApiOperation({
+    summary: 'Default SSO_REDIRECT_URL: shows the one-time code (or the login error) in the envelope',
+    description: 'Exchange the code at `POST /api/v1/auth/sso/exchange` within 60 seconds.',
+  })
+  @ApiEnvelope(SsoCodeDto)
+  complete(@Query() query: SsoCompleteQueryDto, @Res({ passthrough: true }) res: Response) {
+    noStore(res);
+    return new WithMessage(this.sso.complete(query), 'Signed in: exchange the code at POST /api/v1/auth/sso/exchange');
+  }
+
+  @Post('exchange')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Exchange the one-time code of an SSO login for the token pair (answers like login)' })
+  @ApiEnvelope(TokenPairDto)
+  async exchange(@Body() dto: SsoExchangeDto, @Client() client: ClientInfo) {
+    return new WithMessage(await this.sso.exchange(dto.code, client), 'Logged in');
+  }
+}
+
+function noStore(res: Response): Response {
+  return res.setHeader('Cache-Control', 'no-store');
+}

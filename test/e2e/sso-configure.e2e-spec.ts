@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bearer, createTenant, errorCode, register, startTestApp, type Account, type TestApp, type Tenant } from '../support/app.js';
+import { startSamlIdp, type SamlTestIdp } from '../support/idp/saml-idp.js';
+import { exchange, SSO_TEST_ENV } from '../support/idp/sso-flow.js';
+
+describe('SSO configuration (admin) and the public SSO endpoints', () => {
+  let t: TestApp;
+  let idp: SamlTestIdp;
+  let acme: Tenant;
+  let issuer: string;
+
+  const saml = (metadataUrl = idp.metadataUrl, extra: Record<string, unknown> = {}) => ({
+    protocol: 'saml2',
+    metadata_url: metadataUrl,
+    attribute_mapping: { email: 'email' },
+    ...extra,
+  });
+  const oidc = (extra: Record<string, unknown> = {}) => ({
+    protocol: 'oidc',
+    metadata_url: `${issuer}/.well-known/openid-configuration`,
+    attribute_mapping: { email: 'email', full_name: 'name' },
+    client_id: 'foliodesk',
+    client_secret: 's3cret-value',
+    ...extra,
+  });
+  const configure = (account: Account, body: object) => t.http.post('/api/v1/auth/sso/configure').set(bearer(account)).send(body);
+
+  beforeAll(async () => {
+    idp = await startSamlIdp();
+    // A static OpenID Provider discovery document is enough to configure OIDC.
+    const base = idp.metadataUrl.replace('/metadata', '');
+    issuer = `${base}/op`;
+    idp.serve(
+      'op/.well-known/openid-configuration',
+      JSON.stringify({ issuer, authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks`, response_types_supported: ['code'] }),
+      'application/json',
+    );
+    t = await startTestApp(SSO_TEST_ENV);
+    acme = await createTenant(t.http);
+  });
+  afterAll(async () => {
+    await t.close();
+    await idp.close();
+  });
+
+  describe('access', () => {
+    it.each([
+      ['get', 'analyst'],
+      ['post', 'analyst'],
+      ['delete', 'analyst'],
+      ['get', 'viewer'],
+      ['post', 'viewer'],
+    ] as const)('refuses %s /configure to an %s (403)', async (method, role) => {
+      const res = await t.http[method]('/api/v1/auth/sso/configure').set(bearer(acme[role])).send(saml());
+      expect(res.status).toBe(403);
+      expect(errorCode(res)).toBe('FORBIDDEN');
+    });
+
+    it('refuses /configure without a token (401)', async () => {
+      expect((await t.http.get('/api/v1/auth/sso/configure')).status).toBe(401);
+      expect((await t.http.post('/api/v1/auth/sso/configure').send(saml())).status).toBe(401);
+    });
+  });
+
+  describe('configure', () => {
+    it('shows the service-provider URLs before anything is configured', async () => {
+      const fresh = await register(t.http);
+      const res = await t.http.get('/api/v1/auth/sso/configure').set(bearer(fresh));
+      expect(res.status).toBe(200);
+      expect(res.body.result).toMatchObject({ status: 'not_configured', protocol: null, idp: null, client_secret_set: false });
+      expect(res.body.result.service_provider.acs_url).toBe('http://localhost:3000/api/v1/auth/sso/saml/acs');
+      const metadata = await t.http.get(`/api/v1/auth/sso/saml/metadata?tenant=${fresh.tenantId}`);
+      expect(metadata.status).toBe(200);
+      expect(metadata.text).toContain('SPSSODescriptor');
+    });
+
+    it.each([
+      ['a metadata_url that is not a URL', () => saml('not a url'), /metadata_url/],
+      ['an ftp metadata_url', () => saml('ftp://idp.example.in/metadata'), /metadata_url/],
+      ['an unknown protocol', () => ({ ...saml(), protocol: 'ws-fed' }), /protocol/],
+      ['no e-mail mapping', () => ({ ...saml(), attribute_mapping: { full_name: 'name' } }), /attribute_mapping\.email/],
+      ['an unknown mapping key', () => ({ ...saml(), attribute_mapping: { email: 'email', phone: 'tel' } }), /phone/],
+      ['a role value mapped to no role', () => saml(undefined, { role_values: { admins: 'owner' } }), /role_values/],
+      ['an unknown default role', () => saml(undefined, { default_role: 'owner' }), /default_role/],
+      ['a client_id with SAML', () => saml(undefined, { client_id: 'x' }), /oidc only/],
+      ['OIDC without client_id', () => oidc({ client_id: undefined }), /client_id is required/],
+      ['OIDC without client_secret', () => oidc({ client_secret: undefined }), /client_secret is required/],
+    ])('refuses %s (400 VALIDATION_ERROR)', async (_case, body, details) => {
+      const res = await configure(acme.admin, body());
+      expect(res.status).toBe(400);
+      expect(errorCode(res)).toBe('VALIDATION_ERROR');
+      expect(res.body.error.details).toMatch(details);
+    });
+
+    it.each([
+      ['metadata that does not parse', () => idp.serve('garbage.xml', '<md:EntityDescriptor oops'), /well-formed|not SAML/],
+      ['an HTML page instead of metadata', () => idp.serve('login.html', '<html><body>Sign in</body></html>', 'text/html'), /not SAML 2.0 metadata/],
+      ['a metadata URL answering 404', () => idp.metadataUrl.replace('/metadata', '/missing'), /HTTP 404/],
+      ['a metadata URL nobody listens on', () => 'http://127.0.0.1:9/metadata', /could not be reached/],
+    ])('answers 400 SSO_METADATA_INVALID for %s', async (_case, url, details) => {
+      const res = await configure(acme.admin, saml(url()));
+      expect(res.status).toBe(400);
+      expect(errorCode(res)).toBe('SSO_METADATA_INVALID');
+      expect(res.body.error.details).toMatch(details);
+    });
+
+    it('answers 400 SSO_METADATA_INVALID for a discovery document whose issuer is not its URL', async () => {
+      const url = idp.serve('fake/.well-known/openid-configuration', JSON.stringify({ issuer: 'https://elsewhere.example.in', authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks` }), 'application/json');
+      const res = await configure(acme.admin, oidc({ metadata_url: url }));
+      expect(res.status).toBe(400);
+      expect(errorCode(res)).toBe('SSO_METADATA_INVALID');
+      expect(res.body.error.details).toMatch(/issuer/);
+    });
+
+    it('configures, replaces (OIDC keeps its secret for the same client), disables and re-enables, auditing each change', async () => {
+      const admin = (await createTenant(t.http)).admin;
+      const first = await configure(admin, saml(undefined, { default_role: 'analyst' }));
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ success: true, message: 'Single sign-on configured', result: { status: 'enabled', protocol: 'saml2', default_role: 'analyst' } });
+
+      const replaced = await configure(admin, oidc());
+      expect(replaced.body.result).toMatchObject({ status: 'enabled', protocol: 'oidc', client_id: 'foliodesk', client_secret_set: true, idp: { entity_id: issuer } });
+      const kept = await configure(admin, oidc({ client_secret: undefined, attribute_mapping: { email: 'upn' } }));
+      expect(kept.status).toBe(200);
+      expect(kept.body.result).toMatchObject({ client_secret_set: true, attribute_mapping: { email: 'upn' } });
+      expect(JSON.stringify(kept.body)).not.toContain('s3cret-value');
+
+      const disabled = await t.http.delete('/api/v1/auth/sso/configure').set(bearer(admin));
+      expect(disabled.status).toBe(200);
+      expect(disabled.body.result).toMatchObject({ status: 'disabled', protocol: 'oidc' });
+      expect(disabled.body.result.disabled_at).toBeTruthy();
+      const login = await t.http.get(`/api/v1/auth/sso/login?tenant=${admin.tenantId}`);
+      expect(login.status).toBe(400);
+      expect(errorCode(login)).toBe('SSO_NOT_CONFIGURED');
+      expect((await t.http.delete('/api/v1/auth/sso/configure').set(bearer(admin))).status).toBe(200);
+
+      const again = await configure(admin, saml());
+      expect(again.body.result).toMatchObject({ status: 'enabled', protocol: 'saml2', client_id: null, client_secret_set: false, disabled_at: null });
+      expect((await t.http.get(`/api/v1/auth/sso/login?tenant=${admin.tenantId}`)).status).toBe(302);
+
+      const audit = await t.http.get('/api/v1/audit?limit=100').set(bearer(admin));
+      const actions = audit.body.result.items.filter((e: { action: string }) => e.action.startsWith('sso.')).map((e: { action: string; metadata: { replaced?: boolean } }) => [e.action, e.metadata.replaced ?? null]);
+      expect(actions).toEqual([
+        ['sso.configure', true],
+        ['sso.disable', null],
+        ['sso.configure', true],
+        ['sso.configure', true],
+        ['sso.configure', false],
+      ]);
+      expect(JSON.stringify(audit.body)).not.toContain('s3cret-value');
+    });
+
+    it('answers 404 to DELETE when nothing is configured, and keeps each tenant to its own configuration', async () => {
+      const other = await register(t.http);
+      const res = await t.http.delete('/api/v1/auth/sso/configure').set(bearer(other));
+      expect(res.status).toBe(404);
+      await configure(acme.admin, saml()).expect(200);
+      expect((await t.http.get('/api/v1/auth/sso/configure').set(bearer(other))).body.result.status).toBe('not_configured');
+    });
+  });
+
+  describe('the private-address rule (WEBHOOK_ALLOW_PRIVATE_TARGETS=false)', () => {
+    let strict: TestApp;
+    let admin: Account;
+    beforeAll(async () => {
+      strict = await startTestApp({ ...SSO_TEST_ENV, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' });
+      admin = await register(strict.http);
+    });
+    afterAll(() => strict.close());
+
+    it.each([
+      ['a loopback address', 'https://127.0.0.1/metadata', /loopback, private or link-local/],
+      ['a private address', 'https://10.1.2.3/metadata', /loopback, private or link-local/],
+      ['a name that resolves to loopback', 'https://localhost/metadata', /loopback, private or link-local/],
+      ['plain http', 'http://idp.example.in/metadata', /https/],
+    ])('refuses %s (400 VALIDATION_ERROR)', async (_case, url, details) => {
+      const res = await strict.http.post('/api/v1/auth/sso/configure').set(bearer(admin)).send({ ...saml(url) });
+      expect(res.status).toBe(400);
+      expect(errorCode(res)).toBe('VALIDATION_ERROR');
+      expect(res.body.error.details).toMatch(details);
+    });
+  });
+
+  describe('public endpoints', () => {
+    it('answers 404 for an unknown tenant and 400 SSO_NOT_CONFIGURED for a tenant without SSO', async () => {
+      const unknown = await t.http.get('/api/v1/auth/sso/login?tenant=ten_000000000000000000000000');
+      expect(unknown.status).toBe(404);
+      expect(errorCode(unknown)).toBe('NOT_FOUND');
+      const metadata = await t.http.get('/api/v1/auth/sso/saml/metadata?tenant=ten_000000000000000000000000');
+      expect(metadata.status).toBe(404);
+      const plain = await register(t.http);
+      const res = await t.http.get(`/api/v1/auth/sso/login?tenant=${plain.tenantId}`);
+      expect(res.status).toBe(400);
+      expect(errorCode(res)).toBe('SSO_NOT_CONFIGURED');
+      const missing = await t.http.get('/api/v1/auth/sso/login');
+      expect(missing.status).toBe(400);
+      expect(errorCode(missing)).toBe('VALIDATION_ERROR');
+    });
+
+    it('shows a code, or a login error, on the completion page; refuses other errors', async () => {
+      expect((await t.http.get('/api/v1/auth/sso/complete?code=abc')).body).toMatchObject({ success: true, result: { code: 'abc', expires_in: 60 } });
+      const denied = await t.http.get('/api/v1/auth/sso/complete?error=SSO_SIGNATURE_INVALID&error_description=bad');
+      expect(denied.status).toBe(401);
+      expect(denied.body.error).toEqual({ code: 'SSO_SIGNATURE_INVALID', details: 'bad' });
+      const forged = await t.http.get('/api/v1/auth/sso/complete?error=INTERNAL_ERROR');
+      expect(forged.status).toBe(400);
+      expect((await t.http.get('/api/v1/auth/sso/complete')).status).toBe(400);
+    });
+
+    it('refuses to exchange a missing or unknown code', async () => {
+      const missing = await t.http.post('/api/v1/auth/sso/exchange').send({});
+      expect(missing.status).toBe(400);
+      expect(errorCode(missing)).toBe('VALIDATION_ERROR');
+      const unknown = await exchange(t.http, 'x'.repeat(43));
+      expect(unknown.status).toBe(400);
+      expect(errorCode(unknown)).toBe('SSO_CODE_INVALID');
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Role } from '../../../src/common/auth/roles.js';
+import { AttributeMissing, mapIdentity, roleFrom } from '../../../src/modules/sso/identity-mapping.js';
+
+const GROUPS: Record<string, Role> = { 'foliodesk-admins': 'admin', 'Foliodesk Analysts': 'analyst', 'foliodesk-viewers': 'viewer' };
+
+describe('roleFrom', () => {
+  it.each<[string, string[], Record<string, Role>, Role, Role]>([
+    ['one mapped value', ['foliodesk-admins'], GROUPS, 'viewer', 'admin'],
+    ['the highest of several values', ['foliodesk-viewers', 'Foliodesk Analysts', 'sales'], GROUPS, 'viewer', 'analyst'],
+    ['a value in another case', ['FOLIODESK-ADMINS'], GROUPS, 'viewer', 'admin'],
+    ['no mapped value: the default', ['sales', 'hr'], GROUPS, 'analyst', 'analyst'],
+    ['no values: the default', [], GROUPS, 'viewer', 'viewer'],
+    ['role names themselves when no mapping is given', ['Analyst'], {}, 'viewer', 'analyst'],
+    ['unknown names without a mapping: the default', ['owner'], {}, 'viewer', 'viewer'],
+    ['only mapped values when a mapping is given', ['admin'], GROUPS, 'viewer', 'viewer'],
+  ])('%s', (_case, values, roleValues, fallback, expected) => {
+    expect(roleFrom(values, roleValues, fallback)).toBe(expected);
+  });
+});
+
+describe('mapIdentity', () => {
+  it('reads e-mail, name and role from the mapped attributes (lower-cased e-mail)', () => {
+    const identity = { attributes: { mail: ' Priya.Sharma@Example.IN ', displayName: 'Priya Sharma', groups: ['foliodesk-admins'] } };
+    expect(mapIdentity(identity, { email: 'mail', full_name: 'displayName', role: 'groups' }, GROUPS, 'viewer')).toEqual({
+      email: 'priya.sharma@example.in',
+      fullName: 'Priya Sharma',
+      role: 'admin',
+    });
+  });
+
+  it('leaves the role to Foliodesk when no role attribute is mapped', () => {
+    expect(mapIdentity({ attributes: { email: 'a@example.in', groups: ['foliodesk-admins'] } }, { email: 'email' }, GROUPS, 'viewer').role).toBeNull();
+  });
+
+  it('uses the SAML NameID for the mapping value NameID', () => {
+    expect(mapIdentity({ attributes: {}, nameId: 'ravi@example.in' }, { email: 'NameID' }, {}, 'viewer').email).toBe('ravi@example.in');
+  });
+
+  it('follows dotted paths into nested OIDC claims', () => {
+    const identity = { attributes: { email: 'k@example.in', realm_access: { roles: ['offline_access', 'analyst'] } } };
+    expect(mapIdentity(identity, { email: 'email', role: 'realm_access.roles' }, {}, 'viewer').role).toBe('analyst');
+  });
+
+  it('prefers an attribute whose name contains dots over a nested path', () => {
+    const name = 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress';
+    expect(mapIdentity({ attributes: { [name]: 'e@example.in' } }, { email: name }, {}, 'viewer').email).toBe('e@example.in');
+  });
+
+  it.each([
+    ['a missing e-mail attribute', { name: 'X' }],
+    ['an e-mail that is not an address', { email: 'not-an-address' }],
+    ['an empty e-mail', { email: '   ' }],
+  ])('refuses %s', (_case, attributes) => {
+    expect(() => mapIdentity({ attributes }, { email: 'email' }, {}, 'viewer')).toThrow(AttributeMissing);
+  });
+});
