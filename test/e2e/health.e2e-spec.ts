@@ -8,7 +8,7 @@ describe('health', () => {
   });
   afterAll(() => t.close());
 
-  it.each(['/api/v1/health', '/api/v1/health/', '/api/v1/discovery/services/nexus/health'])(
+  it.each(['/api/v1/health', '/api/v1/health/', '/api/v1/health/ready', '/api/v1/discovery/services/nexus/health'])(
     '%s answers the envelope with status ok after checking PostgreSQL and Redis',
     async (path) => {
       const res = await t.http.get(path);
@@ -17,12 +17,20 @@ describe('health', () => {
     },
   );
 
-  it('answers 503 naming Redis when Redis does not answer', async () => {
+  it('/api/v1/health/live answers 200 without checking dependencies', async () => {
+    const res = await t.http.get('/api/v1/health/live');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'OK', error: null, result: { status: 'ok' }, status: 'ok' });
+  });
+
+  it('answers 503 naming Redis when Redis does not answer (readiness too); liveness still 200', async () => {
     const broken = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:1/0' });
     try {
       const res = await broken.http.get('/api/v1/health');
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ success: false, status: 'error', result: null, error: { code: 'SERVICE_UNAVAILABLE' }, checks: { database: 'up', redis: 'down' } });
+      expect((await broken.http.get('/api/v1/health/ready')).status).toBe(503);
+      expect((await broken.http.get('/api/v1/health/live')).status).toBe(200);
     } finally {
       // Bull's queues cannot close cleanly without their Redis; that is not what this test is about.
       await broken.close().catch(() => undefined);

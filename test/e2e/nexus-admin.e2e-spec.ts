@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bearer, createTenant, errorCode, startTestApp, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, createTenant, errorCode, login, startTestApp, STRONG_PASSWORD, uniqueEmail, type Tenant, type TestApp } from '../support/app.js';
 import { simplePdf } from '../support/pdf.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 
@@ -7,8 +7,9 @@ describe('nexus admin: stats, queue board and queue metrics', () => {
   let t: TestApp;
   let acme: Tenant;
   let rival: Tenant;
+  const operatorEmail = uniqueEmail('operator');
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ BOOTSTRAP_ADMIN_EMAIL: operatorEmail, BOOTSTRAP_ADMIN_PASSWORD: STRONG_PASSWORD });
     [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
   });
   afterAll(() => t.close());
@@ -34,16 +35,21 @@ describe('nexus admin: stats, queue board and queue metrics', () => {
     }
   });
 
-  it('serves Bull Board to admins only', async () => {
+  it('serves Bull Board to the operator (the bootstrap admin) only, not to tenant admins', async () => {
     const anon = await t.http.get('/admin/queues');
     expect(anon.status).toBe(401);
     expect(errorCode(anon)).toBe('UNAUTHORIZED');
     const viewer = await t.http.get('/admin/queues').set(bearer(acme.viewer));
     expect(viewer.status).toBe(403);
-    const admin = await t.http.get('/admin/queues').set(bearer(acme.admin));
+    // The queues hold every tenant's jobs, and anyone can register a tenant and be its admin.
+    const tenantAdmin = await t.http.get('/admin/queues/api/queues').set(bearer(acme.admin));
+    expect(tenantAdmin.status).toBe(403);
+    expect(errorCode(tenantAdmin)).toBe('FORBIDDEN');
+    const operator = await login(t.http, operatorEmail);
+    const admin = await t.http.get('/admin/queues').set(bearer(operator));
     expect(admin.status).toBe(200);
     expect(admin.text).toContain('<html');
-    const viaQuery = await t.http.get(`/admin/queues?access_token=${acme.admin.accessToken}`);
+    const viaQuery = await t.http.get(`/admin/queues?access_token=${operator.accessToken}`);
     expect(viaQuery.status).toBe(200);
     const cookie = viaQuery.headers['set-cookie']?.[0] ?? '';
     expect(cookie).toMatch(/HttpOnly/);

@@ -130,6 +130,28 @@ describe('nexus pipeline: recovery and time limits', () => {
       await api.close();
     });
 
+    // Runs first in this block, while no worker is up: the process's first job waits in Redis.
+    it('re-enqueues a stage whose job a Redis flush left as a fragment (Bull re-creates the hash of a job flushed mid-activation)', async () => {
+      const upload = await uploadPdf(api, acme.analyst, large.pdf);
+      const start = await api.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id });
+      const redis = new Redis(process.env.REDIS_URL!);
+      try {
+        const [jobKey] = await redis.keys(`*:pipeline-upload:${start.body.process_id}:upload`);
+        expect(jobKey).toBeDefined();
+        await redis.flushdb();
+        // What Bull's moveToActive leaves when the flush falls between popping the id and activating it.
+        await redis.hset(jobKey, 'processedOn', String(Date.now()));
+        await redis.set(`${jobKey}:lock`, 'gone-worker', 'PX', 120_000);
+        workers.push(startWorker(FAST_RECOVERY));
+        const { final } = await waitForProcess(api, acme.analyst, start.body.process_id, 60_000);
+        expect(final.status).toBe('completed');
+        expect(holdingKeys(final.extractions.holdings)).toEqual(reference);
+      } finally {
+        redis.disconnect();
+        for (const w of workers.splice(0)) w.kill('SIGKILL');
+      }
+    });
+
     it('finishes a process whose worker was killed with SIGKILL mid-stage', async () => {
       const first = startWorker(FAST_RECOVERY);
       workers.push(first);

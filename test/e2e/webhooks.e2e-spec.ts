@@ -217,6 +217,31 @@ describe('webhooks', () => {
     await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
   });
 
+  it('delivers a retry whose job a Redis flush left as a fragment (Bull re-creates the hash of a job flushed mid-activation)', async () => {
+    // Five failures: attempt 6 then waits delayBeforeAttempt(6) × SCALE = 3.6 s in Redis, long enough to catch.
+    const sub = await subscribe(acme.admin, ['document.completed']);
+    receiver.script = [500, 500, 500, 500, 500];
+    await completeADocument(t, acme.analyst);
+    const got = await receiver.waitFor((r) => r.length >= 5, 20_000);
+    const id = got[0].headers['x-service-delivery'] as string;
+    expect(delayBeforeAttempt(6) * SCALE).toBeGreaterThanOrEqual(3000);
+    const redis = new Redis(process.env.REDIS_URL!);
+    try {
+      let jobKey: string | undefined;
+      await until(async () => ([jobKey] = await redis.keys(`*:webhook-delivery:${id}:6`)).length > 0);
+      await redis.flushdb();
+      await redis.hset(jobKey!, 'processedOn', String(Date.now()));
+      await redis.set(`${jobKey}:lock`, 'gone-worker', 'PX', 120_000);
+    } finally {
+      redis.disconnect();
+    }
+    const all = await receiver.waitFor((r) => r.length >= 6, 30_000);
+    expect(all.map((r) => r.headers['x-service-delivery'])).toEqual(Array(6).fill(id));
+    await until(async () => (await sql(`SELECT status FROM webhook_deliveries WHERE id = $1`, [id]))[0]?.status === 'succeeded');
+    expect(await sql(`SELECT status, attempts FROM webhook_deliveries WHERE id = $1`, [id])).toEqual([{ status: 'succeeded', attempts: 6 }]);
+    await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
+  });
+
   it('sends a synthetic, correctly signed test payload of each kind and reports the result', async () => {
     const sub = await subscribe(acme.admin, ['document.completed']);
     for (const event of ['document.completed', 'document.failed', 'chat.session.closed', 'report.generated']) {

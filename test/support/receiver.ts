@@ -12,6 +12,8 @@ export class Receiver {
   /** Status codes to answer, in order; when exhausted, `fallback`. */
   script: number[] = [];
   fallback = 200;
+  /** Milliseconds to hold each request before answering (keeps deliveries in flight). */
+  delayMs = 0;
   private server!: Server;
   port = 0;
 
@@ -21,8 +23,12 @@ export class Receiver {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         this.requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-        res.writeHead(this.script.shift() ?? this.fallback, { 'content-type': 'text/plain' });
-        res.end('ok');
+        const status = this.script.shift() ?? this.fallback;
+        const answer = () => {
+          if (!res.destroyed) res.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
+        };
+        if (this.delayMs > 0) setTimeout(answer, this.delayMs);
+        else answer();
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));

@@ -2,6 +2,7 @@ import { BadRequestException, NotFoundException, PayloadTooLargeException } from
 import { describe, expect, it } from '@jest/globals';
 import { QueryFailedError } from 'typeorm';
 import { AppException } from '../../src/common/errors/app.exception.js';
+import { DependencyTimeout, isDependencyUnavailable } from '../../src/common/errors/dependency-errors.js';
 import { toErrorResponse } from '../../src/common/errors/error-response.js';
 
 const pgError = (code: string) => new QueryFailedError('SELECT secret FROM users', [], Object.assign(new Error('relation "users" leaked'), { code }));
@@ -34,5 +35,41 @@ describe('toErrorResponse', () => {
 
   it('passes Retry-After through from an AppException', () => {
     expect(toErrorResponse(new AppException('RATE_LIMITED', 'x', { headers: { 'Retry-After': '5' } }), 'r').headers).toEqual({ 'Retry-After': '5' });
+  });
+
+  // PostgreSQL or Redis away: what the fault tests (test/e2e/faults-*.e2e-spec.ts) met, one case each.
+  it.each([
+    ['a refused connection (pg-pool)', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+    ['PostgreSQL starting up (57P03)', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
+    ['a session ended by a fast shutdown (57P01), wrapped by TypeORM', pgError('57P01')],
+    ['a connection lost mid-query, wrapped by TypeORM', new QueryFailedError('SELECT 1', [], new Error('Connection terminated unexpectedly'))],
+    ['pg-pool giving up on a connection', new Error('timeout exceeded when trying to connect')],
+    ['ioredis without a connection', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
+    ['ioredis giving up', Object.assign(new Error('Reached the max retries per request limit (which is 20).'), { name: 'MaxRetriesPerRequestError' })],
+    ['a wait for Redis past its deadline', new DependencyTimeout('Redis did not answer within 1000 ms')],
+  ])('maps %s to 503 SERVICE_UNAVAILABLE with Retry-After and no driver message', (_name, error) => {
+    expect(isDependencyUnavailable(error)).toBe(true);
+    const r = toErrorResponse(error, 'req-7');
+    expect({ status: r.status, headers: r.headers, unexpected: r.unexpected }).toEqual({ status: 503, headers: { 'Retry-After': '5' }, unexpected: true });
+    expect(r.body).toEqual({
+      success: false,
+      message: 'A dependency is unavailable',
+      error: { code: 'SERVICE_UNAVAILABLE', details: 'A dependency is not answering; retry shortly. Reference: req-7' },
+      result: null,
+    });
+  });
+
+  it.each([
+    ['a schema error', pgError('42P01')],
+    ['a unique violation', pgError('23505')],
+    ['a bug', new TypeError('x is not a function')],
+  ])('does not take %s for an unavailable dependency', (_name, error) => {
+    expect(isDependencyUnavailable(error)).toBe(false);
+  });
+
+  it.each(['ENOSPC', 'EDQUOT'])('maps a full document store (%s) to 507 INSUFFICIENT_STORAGE, logged', (code) => {
+    const r = toErrorResponse(Object.assign(new Error(`${code}: no space left on device, write`), { code, errno: -28, syscall: 'write' }), 'req-9');
+    expect({ status: r.status, code: r.body.error?.code, unexpected: r.unexpected }).toEqual({ status: 507, code: 'INSUFFICIENT_STORAGE', unexpected: true });
+    expect(JSON.stringify(r.body)).not.toContain('no space left on device');
   });
 });

@@ -30,6 +30,7 @@ export const ERROR_CATALOGUE = {
   EXTRACTION_TIMEOUT: { status: 504, message: 'The maximum processing time was exceeded' },
   INTERNAL_ERROR: { status: 500, message: 'An internal error occurred' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'A dependency is unavailable' },
+  INSUFFICIENT_STORAGE: { status: 507, message: 'There is no space left to store the upload' },
   SSO_NOT_CONFIGURED: { status: 400, message: 'Single sign-on is not configured for this tenant' },
   SSO_METADATA_INVALID: { status: 400, message: "The identity provider's metadata could not be fetched or read" },
   SSO_CODE_INVALID: { status: 400, message: 'The sign-in code is invalid, expired or already used' },

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { AppException } from './app.exception.js';
+import { isDependencyUnavailable } from './dependency-errors.js';
 import { ERROR_CATALOGUE, type ErrorCode } from './error-codes.js';
 import { failure, type Envelope } from '../http/envelope.js';
 
@@ -66,6 +67,8 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
     if (status === 413) return fromCode('PAYLOAD_TOO_LARGE', text === 'File too large' ? 'The uploaded file exceeds the size limit' : text);
     return { ...fromCode(code, text), status };
   }
+  // PostgreSQL or Redis down or restarting: the client should retry, not report a bug.
+  if (isDependencyUnavailable(error)) return unavailable(requestId);
   if (error instanceof QueryFailedError) {
     const sqlState = (error.driverError as { code?: string } | undefined)?.code ?? '';
     const code = PG_CLIENT_ERRORS[sqlState];
@@ -75,6 +78,10 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
   // body-parser and multer errors carry an HTTP status and a machine type of their own.
   const e = error as { type?: string; status?: number; statusCode?: number; code?: string } | null;
   if (e && typeof e === 'object') {
+    // The document store is full (or over quota): nothing was stored, and an operator must know.
+    if (e.code === 'ENOSPC' || e.code === 'EDQUOT') {
+      return { ...fromCode('INSUFFICIENT_STORAGE', 'The document store has no space left; the upload was not stored. Try again later.'), unexpected: true };
+    }
     if (e.type === 'entity.parse.failed') return fromCode('MALFORMED_JSON');
     if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') return fromCode('PAYLOAD_TOO_LARGE');
     if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return fromCode('UNSUPPORTED_MEDIA_TYPE');
@@ -82,6 +89,19 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
     if (typeof status === 'number' && status >= 400 && status < 500) return { ...fromCode(STATUS_CODES[status] ?? 'BAD_REQUEST'), status };
   }
   return internal(requestId);
+}
+
+/** How long a client should wait before retrying while a dependency is away. */
+const RETRY_AFTER_SECONDS = '5';
+
+function unavailable(requestId: string): ErrorResponse {
+  const entry = ERROR_CATALOGUE.SERVICE_UNAVAILABLE;
+  return {
+    status: HttpStatus.SERVICE_UNAVAILABLE,
+    body: failure('SERVICE_UNAVAILABLE', entry.message, `A dependency is not answering; retry shortly. Reference: ${requestId}`),
+    headers: { 'Retry-After': RETRY_AFTER_SECONDS },
+    unexpected: true,
+  };
 }
 
 function internal(requestId: string): ErrorResponse {

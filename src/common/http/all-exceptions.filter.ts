@@ -20,7 +20,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
 export function sendError(exception: unknown, req: Request, res: Response, logger: Logger): void {
   const requestId = requestIdOf(req);
   const { status, body, headers, unexpected } = toErrorResponse(exception, requestId);
-  if (unexpected) {
+  if (unexpected && status === 503) {
+    // PostgreSQL or Redis away: one line per refused request, not a stack trace each.
+    logger.warn({ requestId, method: req.method, path: req.path, reason: (exception as Error | null)?.message }, 'dependency unavailable');
+  } else if (unexpected) {
     logger.error({ err: exception, requestId, method: req.method, path: req.path }, 'unhandled error');
   }
   if (res.headersSent) {

@@ -5,6 +5,7 @@ import passport from 'passport';
 import { IS_PUBLIC } from '../../common/auth/decorators.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { AppException } from '../../common/errors/app.exception.js';
+import { isDependencyUnavailable } from '../../common/errors/dependency-errors.js';
 import { JwtStrategy } from './jwt.strategy.js';
 
 /**
@@ -41,7 +42,8 @@ export class JwtAuthGuard implements CanActivate {
   }
 
   handleRequest(err: unknown, user: Principal | false, info: unknown): Principal {
-    if (err) throw err instanceof AppException ? err : new AppException('TOKEN_INVALID');
+    // PostgreSQL away while the session is checked is the service's trouble (503), not the token's.
+    if (err) throw err instanceof AppException || isDependencyUnavailable(err) ? err : new AppException('TOKEN_INVALID');
     if (user) return user;
     const name = (info as { name?: string } | undefined)?.name;
     if (name === 'TokenExpiredError') throw new AppException('TOKEN_EXPIRED');

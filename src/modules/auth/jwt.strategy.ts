@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import type jwt from 'jsonwebtoken';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AppConfig } from '../../config/app-config.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { isRole } from '../../common/auth/roles.js';
 import { SessionsRepository } from './sessions.repository.js';
-import { ACCESS_AUDIENCE, JWT_ALGORITHM, TOKEN_ISSUER, type AccessClaims } from './token.service.js';
+import { ACCESS_AUDIENCE, hmacKey, JWT_ALGORITHM, TOKEN_ISSUER, type AccessClaims } from './token.service.js';
+
+const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
+/** What passport-jwt passes to jsonwebtoken for this strategy's options. */
+const VERIFY_OPTIONS = { algorithms: [JWT_ALGORITHM], issuer: TOKEN_ISSUER, audience: ACCESS_AUDIENCE, ignoreExpiration: false } satisfies jwt.VerifyOptions;
 
 /**
  * Verifies the access token (HS256 only: `alg:none` and key-confusion tokens fail here) and then its
@@ -18,13 +23,13 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     config: AppConfig,
     private readonly sessions: SessionsRepository,
   ) {
+    const key = hmacKey(config.auth.jwtSecret);
     super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.auth.jwtSecret,
-      algorithms: [JWT_ALGORITHM],
-      issuer: TOKEN_ISSUER,
-      audience: ACCESS_AUDIENCE,
-      ignoreExpiration: false,
+      jwtFromRequest: bearerToken,
+      // A KeyObject, not the string (see hmacKey); passport-jwt hands it to jsonwebtoken as is, but its
+      // types only name string | Buffer.
+      secretOrKey: key as unknown as Buffer,
+      ...VERIFY_OPTIONS,
     });
   }
 

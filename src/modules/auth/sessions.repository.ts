@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Not, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { Role } from '../../common/auth/roles.js';
+import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
 import { SessionEntity } from './entities/session.entity.js';
 
 /** What the JWT strategy needs to know about a token's session and user, in one query. */
@@ -13,6 +14,14 @@ export interface SessionState {
   email: string;
   tenantId: string;
 }
+
+/** Run by the JWT strategy on every authenticated request, so prepared (see queryPrepared). */
+const SESSION_STATE: PreparedStatement = {
+  name: 'sessions.state_for',
+  text: `SELECT s.revoked_at, s.absolute_expires_at, u.disabled_at, u.role, u.email, u.tenant_id
+           FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.id = $1 AND s.user_id = $2`,
+};
 
 @Injectable()
 export class SessionsRepository {
@@ -30,12 +39,7 @@ export class SessionsRepository {
   }
 
   async stateFor(sessionId: string, userId: string): Promise<SessionState | null> {
-    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-      `SELECT s.revoked_at, s.absolute_expires_at, u.disabled_at, u.role, u.email, u.tenant_id
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = $1 AND s.user_id = $2`,
-      [sessionId, userId],
-    );
+    const rows = await queryPrepared<Record<string, unknown>>(this.dataSource, SESSION_STATE, [sessionId, userId]);
     const row = rows[0];
     if (!row) return null;
     return {

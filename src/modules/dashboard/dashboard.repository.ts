@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
 
 export interface SummaryRow {
   documents_processed: number;
@@ -21,6 +22,38 @@ export interface ActivityRow {
 }
 
 /**
+ * GET /api/v1/dashboard. Prepared (see queryPrepared): planning it each time cost more than running
+ * it. Each table is read once, the three run counts with FILTER and both sums of each usage table
+ * together; counting each figure with a subquery of its own read the runs three times and each usage
+ * table twice, and cost PostgreSQL about 1.7× the time (docs/benchmarks.md, "Load").
+ */
+const SUMMARY: PreparedStatement = {
+  name: 'dashboard.summary',
+  text: `WITH my_docs AS (SELECT id FROM documents WHERE tenant_id = $1 AND owner_id = $2),
+       runs AS (
+         SELECT count(DISTINCT p.document_id)::int AS documents_processed,
+                (count(*) FILTER (WHERE p.status = 'completed'))::int AS completed_runs,
+                (count(*) FILTER (WHERE p.status = 'failed'))::int AS failed_runs
+           FROM pipeline_processes p
+          WHERE p.tenant_id = $1 AND p.document_id IN (SELECT id FROM my_docs)
+            AND p.status IN ('completed', 'failed') AND ($3::timestamptz IS NULL OR p.finished_at >= $3)),
+       document_usage AS (
+         SELECT coalesce(sum(t.input_tokens + t.output_tokens), 0)::int AS tokens, coalesce(sum(t.cost_inr), 0) AS cost_inr
+           FROM token_usage t
+          WHERE t.tenant_id = $1 AND t.document_id IN (SELECT id FROM my_docs) AND ($3::timestamptz IS NULL OR t.created_at >= $3)),
+       chat_usage AS (
+         SELECT coalesce(sum(m.input_tokens + m.output_tokens), 0)::int AS tokens, coalesce(sum(m.cost_inr), 0) AS cost_inr
+           FROM chat_messages m JOIN chat_sessions c ON c.id = m.session_id
+          WHERE c.tenant_id = $1 AND c.user_id = $2 AND ($3::timestamptz IS NULL OR m.created_at >= $3))
+       SELECT runs.documents_processed, runs.completed_runs, runs.failed_runs,
+              (SELECT count(*)::int FROM chat_sessions c
+                WHERE c.tenant_id = $1 AND c.user_id = $2 AND ($3::timestamptz IS NULL OR c.created_at >= $3)) AS conversations,
+              document_usage.tokens + chat_usage.tokens AS total_tokens,
+              document_usage.cost_inr + chat_usage.cost_inr AS total_cost_inr
+         FROM runs, document_usage, chat_usage`,
+};
+
+/**
  * The dashboard's aggregate queries: counted in PostgreSQL over indexed columns
  * (documents by tenant/owner/created_at, processes by document, reports and token usage by tenant),
  * never by loading rows into memory.
@@ -30,30 +63,7 @@ export class DashboardRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async summary(tenantId: string, userId: string, since: Date | null): Promise<SummaryRow> {
-    const rows: SummaryRow[] = await this.dataSource.query(
-      `WITH my_docs AS (SELECT id FROM documents WHERE tenant_id = $1 AND owner_id = $2)
-       SELECT
-         (SELECT count(DISTINCT p.document_id)::int FROM pipeline_processes p
-            WHERE p.tenant_id = $1 AND p.document_id IN (SELECT id FROM my_docs)
-              AND p.status IN ('completed', 'failed') AND ($3::timestamptz IS NULL OR p.finished_at >= $3)) AS documents_processed,
-         (SELECT count(*)::int FROM pipeline_processes p
-            WHERE p.tenant_id = $1 AND p.document_id IN (SELECT id FROM my_docs)
-              AND p.status = 'completed' AND ($3::timestamptz IS NULL OR p.finished_at >= $3)) AS completed_runs,
-         (SELECT count(*)::int FROM pipeline_processes p
-            WHERE p.tenant_id = $1 AND p.document_id IN (SELECT id FROM my_docs)
-              AND p.status = 'failed' AND ($3::timestamptz IS NULL OR p.finished_at >= $3)) AS failed_runs,
-         (SELECT count(*)::int FROM chat_sessions c
-            WHERE c.tenant_id = $1 AND c.user_id = $2 AND ($3::timestamptz IS NULL OR c.created_at >= $3)) AS conversations,
-         (SELECT coalesce(sum(t.input_tokens + t.output_tokens), 0)::int FROM token_usage t
-            WHERE t.tenant_id = $1 AND t.document_id IN (SELECT id FROM my_docs) AND ($3::timestamptz IS NULL OR t.created_at >= $3))
-         + (SELECT coalesce(sum(m.input_tokens + m.output_tokens), 0)::int FROM chat_messages m JOIN chat_sessions c ON c.id = m.session_id
-            WHERE c.tenant_id = $1 AND c.user_id = $2 AND ($3::timestamptz IS NULL OR m.created_at >= $3)) AS total_tokens,
-         (SELECT coalesce(sum(t.cost_inr), 0) FROM token_usage t
-            WHERE t.tenant_id = $1 AND t.document_id IN (SELECT id FROM my_docs) AND ($3::timestamptz IS NULL OR t.created_at >= $3))
-         + (SELECT coalesce(sum(m.cost_inr), 0) FROM chat_messages m JOIN chat_sessions c ON c.id = m.session_id
-            WHERE c.tenant_id = $1 AND c.user_id = $2 AND ($3::timestamptz IS NULL OR m.created_at >= $3)) AS total_cost_inr`,
-      [tenantId, userId, since],
-    );
+    const rows = await queryPrepared<SummaryRow>(this.dataSource, SUMMARY, [tenantId, userId, since]);
     return rows[0];
   }
 

@@ -17,16 +17,24 @@ const HEALTH_SCHEMA = {
   },
 };
 
+const LIVE_SCHEMA = {
+  ...HEALTH_SCHEMA,
+  properties: { ...HEALTH_SCHEMA.properties, result: { type: 'object', example: { status: 'ok' } } },
+};
+
 /** Health answers the envelope and a top-level `status` (DESIGN.md §2); 503 when a dependency is down. */
 @ApiTags('Health')
 @Controller()
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
-  @Get(['api/v1/health', 'api/v1/discovery/services/nexus/health'])
+  @Get(['api/v1/health', 'api/v1/health/ready', 'api/v1/discovery/services/nexus/health'])
   @Public()
   @RawResponse()
-  @ApiOperation({ summary: 'Service health: PostgreSQL and Redis are checked for real' })
+  @ApiOperation({
+    summary: 'Service health and readiness: PostgreSQL and Redis are checked for real (also at /api/v1/health/ready)',
+    description: 'Answers 503 while either is not answering, and 200 again once both do, without a restart.',
+  })
   @ApiOkResponse({ schema: HEALTH_SCHEMA })
   @ApiServiceUnavailableResponse({ description: 'PostgreSQL or Redis is not answering' })
   async check(@Res({ passthrough: true }) res: Response) {
@@ -35,5 +43,15 @@ export class HealthController {
     const down = Object.entries(checks).filter(([, state]) => state === 'down').map(([name]) => name);
     res.status(503);
     return { ...failure('SERVICE_UNAVAILABLE', 'Service unavailable', `Not answering: ${down.join(', ')}`), status: 'error', checks };
+  }
+
+  /** Liveness: the process answers. It checks no dependency, so an outage of PostgreSQL or Redis does not get healthy processes restarted. */
+  @Get('api/v1/health/live')
+  @Public()
+  @RawResponse()
+  @ApiOperation({ summary: 'Liveness: the process is up and serving (no dependency is checked)' })
+  @ApiOkResponse({ schema: LIVE_SCHEMA })
+  live() {
+    return { ...ok({ status: 'ok' }), status: 'ok' };
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, ParseUUIDPipe, Post, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiOperation, ApiPayloadTooLargeResponse, ApiProduces, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiPayloadTooLargeResponse, ApiProduces, ApiResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import { CurrentUser, Roles } from '../../common/auth/decorators.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { RawResponse } from '../../common/decorators/raw-response.decorator.js';
@@ -29,6 +29,7 @@ export class DocumentsController {
   @ApiEnvelope(UploadResultDto, { status: 201 })
   @ApiPayloadTooLargeResponse({ description: 'Larger than MAX_UPLOAD_BYTES' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Not a PDF' })
+  @ApiResponse({ status: 507, description: 'INSUFFICIENT_STORAGE: the document store is full; nothing was stored' })
   upload(@CurrentUser() user: Principal, @UploadedFile() file: (Express.Multer.File & ReceivedFile) | undefined) {
     return this.documents.upload(user, file);
   }

@@ -1,20 +1,58 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
-import { DocumentEntity } from './entities/document.entity.js';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { QueryFailedError, type DataSource, type Repository } from 'typeorm';
+import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
+import { DocumentEntity, type DocumentListRow } from './entities/document.entity.js';
+
+/**
+ * GET /api/v1/documents/me, the most frequent read, as lean as it can be: prepared (see
+ * queryPrepared); only the listed columns, in plain rows rather than hydrated entities; the times
+ * formatted by PostgreSQL exactly as Date#toISOString would (milliseconds truncated, UTC), which
+ * spares parsing and re-formatting a hundred timestamps per call (together a tenth of the CPU of a call).
+ */
+const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const LIST_FOR_OWNER: PreparedStatement = {
+  name: 'documents.list_for_owner',
+  text: `SELECT id, job_id AS "jobId", file_name AS "fileName", status, classification, confidence_score AS "confidenceScore",
+                to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS "createdAt",
+                to_char(updated_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS "updatedAt"
+           FROM documents WHERE tenant_id = $1 AND owner_id = $2
+          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+};
 
 /** The only place that reads and writes documents; every method is scoped by tenant. */
 @Injectable()
 export class DocumentsRepository {
-  constructor(@InjectRepository(DocumentEntity) private readonly docs: Repository<DocumentEntity>) {}
+  constructor(
+    @InjectRepository(DocumentEntity) private readonly docs: Repository<DocumentEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
 
+  /** One statement (its RETURNING gives the generated times), so a failure is always the insert's own. */
   async insert(doc: Omit<DocumentEntity, 'createdAt' | 'updatedAt' | 'tenant' | 'owner'>): Promise<DocumentEntity> {
-    await this.docs.insert(doc);
-    return this.docs.findOneByOrFail({ id: doc.id });
+    const { generatedMaps } = await this.docs.insert(doc);
+    return this.docs.create({ ...doc, ...generatedMaps[0] });
   }
 
-  listForOwner(tenantId: string, ownerId: string, skip: number, take: number): Promise<DocumentEntity[]> {
-    return this.docs.find({ where: { tenantId, ownerId }, order: { createdAt: 'DESC', id: 'DESC' }, skip, take });
+  /**
+   * After `insert` failed: whether it may have been written all the same (its acknowledgement lost
+   * with the connection). Not when the INSERT never reached PostgreSQL: TypeORM wraps only the errors
+   * of statements it sent, a connection that could not be had is thrown as is.
+   */
+  mayHaveInserted(error: unknown): boolean {
+    return error instanceof QueryFailedError;
+  }
+
+  /** The row; false when there is none; null when PostgreSQL cannot be asked. */
+  lookup(tenantId: string, id: string): Promise<DocumentEntity | false | null> {
+    return this.findById(tenantId, id).then(
+      (row) => row ?? false,
+      () => null,
+    );
+  }
+
+  listForOwner(tenantId: string, ownerId: string, skip: number, take: number): Promise<DocumentListRow[]> {
+    return queryPrepared<DocumentListRow>(this.dataSource, LIST_FOR_OWNER, [tenantId, ownerId, take, skip]);
   }
 
   listForTenant(tenantId: string, skip: number, take: number): Promise<[DocumentEntity[], number]> {

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
 import type { Principal } from '../../common/auth/principal.js';
 import { roleAtLeast } from '../../common/auth/roles.js';
 import { AppException, notFound } from '../../common/errors/app.exception.js';
 import { paginated, type Paginated } from '../../common/http/pagination.js';
 import { AppConfig } from '../../config/app-config.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
+import { LOGGER } from '../../common/logging/logging.module.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { renderLayoutZip } from './pdf/layout-renderer.js';
 import { toDocumentListItem, toTenantDocument, type DocumentListItemDto, type TenantDocumentDto, type UploadResultDto } from './dto/document.dto.js';
@@ -17,13 +19,23 @@ import { inspectPdf, looksLikePdf, passwordHintFor } from './pdf/pdf-inspector.j
 import type { ReceivedFile } from './storage/hashing-disk.engine.js';
 import { DocumentStorage } from './storage/document-storage.js';
 
-/** A display name from the client's file name: its last path segment, printable, at most 255 chars. */
+/**
+ * A display name from the client's file name: its last path segment, printable (no control
+ * characters, no bidirectional overrides that would show "evil\u202Efdp.exe" as "evilexe.pdf"), at
+ * most 255 characters (whole characters: an emoji is not cut in half).
+ */
 export function displayFileName(original: string | undefined): string {
   const base = basename((original ?? '').replace(/\\/g, '/'))
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .trim();
-  return (base || 'document.pdf').slice(0, 255);
+  const name = base === '.' || base === '..' ? '' : base;
+  return Array.from(name || 'document.pdf')
+    .slice(0, 255)
+    .join('');
 }
+
+/** How often an upload whose INSERT met a PostgreSQL crash asks again whether its row exists (about ten minutes). */
+const SETTLE_ATTEMPTS = 24;
 
 @Injectable()
 export class DocumentsService {
@@ -33,6 +45,7 @@ export class DocumentsService {
     config: AppConfig,
     private readonly docs: DocumentsRepository,
     private readonly storage: DocumentStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.box = new SecretBox(config.crypto.encryptionKey);
   }
@@ -50,7 +63,7 @@ export class DocumentsService {
       const storageKey = `${user.tenantId}/${id}.pdf`;
       const passwordRequired = inspection.kind !== 'ok';
       await this.storage.adopt(file.path, storageKey);
-      const doc = await this.docs.insert({
+      const doc = await this.record(storageKey, {
         id,
         jobId: randomUUID(),
         tenantId: user.tenantId,
@@ -71,6 +84,43 @@ export class DocumentsService {
     } finally {
       await rm(file.path, { force: true });
     }
+  }
+
+  /**
+   * Writes the row of a stored original. If the write fails (PostgreSQL away), the stored file must
+   * not outlive it: it is removed when the row was certainly not written (no connection could be
+   * had, so the INSERT never reached PostgreSQL) or is found missing. A row whose acknowledgement
+   * was lost is kept, with its file, and the upload succeeds. When PostgreSQL cannot be asked (it
+   * died during this very INSERT), it is asked again later.
+   */
+  private async record(storageKey: string, row: Parameters<DocumentsRepository['insert']>[0]): Promise<DocumentEntity> {
+    try {
+      return await this.docs.insert(row);
+    } catch (error) {
+      const written = this.docs.mayHaveInserted(error) ? await this.docs.lookup(row.tenantId, row.id) : false;
+      if (written) return written;
+      if (written === false) await this.storage.remove(storageKey);
+      else this.settleLater(storageKey, row.tenantId, row.id);
+      throw error;
+    }
+  }
+
+  /**
+   * Asks PostgreSQL again whether an upload's row was written, after 1 s, 2 s, 4 s… (at most 30 s
+   * apart, for about ten minutes), and removes the file once the row is known not to exist. Given up
+   * (or the process ending first), the file is kept and logged: a file without a row is only wasted
+   * space, a row without its file would be a broken document.
+   */
+  private settleLater(storageKey: string, tenantId: string, id: string, attempt = 1): void {
+    const timer = setTimeout(async () => {
+      const written = await this.docs.lookup(tenantId, id);
+      if (written === false) {
+        await this.storage.remove(storageKey).catch(() => undefined);
+        this.logger.warn({ storageKey, documentId: id }, 'upload: the document row was not written after all; its file is removed');
+      } else if (written === null && attempt < SETTLE_ATTEMPTS) this.settleLater(storageKey, tenantId, id, attempt + 1);
+      else if (written === null) this.logger.warn({ storageKey, documentId: id }, 'upload: could not tell whether the document row was written; its file is kept');
+    }, Math.min(1000 * 2 ** (attempt - 1), 30_000));
+    timer.unref();
   }
 
   async listMine(user: Principal, limit: number, skip: number): Promise<DocumentListItemDto[]> {
@@ -97,7 +147,16 @@ export class DocumentsService {
     }
     const password = doc.sealedPassword ? this.box.open(doc.sealedPassword) : undefined;
     const data = new Uint8Array(await readFile(this.storage.localPath(doc.storageKey)));
-    return { doc, zip: await renderLayoutZip(data, password) };
+    try {
+      return { doc, zip: await renderLayoutZip(data, password) };
+    } catch (error) {
+      // pdfjs' verdicts on a damaged or hostile file (which the upload's quick look let through), not faults of ours.
+      const name = (error as { name?: string }).name ?? '';
+      if (['InvalidPDFException', 'UnknownErrorException', 'PdfLimitExceeded'].includes(name)) {
+        throw new AppException('UNPROCESSABLE', `The PDF cannot be rendered: ${(error as Error).message}`);
+      }
+      throw error;
+    }
   }
 
   /** A document (by doc id) the caller may see, or null. */

@@ -16,8 +16,9 @@ export class TenantsService {
     return repo.findOneByOrFail({ id });
   }
 
+  /** Names are not unique (anyone may register "Default"): the oldest tenant of that name. */
   findByName(name: string): Promise<TenantEntity | null> {
-    return this.tenants.findOneBy({ name });
+    return this.tenants.findOne({ where: { name }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   async get(id: string): Promise<TenantEntity> {

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/auth/principal.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { AppException, notFound } from '../../common/errors/app.exception.js';
+import { withinDeadline } from '../../common/errors/dependency-errors.js';
 import { paginated, type PageQueryDto, type Paginated } from '../../common/http/pagination.js';
 import { prefixedId } from '../../common/ids.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -15,6 +16,9 @@ import type { DeliveryDto, DeliveryPageDto, SubscribeDto, SubscriptionDto, TestR
 import type { WebhookSubscriptionEntity } from './entities/webhook-subscription.entity.js';
 import { syntheticEventData } from './synthetic-events.js';
 import { WebhooksRepository } from './webhooks.repository.js';
+
+/** How long a request waits for Redis to queue a delivery attempt (past it: 503, or the dispatcher's recovery). */
+const QUEUE_WAIT_MS = 1000;
 
 const toSubscriptionDto = (s: WebhookSubscriptionEntity): SubscriptionDto => ({
   webhook_id: s.id,
@@ -81,8 +85,10 @@ export class WebhooksService {
       ...(resuming ? { status: 'active', pausedReason: null, failingSince: null } : {}),
     });
     if (resuming) {
-      const now = new Date();
-      for (const d of await this.repo.scheduleAllPending(id, now)) await this.queue.schedule(d.id, d.attempts + 1, 0).catch(() => undefined);
+      const pending = await this.repo.scheduleAllPending(id, new Date());
+      // Due now in PostgreSQL: if Redis is away, the dispatcher's recovery pass queues them later.
+      const queued = Promise.all(pending.map((d) => this.queue.schedule(d.id, d.attempts + 1, 0).catch(() => undefined)));
+      await withinDeadline(queued, QUEUE_WAIT_MS, 'Redis').catch(() => undefined);
     }
     await this.audit.record({
       tenantId: admin.tenantId,
@@ -131,7 +137,7 @@ export class WebhooksService {
     if (!delivery) throw notFound('Delivery');
     if (subscription.status !== 'active') throw new AppException('CONFLICT', 'The subscription is paused; resume it first');
     await this.repo.finishDelivery(delivery.id, { status: 'pending', nextAttemptAt: new Date() });
-    await this.queue.schedule(delivery.id, delivery.attempts + 1, 0);
+    await withinDeadline(this.queue.schedule(delivery.id, delivery.attempts + 1, 0), QUEUE_WAIT_MS, 'Redis');
     const page = await this.deliveries(admin, id, { page: 1, limit: 100 });
     return page.items.find((d) => d.delivery_id === deliveryId) ?? page.items[0];
   }

@@ -4,7 +4,8 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, type PDFWorker } from '../pdf/pdfjs.js';
+import { readInPdfSandbox } from '../pdf/pdf-sandbox.js';
 import type { PdfPageText, PdfTextItem } from './types.js';
 
 let fontDataUrl: string | null | undefined;
@@ -31,13 +32,19 @@ interface RawTextItem {
 
 /**
  * Reads the text layer of every page (or of the first `maxPages`). Empty runs are skipped; an image-only PDF yields pages with
- * no items. A missing or wrong password rejects with pdfjs' own `PasswordException`.
+ * no items. A missing or wrong password rejects with pdfjs' own `PasswordException`; a file that outgrows the reading
+ * limits (pdf-sandbox.ts) with `PdfLimitExceeded`; `signal` stops the read.
  */
-export async function extractPdfText(data: Uint8Array, password?: string, options: { maxPages?: number } = {}): Promise<PdfPageText[]> {
+export function extractPdfText(data: Uint8Array, password?: string, options: { maxPages?: number; signal?: AbortSignal } = {}): Promise<PdfPageText[]> {
+  return readInPdfSandbox((worker) => readText(worker, data, password, options.maxPages), { signal: options.signal });
+}
+
+async function readText(worker: PDFWorker, data: Uint8Array, password: string | undefined, maxPages: number | undefined): Promise<PdfPageText[]> {
   // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
   const task = getDocument({
     data: new Uint8Array(data),
     password,
+    worker,
     isEvalSupported: false,
     verbosity: 0,
     standardFontDataUrl: standardFontDataUrl(),
@@ -46,7 +53,7 @@ export async function extractPdfText(data: Uint8Array, password?: string, option
   try {
     doc = await task.promise;
     const pages: PdfPageText[] = [];
-    const last = Math.min(doc.numPages, options.maxPages ?? doc.numPages);
+    const last = Math.min(doc.numPages, maxPages ?? doc.numPages);
     for (let n = 1; n <= last; n++) {
       const page = await doc.getPage(n);
       const viewport = page.getViewport({ scale: 1 });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from './pdfjs.js';
+import { readInPdfSandbox } from './pdf-sandbox.js';
 
 export type PdfInspection =
   | { kind: 'ok'; pages: number }
@@ -10,19 +11,28 @@ export type PdfInspection =
 /** `%PDF-` must appear in the first kilobyte (the PDF specification's own tolerance). */
 export const looksLikePdf = (head: Buffer) => head.subarray(0, 1024).includes('%PDF-');
 
-/** Opens a PDF with pdfjs-dist to count its pages, telling encrypted and broken files apart. */
+/**
+ * Opens a PDF with pdfjs-dist to count its pages, telling encrypted and broken files apart. A file
+ * that outgrows the reading limits (pdf-sandbox.ts) is unreadable.
+ */
 export async function inspectPdf(path: string, password?: string): Promise<PdfInspection> {
   const data = new Uint8Array(await readFile(path));
-  const task = getDocument({ data, password, isEvalSupported: false, verbosity: 0, stopAtErrors: false });
   try {
-    const doc = await task.promise;
-    const pages = doc.numPages;
-    await doc.destroy();
-    return { kind: 'ok', pages };
+    return await readInPdfSandbox(async (worker): Promise<PdfInspection> => {
+      const task = getDocument({ data, password, worker, isEvalSupported: false, verbosity: 0, stopAtErrors: false });
+      try {
+        const doc = await task.promise;
+        const pages = doc.numPages;
+        await doc.destroy();
+        return { kind: 'ok', pages };
+      } catch (error) {
+        await task.destroy().catch(() => undefined);
+        throw error;
+      }
+    });
   } catch (error) {
     const e = error as { name?: string; code?: number; message?: string };
     if (e.name === 'PasswordException') return e.code === 2 ? { kind: 'password_invalid' } : { kind: 'password_required' };
-    await task.destroy().catch(() => undefined);
     return { kind: 'unreadable', reason: e.message ?? 'unreadable PDF' };
   }
 }

@@ -2,10 +2,13 @@ import { getQueueToken } from '@nestjs/bull';
 import type { Provider } from '@nestjs/common';
 import type { Queue } from 'bull';
 import type { Logger } from 'pino';
+import { withinDeadline } from '../../../common/errors/dependency-errors.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
+import { runnableJob } from '../../queue/runnable-job.js';
 import { queueName, STAGE_JOB_OPTIONS, STAGES, stageJobId, type StageJob, type StageName } from './pipeline.constants.js';
 
 const OVERDUE_MS = 1000;
+const DEPTHS_WAIT_MS = 1000;
 
 /** The ten stage queues behind one small API: enqueue a stage of a process, or look its job up. */
 export class PipelineQueues {
@@ -21,25 +24,26 @@ export class PipelineQueues {
   }
 
   /**
-   * Whether Redis still holds the stage's job. A retry whose backoff is long overdue is promoted to
-   * run now, so a job can never sit in the delayed set forever.
+   * Whether Redis still holds the stage's job in a state that will run; what is left of a finished or
+   * damaged job is cleared so that the stage can be enqueued again (see runnableJob). A retry whose
+   * backoff is long overdue is promoted to run now, so a job can never sit in the delayed set forever.
    */
   async has(processId: string, stage: StageName): Promise<boolean> {
-    const job = await this.queue(stage).getJob(stageJobId(processId, stage));
+    const job = await runnableJob(this.queue(stage), stageJobId(processId, stage));
     if (!job) return false;
-    const state = await job.getState();
-    if (state === 'delayed' && job.timestamp + (job.opts.delay ?? 0) < Date.now() - OVERDUE_MS) await job.promote().catch(() => undefined);
-    return state !== 'completed' && state !== 'failed';
+    if ((await job.isDelayed()) && job.timestamp + (job.opts.delay ?? 0) < Date.now() - OVERDUE_MS) await job.promote().catch(() => undefined);
+    return true;
   }
 
-  /** Jobs waiting, running or delayed per stage (for /metrics and stats). */
+  /** Jobs waiting, running or delayed per stage (for /metrics and stats); rejects after 1 s without Redis. */
   async depths(): Promise<Record<StageName, number>> {
-    const entries = await Promise.all(
+    const counts = Promise.all(
       STAGES.map(async (stage) => {
         const c = await this.queue(stage).getJobCounts();
         return [stage, c.waiting + c.active + c.delayed] as const;
       }),
     );
+    const entries = await withinDeadline(counts, DEPTHS_WAIT_MS, 'Redis');
     return Object.fromEntries(entries) as Record<StageName, number>;
   }
 }

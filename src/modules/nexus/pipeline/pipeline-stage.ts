@@ -24,6 +24,8 @@ export interface StageContext {
   output<T>(stage: StageName): Promise<T>;
   /** The original file's bytes. */
   original(): Promise<Uint8Array>;
+  /** Aborted when the stage's time is up: long work (reading the PDF) stops instead of running on. */
+  signal: AbortSignal;
 }
 
 /** A failure that retrying will not fix; the process fails at once with this code. */

@@ -4,6 +4,7 @@ import type { Principal } from '../../../common/auth/principal.js';
 import { roleAtLeast } from '../../../common/auth/roles.js';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { AppException, notFound } from '../../../common/errors/app.exception.js';
+import { withinDeadline } from '../../../common/errors/dependency-errors.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { DocumentsService } from '../documents.service.js';
 import type { PipelineProcessEntity } from '../entities/pipeline-process.entity.js';
@@ -13,6 +14,9 @@ import type { ProcessStartedDto, ProgressDto } from './dto/pipeline.dto.js';
 import { STAGES } from './pipeline.constants.js';
 import { PipelineQueues } from './pipeline-queues.js';
 import { PipelineRepository } from './pipeline.repository.js';
+
+/** How long starting a run waits for Redis to take its first job (the reconciler covers the rest). */
+const ENQUEUE_WAIT_MS = 1000;
 
 @Injectable()
 export class PipelineService {
@@ -70,8 +74,9 @@ export class PipelineService {
       if (other) return { process_id: other.id, job_id: jobId, status: other.status };
       throw error;
     }
-    // If this enqueue is lost (Redis away), the reconciler enqueues the stage from the database.
-    await this.queues.enqueue({ tenantId: user.tenantId, processId: id, stage: STAGES[0] }).catch(() => undefined);
+    // If this enqueue is lost or slow (Redis away), the reconciler enqueues the stage from the
+    // database: the client is not kept waiting for Redis.
+    await withinDeadline(this.queues.enqueue({ tenantId: user.tenantId, processId: id, stage: STAGES[0] }), ENQUEUE_WAIT_MS, 'Redis').catch(() => undefined);
     return { process_id: id, job_id: jobId, status: 'processing' };
   }
 

@@ -10,19 +10,22 @@ import { AppConfig } from '../../../config/app-config.js';
 import { roleAtLeast } from '../../../common/auth/roles.js';
 import { AppException } from '../../../common/errors/app.exception.js';
 import { JwtStrategy } from '../../auth/jwt.strategy.js';
-import { ACCESS_AUDIENCE, JWT_ALGORITHM, TOKEN_ISSUER, type AccessClaims } from '../../auth/token.service.js';
+import { ACCESS_AUDIENCE, hmacKey, JWT_ALGORITHM, TOKEN_ISSUER, type AccessClaims } from '../../auth/token.service.js';
 import { QUEUE_NAMES } from './pipeline.constants.js';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 const COOKIE = 'fd_queue_board';
 
 /**
- * Bull Board for admins at /admin/queues. The access token comes as a Bearer header, or once as
- * `?access_token=` (for a browser), after which an HttpOnly cookie scoped to this path carries it.
+ * Bull Board for the operator (the bootstrap admin) at /admin/queues. The access token comes as a
+ * Bearer header, or once as `?access_token=` (for a browser), after which an HttpOnly cookie scoped to
+ * this path carries it.
  */
 export function mountQueueBoard(app: INestApplication, onError: (err: unknown, req: Request, res: Response) => void): void {
   const config = app.get(AppConfig);
   const strategy = app.get(JwtStrategy);
+  const key = hmacKey(config.auth.jwtSecret);
+  const operatorEmail = config.bootstrapAdmin?.email.trim().toLowerCase() ?? null;
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(QUEUE_BOARD_PATH);
   createBullBoard({
@@ -39,12 +42,15 @@ export function mountQueueBoard(app: INestApplication, onError: (err: unknown, r
       if (!token) throw new AppException('UNAUTHORIZED', 'An admin access token is required');
       let claims: Partial<AccessClaims>;
       try {
-        claims = jwt.verify(token, config.auth.jwtSecret, { algorithms: [JWT_ALGORITHM], issuer: TOKEN_ISSUER, audience: ACCESS_AUDIENCE }) as Partial<AccessClaims>;
+        claims = jwt.verify(token, key, { algorithms: [JWT_ALGORITHM], issuer: TOKEN_ISSUER, audience: ACCESS_AUDIENCE }) as Partial<AccessClaims>;
       } catch {
         throw new AppException('TOKEN_INVALID');
       }
       const principal = await strategy.validate(claims);
       if (!roleAtLeast(principal.role, 'admin')) throw new AppException('FORBIDDEN', 'The queue board is for admins');
+      // The queues are shared by every tenant (and anyone can register one and be its admin), so only
+      // the operator, the bootstrap admin, may see or act on them (docs/security.md).
+      if (principal.email !== operatorEmail) throw new AppException('FORBIDDEN', 'The queue board is for the operator (BOOTSTRAP_ADMIN_EMAIL)');
       if (fromQuery) {
         res.setHeader('Set-Cookie', `${COOKIE}=${fromQuery}; Path=${QUEUE_BOARD_PATH}; HttpOnly; SameSite=Strict; Max-Age=3600`);
       }

@@ -3,6 +3,7 @@ import type { Job } from 'bull';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../../config/app-config.js';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
+import { isDependencyUnavailable } from '../../../common/errors/dependency-errors.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
 import { OutboxService } from '../../outbox/outbox.service.js';
 import { DocumentsRepository } from '../documents.repository.js';
@@ -16,12 +17,18 @@ import type { CompletionOutput } from './stages/completion.stage.js';
 
 class StageTimeout extends Error {}
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/** Runs a stage's work under a time limit; past it, `signal` tells the work to stop (e.g. a PDF read). */
+function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const controller = new AbortController();
   let timer: NodeJS.Timeout;
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StageTimeout()), Math.max(0, ms));
+    timer = setTimeout(() => {
+      const timeout = new StageTimeout();
+      reject(timeout);
+      controller.abort(timeout);
+    }, Math.max(0, ms));
   });
-  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+  return Promise.race([work(controller.signal), limit]).finally(() => clearTimeout(timer));
 }
 
 export interface FailureReason {
@@ -73,7 +80,8 @@ export class StageRunner {
 
     const started = Date.now();
     try {
-      const result = await withTimeout(stage.run(await this.context(process)), Math.min(this.config.pipeline.stageTimeoutMs, remaining));
+      const context = await this.context(process);
+      const result = await withTimeout((signal) => stage.run({ ...context, signal }), Math.min(this.config.pipeline.stageTimeoutMs, remaining));
       const next = nextStage(stage.name);
       const advanced = await this.repo.transaction(async (manager) => {
         if (!(await this.repo.completeStage(manager, processId, stage.name, result.output, Date.now() - started))) return false;
@@ -90,6 +98,10 @@ export class StageRunner {
       }
       const attempts = job.opts.attempts ?? STAGE_JOB_OPTIONS.attempts ?? 1;
       this.logger.warn({ err: error, processId, stage: stage.name, attempt: job.attemptsMade + 1 }, 'pipeline stage failed');
+      // PostgreSQL or Redis away is not the document's fault: never STAGE_FAILED for it. Bull retries;
+      // once its attempts are spent the job is dropped and the reconciler enqueues the stage again
+      // when the process has not moved for PIPELINE_STALE_AFTER_MS. The run's deadline still bounds it.
+      if (isDependencyUnavailable(error)) throw error;
       if (job.attemptsMade + 1 >= attempts) {
         return this.fail(process, { code: 'STAGE_FAILED', message: `The ${stage.name} stage failed`, stage: stage.name, retryable: true });
       }
@@ -149,7 +161,7 @@ export class StageRunner {
     });
   }
 
-  private async context(process: PipelineProcessEntity): Promise<StageContext> {
+  private async context(process: PipelineProcessEntity): Promise<Omit<StageContext, 'signal'>> {
     const document = await this.documents.findById(process.tenantId, process.documentId);
     if (!document) throw new StageFailure('DOCUMENT_MISSING', 'The document no longer exists');
     return {

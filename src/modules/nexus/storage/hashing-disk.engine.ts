@@ -38,7 +38,14 @@ export class HashingDiskEngine implements StorageEngine {
         done(null, chunk);
       },
     });
-    pipeline(file.stream, meter, createWriteStream(path)).then(
+    // The part is piped in rather than made a member of the pipeline: on a write error (a full disk)
+    // the pipeline would destroy the part with that error, multer would hear of it at once and answer
+    // while the partial file still exists. So multer hears of it only through `cb`, once the partial
+    // file is gone (and drains the rest of the request itself). The part's own errors (the client
+    // went away) still end the pipeline.
+    file.stream.once('error', (error: Error) => meter.destroy(error));
+    file.stream.pipe(meter);
+    pipeline(meter, createWriteStream(path)).then(
       () => cb(null, { path, size, sha256: hash.digest('hex'), head }),
       async (error) => {
         await rm(path, { force: true });

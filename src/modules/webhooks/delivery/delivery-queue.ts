@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bull';
+import { runnableJob } from '../../queue/runnable-job.js';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 
@@ -15,18 +16,17 @@ export class DeliveryQueue {
   constructor(@InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<DeliveryJob>) {}
 
   /**
-   * Queues attempt `attempt` of a delivery after `delayMs`. With no delay, an attempt already waiting
-   * in the delayed set (a scheduled retry) is promoted to run now instead: Bull would otherwise
-   * ignore the add, since the job id is the same.
+   * Queues attempt `attempt` of a delivery after `delayMs`. An attempt already queued is left to run
+   * (Bull would ignore the add, the job id being the same), except that with no delay one waiting in
+   * the delayed set (a scheduled retry) is promoted to run now; what is left of a finished or damaged
+   * job under the id is cleared first (see runnableJob).
    */
   async schedule(deliveryId: string, attempt: number, delayMs: number): Promise<void> {
     const jobId = `${deliveryId}:${attempt}`;
-    if (delayMs <= 0) {
-      const existing = await this.queue.getJob(jobId);
-      if (existing && (await existing.isDelayed())) {
-        await existing.promote().catch(() => undefined);
-        return;
-      }
+    const existing = await runnableJob(this.queue, jobId);
+    if (existing) {
+      if (delayMs <= 0 && (await existing.isDelayed())) await existing.promote().catch(() => undefined);
+      return;
     }
     await this.queue.add({ deliveryId, attempt }, { jobId, delay: Math.max(0, Math.round(delayMs)), removeOnComplete: true, removeOnFail: true, attempts: 1 });
   }

@@ -6,6 +6,7 @@ import {
   ApiNotFoundResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
+  ApiResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
   ApiUnsupportedMediaTypeResponse,
@@ -50,6 +51,7 @@ export class ChatUploadsController {
   @ApiEnvelope(ChatUploadResultDto, { status: 201 })
   @ApiNotFoundResponse({ description: 'No such session of yours' })
   @ApiPayloadTooLargeResponse({ description: 'Larger than MAX_UPLOAD_BYTES' })
+  @ApiResponse({ status: 507, description: 'INSUFFICIENT_STORAGE: the document store is full; nothing was stored' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Not a PDF' })
   @ApiUnprocessableEntityResponse({ description: 'PDF_PASSWORD_REQUIRED, PDF_PASSWORD_INVALID, or a damaged PDF' })
   upload(@CurrentUser() user: Principal, @UploadedFile() file: (Express.Multer.File & ReceivedFile) | undefined, @Body() form: ChatUploadDto) {

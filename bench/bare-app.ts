@@ -1,0 +1,112 @@
+/**
+ * The machine's ceiling for the load benchmark (bench/load.ts): a bare NestJS application on the same
+ * Express adapter, with the service's own envelope interceptor and validation pipe, and no
+ * middleware, authentication or database. Its routes answer the JSON the real routes answered in the
+ * same run (read from BARE_FIXTURE), so the difference is everything the service does around it.
+ * With BARE_DATABASE_URL and JWT_SECRET it also serves the floor (see BareController.floor).
+ * Run by bench/load.ts as its own process: `node dist-bench/bench/bare-app.js` (BARE_PORT, BARE_FIXTURE).
+ */
+import 'reflect-metadata';
+import { createSecretKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Body, Controller, Get, HttpCode, Module, Post, Query, Req, UseInterceptors } from '@nestjs/common';
+import { APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
+import { NoFilesInterceptor, type NestExpressApplication } from '@nestjs/platform-express';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import type { Request } from 'express';
+import jwt from 'jsonwebtoken';
+import pg from 'pg';
+import { EnvelopeInterceptor } from '../src/common/http/envelope.interceptor.js';
+import { createValidationPipe } from '../src/common/http/validation.js';
+
+interface Fixture {
+  /** The `result` of GET /api/v1/documents/me. */
+  documents: unknown[];
+  /** The `result` of POST /api/v1/zen/chat/invoke. */
+  invoke: unknown;
+}
+
+const fixture = JSON.parse(readFileSync(process.env.BARE_FIXTURE ?? '', 'utf8')) as Fixture;
+
+/** The same validation as the service's DocumentListQueryDto. */
+class ListQueryDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit: number = 50;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  skip: number = 0;
+}
+
+/** The same validation as the service's InvokeDto. */
+class InvokeDto {
+  @IsUUID()
+  session_id: string;
+
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(4000)
+  query: string;
+
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  skip_guardrail?: 'true' | 'false';
+
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  web_search?: 'true' | 'false';
+}
+
+// The floor (BARE_DATABASE_URL set): the same route plus only the database work the service's rules
+// require of it, done the cheapest way: verify the Bearer token, the session/user check and the list
+// query as prepared statements on a plain pg pool. No middleware, no guard machinery, no ORM.
+const pool = process.env.BARE_DATABASE_URL ? new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 20 }) : null;
+const key = createSecretKey(Buffer.from(process.env.JWT_SECRET ?? '', 'utf8'));
+const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const SESSION = `SELECT s.revoked_at, s.absolute_expires_at, u.disabled_at, u.role, u.email, u.tenant_id
+                   FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.user_id = $2`;
+const LIST = `SELECT id, job_id, file_name, status, classification, confidence_score,
+                     to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at, to_char(updated_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS updated_at
+                FROM documents WHERE tenant_id = $1 AND owner_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`;
+
+@Controller('api/v1')
+class BareController {
+  @Get('floor/documents/me')
+  async floor(@Req() req: Request, @Query() query: ListQueryDto) {
+    const claims = jwt.verify((req.headers.authorization ?? '').slice(7), key, { algorithms: ['HS256'] }) as { sub: string; tid: string; sid: string };
+    const [session] = (await pool!.query({ name: 'session', text: SESSION, values: [claims.sid, claims.sub] })).rows;
+    if (!session || session.revoked_at || session.disabled_at) throw new Error('revoked');
+    const rows = (await pool!.query({ name: 'list', text: LIST, values: [claims.tid, claims.sub, query.limit, query.skip] })).rows;
+    return rows.map((d) => ({ doc_id: d.id, job_id: d.job_id, file_name: d.file_name, status: d.status, classification: d.classification, confidence_score: d.confidence_score, created_at: d.created_at, updated_at: d.updated_at }));
+  }
+
+  @Get('documents/me')
+  documents(@Query() query: ListQueryDto) {
+    return fixture.documents.slice(query.skip, query.skip + query.limit);
+  }
+
+  @Post('zen/chat/invoke')
+  @HttpCode(200)
+  @UseInterceptors(NoFilesInterceptor())
+  invoke(@Body() _dto: InvokeDto) {
+    return fixture.invoke;
+  }
+}
+
+@Module({ controllers: [BareController], providers: [{ provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor }] })
+class BareModule {}
+
+const app = await NestFactory.create<NestExpressApplication>(BareModule, { logger: false });
+app.useGlobalPipes(createValidationPipe());
+await app.listen(Number(process.env.BARE_PORT ?? 3999), '127.0.0.1');
+process.send?.('ready');
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

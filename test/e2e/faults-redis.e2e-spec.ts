@@ -1,0 +1,70 @@
+// Redis killed (SIGKILL, no persistence: every queue is lost and every connection drops) and flushed
+// (FLUSHALL) under load. The test starts its own Redis and PostgreSQL (test/support/faults) and a
+// Foliodesk process from dist/ (run `npm run build` first; `npm test` does); Bull and ioredis must
+// reconnect by themselves and the reconcilers must re-create what Redis lost.
+// FOLIODESK_LONG_FAULTS=1: more load, longer outages and more rounds.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { FaultScenario } from '../support/faults/scenario.js';
+import { LONG_FAULTS, sleep } from '../support/faults/util.js';
+import { uncleanOutcomes } from '../support/faults/workload.js';
+
+const ANSWER_BOUND_MS = 10_000;
+const HEALTHY_BOUND_MS = 15_000;
+const OUTAGE_MS = LONG_FAULTS ? 8_000 : 2_500;
+const ROUNDS = LONG_FAULTS ? 3 : 1;
+
+describe('faults: Redis killed and flushed under load', () => {
+  const s = new FaultScenario();
+  beforeAll(() => s.setUp(), 120_000);
+  afterAll(() => s.tearDown(), 60_000);
+
+
+  it('SIGKILL of Redis, an outage, then a start: requests answer cleanly, every document ends, every event arrives', () =>
+    s.explain(async () => {
+      const load = s.workload();
+      const atFault: Array<{ runs: number; events: number }> = [];
+      let during: ReturnType<typeof load.between> = [];
+      load.start();
+      try {
+        for (let round = 0; round < ROUNDS; round++) {
+          atFault.push(await s.underWay(load, 3 * (round + 1)));
+          await s.redis.kill();
+          const downAt = Date.now();
+          await sleep(OUTAGE_MS);
+          during = [...during, ...load.between(downAt + 300, Date.now())];
+          await s.redis.start();
+          const healthyIn = await s.healthyWithin(HEALTHY_BOUND_MS);
+          console.info(`faults-redis: kill ${round + 1}: healthy ${healthyIn} ms after Redis was back`);
+          await sleep(1000);
+        }
+      } finally {
+        await load.stop();
+      }
+      console.info(`faults-redis: during the outage: ${JSON.stringify(load.summary(during))}`);
+      expect(uncleanOutcomes(load.outcomes, ANSWER_BOUND_MS)).toEqual([]);
+      // The outage was felt: health said so. Uploads, reads and starts need PostgreSQL only, so they went on.
+      expect(during.filter((o) => o.op === 'health' && o.status === 503).length).toBeGreaterThan(0);
+      expect(during.filter((o) => o.op === 'upload' && o.status === 201).length).toBeGreaterThan(0);
+      await s.expectRecovered('faults-redis: kill', load, atFault, { during: during.length });
+    }),
+  150_000);
+
+  it('FLUSHALL mid-pipeline and mid-delivery: the reconcilers re-create the lost jobs; nothing stuck, lost or half-written', () =>
+    s.explain(async () => {
+      const load = s.workload();
+      const atFault: Array<{ runs: number; events: number }> = [];
+      load.start();
+      try {
+        for (let round = 0; round < ROUNDS; round++) {
+          atFault.push(await s.underWay(load, 3 * (round + 1)));
+          await s.redis.flushAll();
+          await sleep(1500);
+        }
+      } finally {
+        await load.stop();
+      }
+      expect(uncleanOutcomes(load.outcomes, ANSWER_BOUND_MS)).toEqual([]);
+      await s.expectRecovered('faults-redis: flushall', load, atFault);
+    }),
+  150_000);
+});

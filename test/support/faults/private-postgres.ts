@@ -1,0 +1,108 @@
+import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { execFileAsync, freePort, until } from './util.js';
+
+const BIN = process.env.FOLIODESK_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** initdb and pg_ctl refuse to run as root: they run as this OS user, which owns the data directory. */
+const OS_USER = 'postgres';
+
+/**
+ * A throw-away PostgreSQL cluster of the test's own (initdb into a temporary directory, trust auth,
+ * loopback on a free port), so that a test can restart or crash it without touching the machine's
+ * shared server. `fsync=off` only skips flushing to the disk: a crash of the server (immediate stop)
+ * keeps everything the OS already has, so committed transactions survive it as in production.
+ */
+export class PrivatePostgres {
+  private constructor(
+    readonly dir: string,
+    readonly port: number,
+  ) {}
+
+  static async create(): Promise<PrivatePostgres> {
+    const dir = await mkdtemp(join(tmpdir(), 'foliodesk-pg-'));
+    const cluster = new PrivatePostgres(dir, await freePort());
+    try {
+      if (process.getuid?.() === 0) await chown(dir, ...(await cluster.osUserIds()));
+      await cluster.as('initdb', ['-D', cluster.dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+      await cluster.start();
+      return cluster;
+    } catch (error) {
+      await cluster.destroy();
+      throw error;
+    }
+  }
+
+  get dataDir(): string {
+    return join(this.dir, 'data');
+  }
+
+  /** A connection URL for database `name` on this cluster. */
+  url(name = 'postgres'): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/${name}`;
+  }
+
+  /** Starts the server and waits until it accepts connections. */
+  async start(): Promise<void> {
+    const options = [`-p ${this.port}`, `-k ${this.dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c full_page_writes=off', '-c max_connections=200'];
+    await this.as('pg_ctl', ['-D', this.dataDir, '-l', join(this.dir, 'server.log'), '-w', '-t', '60', '-o', options.join(' '), 'start']);
+    await until(() => this.answers(), 30_000, 'private PostgreSQL accepting connections', 50);
+  }
+
+  /** `fast`: sessions are ended cleanly; `immediate`: the server is killed (a crash; recovery runs at the next start). */
+  async stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
+    await this.as('pg_ctl', ['-D', this.dataDir, '-m', mode, '-w', '-t', '60', 'stop']);
+  }
+
+  async restart(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
+    await this.stop(mode);
+    await this.start();
+  }
+
+  /** Runs one statement on a fresh connection (not the application's pool). */
+  async query<T = Record<string, any>>(database: string, text: string, params: unknown[] = []): Promise<T[]> {
+    const client = new pg.Client({ connectionString: this.url(database), connectionTimeoutMillis: 5000 });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  async answers(): Promise<boolean> {
+    try {
+      await this.query('postgres', 'SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async serverLog(): Promise<string> {
+    return readFile(join(this.dir, 'server.log'), 'utf8').catch(() => '');
+  }
+
+  /** Kills the server (whatever its state) and removes the cluster. */
+  async destroy(): Promise<void> {
+    await this.as('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', '-w', '-t', '30', 'stop']).catch(() => undefined);
+    await rm(this.dir, { recursive: true, force: true });
+  }
+
+  private async osUserIds(): Promise<[number, number]> {
+    const { stdout } = await execFileAsync('id', ['-u', OS_USER]);
+    const { stdout: gid } = await execFileAsync('id', ['-g', OS_USER]);
+    return [Number(stdout.trim()), Number(gid.trim())];
+  }
+
+  private async as(program: string, args: string[]): Promise<void> {
+    const command = process.getuid?.() === 0 ? ['runuser', ['-u', OS_USER, '--', join(BIN, program), ...args]] : [join(BIN, program), args];
+    try {
+      await execFileAsync(command[0] as string, command[1] as string[], { timeout: 90_000 });
+    } catch (error) {
+      const e = error as { stderr?: string; stdout?: string; message: string };
+      throw new Error(`${program} ${args.at(-1)} failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}\n${(await this.serverLog()).slice(-2000)}`);
+    }
+  }
+}
