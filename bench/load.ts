@@ -52,6 +52,8 @@ interface Target {
   body?: string;
 }
 
+/** Whole requests per second, or one decimal below 100/s (login runs at single digits). */
+const roundRate = (rps: number) => (rps < 100 ? Math.round(rps * 10) / 10 : Math.round(rps));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The run with the median throughput (the upper one of an even count). */
 const median = (runs: Run[]) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
@@ -62,7 +64,7 @@ async function measure(target: Target, connections: number, profile?: { svc: Ser
   if (profile && PROFILE_DIR) profile.svc.child.kill('SIGWINCH');
   const r = await load({ ...target, connections, duration: SECONDS });
   if (profile && PROFILE_DIR) await collectProfile(profile.svc, profile.label);
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  return { rps: roundRate(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
 async function collectProfile(svc: Service, label: string) {
