@@ -2,28 +2,11 @@
 // storm. Run: `npm run build && node bench/auth.mjs` (PostgreSQL and Redis on localhost).
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import argon2 from 'argon2';
-import { dropDatabase, load, postJson, startService, summary } from './lib.mjs';
+import { argon2Ceiling as ceilingFor, dropDatabase, load, postJson, startService, summary } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PASSWORD = 'Bench-Passw0rd!';
-const PARAMS = { type: argon2.argon2id, memoryCost: 65536, timeCost: 3, parallelism: 4 };
-
-/** Raw Argon2id verifications per second with the service's parameters, as many in flight as the pool. */
-async function argon2Ceiling(concurrency) {
-  const hash = await argon2.hash(PASSWORD, PARAMS);
-  let done = 0;
-  const until = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (Date.now() < until) {
-        await argon2.verify(hash, PASSWORD);
-        done++;
-      }
-    }),
-  );
-  return done / SECONDS;
-}
+const argon2Ceiling = (concurrency) => ceilingFor(PASSWORD, concurrency, SECONDS);
 
 const dbUrl = `postgres://postgres@127.0.0.1:5432/foliodesk_bench_auth`;
 await dropDatabase(dbUrl);

@@ -12,12 +12,13 @@ import { readFileSync } from 'node:fs';
 import { Body, Controller, Get, HttpCode, Module, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
 import { NoFilesInterceptor, type NestExpressApplication } from '@nestjs/platform-express';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import type { Request } from 'express';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { EnvelopeInterceptor } from '../src/common/http/envelope.interceptor.js';
+// The service's own DTOs, so that the ceiling validates exactly what the real routes validate.
+import { DocumentListQueryDto } from '../src/modules/nexus/dto/document.dto.js';
+import { InvokeDto } from '../src/modules/zen/chat/dto/chat.dto.js';
 import { createValidationPipe } from '../src/common/http/validation.js';
 
 interface Fixture {
@@ -28,43 +29,6 @@ interface Fixture {
 }
 
 const fixture = JSON.parse(readFileSync(process.env.BARE_FIXTURE ?? '', 'utf8')) as Fixture;
-
-/** The same validation as the service's DocumentListQueryDto. */
-class ListQueryDto {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit: number = 50;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
-  skip: number = 0;
-}
-
-/** The same validation as the service's InvokeDto. */
-class InvokeDto {
-  @IsUUID()
-  session_id: string;
-
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(4000)
-  query: string;
-
-  @IsOptional()
-  @IsIn(['true', 'false'])
-  skip_guardrail?: 'true' | 'false';
-
-  @IsOptional()
-  @IsIn(['true', 'false'])
-  web_search?: 'true' | 'false';
-}
 
 // The floor (BARE_DATABASE_URL set): the same route plus only the database work the service's rules
 // require of it, done the cheapest way: verify the Bearer token, the session/user check and the list
@@ -81,7 +45,7 @@ const LIST = `SELECT id, job_id, file_name, status, classification, confidence_s
 @Controller('api/v1')
 class BareController {
   @Get('floor/documents/me')
-  async floor(@Req() req: Request, @Query() query: ListQueryDto) {
+  async floor(@Req() req: Request, @Query() query: DocumentListQueryDto) {
     const claims = jwt.verify((req.headers.authorization ?? '').slice(7), key, { algorithms: ['HS256'] }) as { sub: string; tid: string; sid: string };
     const [session] = (await pool!.query({ name: 'session', text: SESSION, values: [claims.sid, claims.sub] })).rows;
     if (!session || session.revoked_at || session.disabled_at) throw new Error('revoked');
@@ -90,7 +54,7 @@ class BareController {
   }
 
   @Get('documents/me')
-  documents(@Query() query: ListQueryDto) {
+  documents(@Query() query: DocumentListQueryDto) {
     return fixture.documents.slice(query.skip, query.skip + query.limit);
   }
 

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import argon2 from 'argon2';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -58,4 +59,24 @@ export const summary = (r) => ({
 export async function postJson(url, body, headers = {}) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return res.json();
+}
+
+/** The service's Argon2id parameters (src/modules/auth/password.service.ts). */
+export const ARGON2_PARAMS = { type: argon2.argon2id, memoryCost: 65536, timeCost: 3, parallelism: 4 };
+
+/** Raw Argon2id verifications per second with the service's parameters, `concurrency` in flight, for `seconds`. */
+export async function argon2Ceiling(password, concurrency, seconds) {
+  const hash = await argon2.hash(password, ARGON2_PARAMS);
+  await argon2.verify(hash, password);
+  let done = 0;
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < until) {
+        await argon2.verify(hash, password);
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
 }

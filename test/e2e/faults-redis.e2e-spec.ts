@@ -5,13 +5,10 @@
 // FOLIODESK_LONG_FAULTS=1: more load, longer outages and more rounds.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FaultScenario } from '../support/faults/scenario.js';
-import { LONG_FAULTS, sleep } from '../support/faults/util.js';
+import { FAULT_BOUNDS, sleep } from '../support/faults/util.js';
 import { uncleanOutcomes } from '../support/faults/workload.js';
 
-const ANSWER_BOUND_MS = 10_000;
-const HEALTHY_BOUND_MS = 15_000;
-const OUTAGE_MS = LONG_FAULTS ? 8_000 : 2_500;
-const ROUNDS = LONG_FAULTS ? 3 : 1;
+const { answerMs: ANSWER_BOUND_MS, healthyMs: HEALTHY_BOUND_MS, outageMs: OUTAGE_MS, rounds: ROUNDS } = FAULT_BOUNDS;
 
 describe('faults: Redis killed and flushed under load', () => {
   const s = new FaultScenario();
@@ -22,24 +19,17 @@ describe('faults: Redis killed and flushed under load', () => {
   it('SIGKILL of Redis, an outage, then a start: requests answer cleanly, every document ends, every event arrives', () =>
     s.explain(async () => {
       const load = s.workload();
-      const atFault: Array<{ runs: number; events: number }> = [];
-      let during: ReturnType<typeof load.between> = [];
       load.start();
-      try {
-        for (let round = 0; round < ROUNDS; round++) {
-          atFault.push(await s.underWay(load, 3 * (round + 1)));
-          await s.redis.kill();
-          const downAt = Date.now();
-          await sleep(OUTAGE_MS);
-          during = [...during, ...load.between(downAt + 300, Date.now())];
-          await s.redis.start();
-          const healthyIn = await s.healthyWithin(HEALTHY_BOUND_MS);
-          console.info(`faults-redis: kill ${round + 1}: healthy ${healthyIn} ms after Redis was back`);
-          await sleep(1000);
-        }
-      } finally {
-        await load.stop();
-      }
+      const { atFault, during } = await s
+        .outages(load, {
+          label: 'faults-redis: kill',
+          rounds: ROUNDS,
+          outageMs: OUTAGE_MS,
+          healthyMs: HEALTHY_BOUND_MS,
+          down: () => s.redis.kill(),
+          up: () => s.redis.start(),
+        })
+        .finally(() => load.stop());
       console.info(`faults-redis: during the outage: ${JSON.stringify(load.summary(during))}`);
       expect(uncleanOutcomes(load.outcomes, ANSWER_BOUND_MS)).toEqual([]);
       // The outage was felt: health said so. Uploads, reads and starts need PostgreSQL only, so they went on.

@@ -5,11 +5,11 @@ import { expect } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { generateStatement } from '../../fixtures/generator/index.js';
 import { Receiver } from '../receiver.js';
-import { AppProcess } from './app-process.js';
+import { AppProcess, type HttpOutcome } from './app-process.js';
 import { halfWritten, undelivered, unfinished, type Query } from './invariants.js';
 import { PrivatePostgres } from './private-postgres.js';
 import { PrivateRedis } from './private-redis.js';
-import { LONG_FAULTS, until } from './util.js';
+import { LONG_FAULTS, sleep, until } from './util.js';
 import { registerAdmin, subscribeWebhook, Workload, type Caller, type WorkloadOptions } from './workload.js';
 
 const DATABASE = 'foliodesk_faults';
@@ -128,6 +128,32 @@ export class FaultScenario {
       20,
     );
     return snapshot;
+  }
+
+  /**
+   * Runs `rounds` outages under the running workload: once work is under way, `down()`, `outageMs`
+   * away, `up()`, then health must be green within `healthyMs` (the time taken is printed). Answers
+   * the in-flight snapshot of each round and the requests sent while the dependency was away.
+   */
+  async outages(
+    load: Workload,
+    o: { label: string; rounds: number; outageMs: number; healthyMs: number; down: () => Promise<void>; up: () => Promise<void> },
+  ): Promise<{ atFault: Array<{ runs: number; events: number }>; during: HttpOutcome[] }> {
+    const atFault: Array<{ runs: number; events: number }> = [];
+    const during: HttpOutcome[] = [];
+    for (let round = 0; round < o.rounds; round++) {
+      atFault.push(await this.underWay(load, 3 * (round + 1)));
+      await o.down();
+      const downAt = Date.now();
+      await sleep(o.outageMs);
+      // From 300 ms in: requests sent just before the fault may still have been answered normally.
+      during.push(...load.between(downAt + 300, Date.now()));
+      await o.up();
+      const healthyIn = await this.healthyWithin(o.healthyMs);
+      console.info(`${o.label} ${round + 1}: healthy ${healthyIn} ms after the dependency was back`);
+      await sleep(1000); // the load goes on after the fault
+    }
+    return { atFault, during };
   }
 
   /**

@@ -31,3 +31,15 @@ export async function until(check: () => boolean | Promise<boolean>, ms: number,
 
 /** Whether long fault variants are asked for (`FOLIODESK_LONG_FAULTS=1`). */
 export const LONG_FAULTS = process.env.FOLIODESK_LONG_FAULTS === '1';
+
+/** The bounds the PostgreSQL and Redis fault tests hold the service to. */
+export const FAULT_BOUNDS = {
+  /** Every request during and after a fault answers within this (no request hangs). */
+  answerMs: 10_000,
+  /** Health is green again this soon after the dependency accepts connections. */
+  healthyMs: 15_000,
+  /** How long the dependency stays away. */
+  outageMs: LONG_FAULTS ? 8_000 : 2_500,
+  /** Faults injected in a row, each under load. */
+  rounds: LONG_FAULTS ? 3 : 1,
+};
