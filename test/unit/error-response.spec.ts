@@ -72,4 +72,10 @@ describe('toErrorResponse', () => {
     expect({ status: r.status, code: r.body.error?.code, unexpected: r.unexpected }).toEqual({ status: 507, code: 'INSUFFICIENT_STORAGE', unexpected: true });
     expect(JSON.stringify(r.body)).not.toContain('no space left on device');
   });
+
+  it("maps PostgreSQL's disk being full (53100) to 507 INSUFFICIENT_STORAGE, logged, without the SQL", () => {
+    const r = toErrorResponse(pgError('53100'), 'req-10');
+    expect({ status: r.status, code: r.body.error?.code, unexpected: r.unexpected }).toEqual({ status: 507, code: 'INSUFFICIENT_STORAGE', unexpected: true });
+    expect(JSON.stringify(r.body)).not.toMatch(/secret|leaked/);
+  });
 });

@@ -71,6 +71,8 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
   if (isDependencyUnavailable(error)) return unavailable(requestId);
   if (error instanceof QueryFailedError) {
     const sqlState = (error.driverError as { code?: string } | undefined)?.code ?? '';
+    // PostgreSQL's disk is full (disk_full, class 53 "insufficient resources"): nothing was written.
+    if (sqlState === '53100') return { ...fromCode('INSUFFICIENT_STORAGE', 'The database has no space left; nothing was written. Try again later.'), unexpected: true };
     const code = PG_CLIENT_ERRORS[sqlState];
     if (code) return fromCode(code, code === 'CONFLICT' ? 'A resource with the same unique value already exists' : 'A value has the wrong format');
     return internal(requestId);
