@@ -1,8 +1,7 @@
-import type { LookupAddress } from 'node:dns';
 import { Injectable } from '@nestjs/common';
-import { Agent, fetch as undiciFetch, request } from 'undici';
+import { type Agent, fetch as undiciFetch, request } from 'undici';
 import { AppConfig } from '../../config/app-config.js';
-import { assertWebhookUrlForm, resolvePublicTarget, TargetRefused } from '../webhooks/delivery/target-guard.js';
+import { assertWebhookUrlForm, guardedAgent, resolvePublicTarget, TargetRefused } from '../webhooks/delivery/target-guard.js';
 
 export const IDP_TIMEOUT_MS = 10_000;
 const MAX_DOCUMENT_BYTES = 1024 * 1024;
@@ -26,23 +25,7 @@ export class IdpHttpClient {
 
   constructor(config: AppConfig) {
     this.allowPrivate = config.webhooks.allowPrivateTargets;
-    const allowPrivate = this.allowPrivate;
-    this.agent = new Agent({
-      connect: {
-        timeout: IDP_TIMEOUT_MS,
-        lookup: (hostname, options, callback) => {
-          resolvePublicTarget(new URL(`http://${hostname.includes(':') ? `[${hostname}]` : hostname}`), allowPrivate).then(
-            (addresses) => {
-              if ((options as { all?: boolean }).all) callback(null, addresses as LookupAddress[]);
-              else callback(null, addresses[0].address, addresses[0].family);
-            },
-            (error) => callback(error, '', 0),
-          );
-        },
-      },
-      headersTimeout: IDP_TIMEOUT_MS,
-      bodyTimeout: IDP_TIMEOUT_MS,
-    });
+    this.agent = guardedAgent(this.allowPrivate, IDP_TIMEOUT_MS);
   }
 
   /** Whether plain-http IdP endpoints are acceptable (only with private targets allowed). */

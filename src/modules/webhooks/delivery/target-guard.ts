@@ -1,5 +1,7 @@
+import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { Agent } from 'undici';
 
 /** Loopback, private, link-local, CGNAT, unspecified, multicast and reserved ranges (IPv4 and IPv6). */
 const BLOCKED = new BlockList();
@@ -75,4 +77,29 @@ export async function resolvePublicTarget(url: URL, allowPrivate: boolean): Prom
     throw new TargetRefused(`the host ${host} resolves to a loopback, private or link-local address`);
   }
   return addresses;
+}
+
+/**
+ * An undici agent whose every connection resolves its host through resolvePublicTarget, so the
+ * address checked is the address connected to (no DNS rebinding between a check and the connect),
+ * with `timeoutMs` for connecting, the headers and the body. For every outbound call to a URL a
+ * tenant gave us: webhook receivers, identity providers.
+ */
+export function guardedAgent(allowPrivate: boolean, timeoutMs: number): Agent {
+  return new Agent({
+    connect: {
+      timeout: timeoutMs,
+      lookup: (hostname, options, callback) => {
+        resolvePublicTarget(new URL(`http://${hostname.includes(':') ? `[${hostname}]` : hostname}`), allowPrivate).then(
+          (addresses) => {
+            if ((options as { all?: boolean }).all) callback(null, addresses as LookupAddress[]);
+            else callback(null, addresses[0].address, addresses[0].family);
+          },
+          (error) => callback(error, '', 0),
+        );
+      },
+    },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
 }

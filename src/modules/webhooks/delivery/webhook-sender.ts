@@ -1,9 +1,8 @@
-import type { LookupAddress } from 'node:dns';
 import { Injectable } from '@nestjs/common';
-import { Agent, request } from 'undici';
+import { type Agent, request } from 'undici';
 import { AppConfig } from '../../../config/app-config.js';
 import { deliveryHeaders } from './signature.js';
-import { assertWebhookUrlForm, resolvePublicTarget, TargetRefused } from './target-guard.js';
+import { assertWebhookUrlForm, guardedAgent, TargetRefused } from './target-guard.js';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
@@ -32,23 +31,7 @@ export class WebhookSender {
   private readonly agent: Agent;
 
   constructor(private readonly config: AppConfig) {
-    const allowPrivate = config.webhooks.allowPrivateTargets;
-    this.agent = new Agent({
-      connect: {
-        timeout: DELIVERY_TIMEOUT_MS,
-        lookup: (hostname, options, callback) => {
-          resolvePublicTarget(new URL(`http://${hostname.includes(':') ? `[${hostname}]` : hostname}`), allowPrivate).then(
-            (addresses) => {
-              if ((options as { all?: boolean }).all) callback(null, addresses as LookupAddress[]);
-              else callback(null, addresses[0].address, addresses[0].family);
-            },
-            (error) => callback(error, '', 0),
-          );
-        },
-      },
-      headersTimeout: DELIVERY_TIMEOUT_MS,
-      bodyTimeout: DELIVERY_TIMEOUT_MS,
-    });
+    this.agent = guardedAgent(config.webhooks.allowPrivateTargets, DELIVERY_TIMEOUT_MS);
   }
 
   async send(delivery: OutgoingDelivery, now = new Date()): Promise<SendResult> {
