@@ -1,18 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import { generateStatement, imageOnlyPdf } from '../fixtures/generator/index.js';
 import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
+import { sql } from '../support/db.js';
 
-async function sql(text: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 async function processPdf(t: TestApp, account: Account, pdf: Buffer, name: string) {
   const upload = await uploadPdf(t, account, pdf, name);

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import jwt from 'jsonwebtoken';
-import pg from 'pg';
 import { addUser, bearer, createTenant, errorCode, register, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { sql } from '../support/db.js';
 
 // Refusals the auth suite (test/e2e/auth.e2e-spec.ts) does not cover: alg:none, a tampered payload, a
 // foreign key, an RS256 header and expiry are there. Every token here is signed with the service's
@@ -23,15 +23,6 @@ function forge(header: { alg: string; [k: string]: unknown }, payload: object, s
   return `${body}.${createHmac(hash, secret).update(body).digest('base64url')}`;
 }
 
-async function sql(text: string, params: unknown[]): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text, params);
-  } finally {
-    await client.end();
-  }
-}
 
 describe('JWT refusals (beyond the auth suite)', () => {
   let t: TestApp;

@@ -8,10 +8,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { verify } from '@octokit/webhooks-methods';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { bearer, createTenant, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { simplePdf } from '../support/pdf.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
+import { sql } from '../support/db.js';
 
 const MAIN = new URL('../../dist/src/main.js', import.meta.url).pathname;
 const SECRET = 'whsec_recovery-secret-0123456789';
@@ -28,15 +28,6 @@ const WORKER_ENV = {
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
 };
 
-async function sql<T = Record<string, any>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 async function until(check: () => boolean | Promise<boolean>, ms = 15_000, what = 'condition') {
   const deadline = Date.now() + ms;

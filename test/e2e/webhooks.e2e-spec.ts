@@ -1,26 +1,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { verify } from '@octokit/webhooks-methods';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { delayBeforeAttempt } from '../../src/modules/webhooks/delivery/retry-schedule.js';
 import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { simplePdf } from '../support/pdf.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { Receiver } from '../support/receiver.js';
 import { startSandboxListener } from '../../src/sandbox-listener.js';
+import { sql } from '../support/db.js';
 
 const SECRET = 'whsec_test-secret-0123456789';
 const SCALE = 0.001;
 
-async function sql<T = Record<string, any>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 async function completeADocument(t: TestApp, account: Account): Promise<string> {
   const upload = await uploadPdf(t, account, await simplePdf(['A note, not a statement']));

@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import { generateStatement } from '../fixtures/generator/index.js';
 import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { startMockOpenAi } from '../unit/llm/mock-openai-server.js';
+import { sql } from '../support/db.js';
 
 const inr = (n: number) => `INR ${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-async function sql(text: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 async function newSession(t: TestApp, account: Account): Promise<string> {
   const res = await t.http.post('/api/v1/zen/chat/').set(bearer(account));

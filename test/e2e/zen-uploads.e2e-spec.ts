@@ -2,7 +2,6 @@ import { readdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ModulesContainer } from '@nestjs/core';
-import pg from 'pg';
 import { NexusModule } from '../../src/modules/nexus/nexus.module.js';
 import { ChunkRetriever, SessionDocuments } from '../../src/modules/zen/documents/chunk-retriever.js';
 import { buildLines } from '../../src/modules/nexus/extraction/line-builder.js';
@@ -11,21 +10,13 @@ import { generateStatement, imageOnlyPdf } from '../fixtures/generator/index.js'
 import { addUser, bearer, createTenant, errorCode, login, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { simplePdf } from '../support/pdf.js';
 import { uploadPdf } from '../support/pipeline.js';
+import { sql } from '../support/db.js';
 
 // Its own store, so the "nothing left in .incoming" checks do not see other suites' uploads.
 const STORAGE_DIR = './var/test-storage-zen-uploads';
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-async function sql<T = Record<string, any>>(query: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(query, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 const incomingLeftovers = async () => {
   // The temporary upload is removed as the request ends; give the unlink a moment.
