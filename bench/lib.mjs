@@ -1,5 +1,6 @@
 // Shared helpers for the benchmarks: start the built service on a scratch database, run autocannon.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -79,4 +80,57 @@ export async function argon2Ceiling(password, concurrency, seconds) {
     }),
   );
   return done / seconds;
+}
+
+const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
+
+/** CPU seconds (user + system, all threads) a process has used, from /proc; 0 once it is gone. */
+function cpuSecondsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every PostgreSQL server process on the machine (the benchmark's database shares the cluster). */
+function postgresPids() {
+  return readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
+    try {
+      return readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'postgres';
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Starts counting CPU time of `pids` (name → pid), of PostgreSQL and of this process (the load
+ * generator); `stop(requests)` answers microseconds of CPU per request for each. Linux only.
+ */
+export function cpuMeter(pids) {
+  const sample = () => {
+    const pgPids = postgresPids();
+    return {
+      ...Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSecondsOf(pid)])),
+      postgres: Object.fromEntries(pgPids.map((p) => [p, cpuSecondsOf(p)])),
+      'load generator': process.cpuUsage(),
+    };
+  };
+  const before = sample();
+  return {
+    stop(requests) {
+      const after = sample();
+      const perRequest = (seconds) => Math.round((seconds / Math.max(1, requests)) * 1e6);
+      const out = {};
+      for (const name of Object.keys(pids)) out[name] = perRequest(after[name] - before[name]);
+      // Backends that started during the run count from 0; those that ended are lost (rare: pools stay open).
+      out.postgres = perRequest(Object.entries(after.postgres).reduce((sum, [p, s]) => sum + s - (before.postgres[p] ?? 0), 0));
+      const gen = process.cpuUsage(before['load generator']);
+      out['load generator'] = perRequest((gen.user + gen.system) / 1e6);
+      return out;
+    },
+  };
 }

@@ -11,7 +11,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateStatement } from '../test/fixtures/generator/index.js';
 // @ts-expect-error plain JavaScript helpers shared with the other benchmarks
-import { argon2Ceiling as argon2CeilingFor, dropDatabase, freePort, load, postJson, ROOT, startService } from '../../bench/lib.mjs';
+import { argon2Ceiling as argon2CeilingFor, cpuMeter, dropDatabase, freePort, load, postJson, ROOT, startService } from '../../bench/lib.mjs';
 // @ts-expect-error plain JavaScript helper
 import { summarize } from '../../bench/cpu-profile-summary.mjs';
 
@@ -42,6 +42,8 @@ interface Run {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Microseconds of CPU per request: the server process, PostgreSQL, the load generator. */
+  cpu?: Record<string, number>;
 }
 interface Target {
   url: string;
@@ -56,13 +58,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The run with the median throughput (the upper one of an even count). */
 const median = (runs: Run[]) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
 
-/** One autocannon run; with `profile`, the service's CPU is profiled for exactly this run. */
-async function measure(target: Target, connections: number, profile?: { svc: Service; label: string }): Promise<Run> {
+/**
+ * One autocannon run against `server`, counting the CPU each request cost the server, PostgreSQL and
+ * the load generator; with `profileLabel`, the server's CPU is also profiled for exactly this run.
+ */
+async function measure(target: Target, connections: number, server?: Service, profileLabel?: string): Promise<Run> {
   await load({ ...target, connections, duration: WARMUP_SECONDS });
-  if (profile && PROFILE_DIR) profile.svc.child.kill('SIGWINCH');
+  const profiling = Boolean(server && profileLabel && PROFILE_DIR);
+  if (profiling) server!.child.kill('SIGWINCH');
+  const meter = cpuMeter(server ? { server: server.child.pid } : {});
   const r = await load({ ...target, connections, duration: SECONDS });
-  if (profile && PROFILE_DIR) await collectProfile(profile.svc, profile.label);
-  return { rps: roundRate(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  const cpu = meter.stop(r.requests.total) as Record<string, number>;
+  if (profiling) await collectProfile(server!, profileLabel!);
+  return { rps: roundRate(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpu };
 }
 
 async function collectProfile(svc: Service, label: string) {
@@ -190,6 +198,11 @@ async function main() {
   let bare: Service | null = null;
 
   const rows: string[][] = [];
+  const cpuRows: string[][] = [];
+  const cpuRow = (name: string, r: Run) => {
+    const { server = 0, postgres = 0, 'load generator': generator = 0 } = r.cpu ?? {};
+    cpuRows.push([name, `${server}`, `${postgres}`, `${generator}`, `${server + postgres + generator}`]);
+  };
   const missed: string[] = [];
   const failed: string[] = [];
   const check = (name: string, r: Run) => {
@@ -222,13 +235,13 @@ async function main() {
       const floorTarget: Target = { url: `${bare.base}/api/v1/floor/documents/me`, headers: auth };
       const series: Record<'bare' | 'floor' | 'docs' | 'dash', Run[]> = { bare: [], floor: [], docs: [], dash: [] };
       for (let round = 0; round < ROUNDS; round++) {
-        const profile = (label: string) => (round === 0 ? { svc, label } : undefined);
-        series.bare.push(check('bare documents', await measure(bareTarget, CONNECTIONS)));
-        series.floor.push(check('floor documents', await measure(floorTarget, CONNECTIONS)));
-        series.docs.push(check('documents/me', await measure(docsTarget, CONNECTIONS, profile('documents-me'))));
-        series.dash.push(check('dashboard', await measure(dashTarget, CONNECTIONS, profile('dashboard'))));
+        const profile = (label: string) => (round === 0 ? label : undefined);
+        series.bare.push(check('bare documents', await measure(bareTarget, CONNECTIONS, bare)));
+        series.floor.push(check('floor documents', await measure(floorTarget, CONNECTIONS, bare)));
+        series.docs.push(check('documents/me', await measure(docsTarget, CONNECTIONS, svc, profile('documents-me'))));
+        series.dash.push(check('dashboard', await measure(dashTarget, CONNECTIONS, svc, profile('dashboard'))));
       }
-      series.bare.push(check('bare documents', await measure(bareTarget, CONNECTIONS)));
+      series.bare.push(check('bare documents', await measure(bareTarget, CONNECTIONS, bare)));
       const [ceilingRun, floor, docs, dash] = [median(series.bare), median(series.floor), median(series.docs), median(series.dash)];
       const ceilingRps = ceilingRun.rps;
       const runs = (name: keyof typeof series) => series[name].map((r) => r.rps).join(' / ');
@@ -241,6 +254,10 @@ async function main() {
         `${pct(floor.rps, ceilingRps)} of bare route; runs: ${runs('floor')}`,
         '',
       ]);
+      cpuRow('bare route (ceiling)', ceilingRun);
+      cpuRow('floor', floor);
+      cpuRow('GET /api/v1/documents/me', docs);
+      cpuRow('GET /api/v1/dashboard', dash);
       for (const [name, r, key] of [[`GET /api/v1/documents/me (${Math.min(DOCS + 1, 50)} documents)`, docs, 'docs'], ['GET /api/v1/dashboard', dash, 'dash']] as const) {
         const ok = r.rps >= 0.5 * ceilingRps;
         if (!ok) missed.push(name);
@@ -248,15 +265,15 @@ async function main() {
       }
     }
     if (wanted('chat')) {
-      const bareInvoke = check('bare invoke', await measure({ url: `${bare.base}/api/v1/zen/chat/invoke`, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: invokeBody }, CONNECTIONS));
-      const chat = check('chat invoke', await measure({ url: `${svc.base}/api/v1/zen/chat/invoke`, method: 'POST', headers: formHeaders, body: invokeBody }, CONNECTIONS, { svc, label: 'chat-invoke' }));
+      const bareInvoke = check('bare invoke', await measure({ url: `${bare.base}/api/v1/zen/chat/invoke`, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: invokeBody }, CONNECTIONS, bare));
+      const chat = check('chat invoke', await measure({ url: `${svc.base}/api/v1/zen/chat/invoke`, method: 'POST', headers: formHeaders, body: invokeBody }, CONNECTIONS, svc, 'chat-invoke'));
       rows.push(['bare NestJS route, same form and JSON as chat invoke (ceiling)', `${bareInvoke.rps}/s`, `${bareInvoke.p50} ms`, `${bareInvoke.p99} ms`, '', 'baseline']);
       rows.push(['POST /api/v1/zen/chat/invoke (portfolio question, 1 statement)', `${chat.rps}/s`, `${chat.p50} ms`, `${chat.p99} ms`, `${pct(chat.rps, bareInvoke.rps)} of bare route`, 'no target (writes 2 messages each)']);
     }
     if (wanted('login')) {
       // The Argon2 ceiling right before the logins and again after the storms, the service idle both times.
       const ceilingBefore = await argon2Ceiling(4);
-      const login = check('login', await measure(loginTarget, LOGIN_CONNECTIONS, { svc, label: 'login' }));
+      const login = check('login', await measure(loginTarget, LOGIN_CONNECTIONS, svc, 'login'));
       const stormRows: string[][] = [];
       for (const [name, target] of [['GET /api/v1/documents/me', docsTarget], ['GET /api/v1/dashboard', dashTarget]] as const) {
         await load({ ...target, connections: STORM_READ_CONNECTIONS, duration: WARMUP_SECONDS });
@@ -287,6 +304,11 @@ async function main() {
   );
   console.log('| measurement | requests/s | p50 | p99 | against the ceiling | target |\n|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+  if (cpuRows.length) {
+    console.log('\nCPU per request in microseconds (user + system, from /proc), the median run of each:\n');
+    console.log('| measurement | server process | PostgreSQL | load generator | total |\n|---|---|---|---|---|');
+    for (const r of cpuRows) console.log(`| ${r.join(' | ')} |`);
+  }
   console.log('\nPipeline (ROLE=api + two ROLE=worker against all-in-one): `npm run bench:pipeline` (bench/pipeline.ts).');
   if (failed.length) console.log(`\nFAILED REQUESTS: ${failed.join('; ')}`);
   if (missed.length) console.log(`\nTargets missed: ${missed.join('; ')}`);
