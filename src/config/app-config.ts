@@ -18,7 +18,11 @@ export class AppConfig {
   readonly nodeEnv!: 'development' | 'production' | 'test';
   readonly role!: ProcessRole;
   readonly http!: { port: number; host: string; publicBaseUrl: string; sandboxPort: number | null; trustProxy: boolean };
-  readonly db!: { url: string };
+  /**
+   * `queryTimeoutMs`: how long a statement may go without an answer before its caller is told that
+   * PostgreSQL is not answering (a hung server, not a slow query: no request-path statement comes near it).
+   */
+  readonly db!: { url: string; queryTimeoutMs: number };
   readonly redis!: { url: string; prefix: string; lockDurationMs: number; stalledIntervalMs: number };
   readonly auth!: {
     jwtSecret: string;
@@ -147,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sandboxPort: dto.SANDBOX_PORT ?? null,
       trustProxy: dto.TRUST_PROXY ?? false,
     },
-    db: { url: dto.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/foliodesk' },
+    db: { url: dto.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/foliodesk', queryTimeoutMs: dto.DATABASE_QUERY_TIMEOUT_MS ?? 30_000 },
     redis: {
       url: dto.REDIS_URL ?? 'redis://127.0.0.1:6379/0',
       prefix: dto.QUEUE_PREFIX ?? 'foliodesk',

@@ -15,6 +15,7 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535) SANDBOX_PORT?: number;
 
   @IsOptional() @IsString() DATABASE_URL?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(500) DATABASE_QUERY_TIMEOUT_MS?: number;
   @IsOptional() @IsString() REDIS_URL?: string;
   @IsOptional() @IsString() @MaxLength(32) QUEUE_PREFIX?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(500) QUEUE_LOCK_DURATION_MS?: number;

@@ -1,8 +1,15 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { DropOnTimeoutClient } from './drop-on-timeout-client.js';
 import { MIGRATIONS } from '../../migrations/index.js';
 import { ENTITIES } from './entities.js';
 
-export function dataSourceOptions(url: string): DataSourceOptions {
+/**
+ * `queryTimeoutMs` (the service's pool; migrations go without): a statement unanswered for that long
+ * fails with pg's "Query read timeout", which callers treat as PostgreSQL being away (503, a stage
+ * retried later) instead of waiting on a server that accepts connections but does not answer; the
+ * connection is then ended (DropOnTimeoutClient), never reused.
+ */
+export function dataSourceOptions(url: string, queryTimeoutMs?: number): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -13,7 +20,7 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     synchronize: false,
     migrationsRun: false,
     logging: false,
-    extra: { max: 20, connectionTimeoutMillis: 5000, application_name: 'foliodesk' },
+    extra: { max: 20, connectionTimeoutMillis: 5000, application_name: 'foliodesk', ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs, Client: DropOnTimeoutClient } : {}) },
   };
 }
 

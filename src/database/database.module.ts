@@ -8,7 +8,7 @@ import { dataSourceOptions } from './data-source.js';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.db.url), retryAttempts: 3, retryDelay: 1000 }),
+      useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.db.url, config.db.queryTimeoutMs), retryAttempts: 3, retryDelay: 1000 }),
     }),
   ],
 })

@@ -1,4 +1,4 @@
-// PostgreSQL restarted and crashed under load. The test starts its own PostgreSQL cluster and Redis
+// PostgreSQL restarted, crashed and hung under load. The test starts its own PostgreSQL cluster and Redis
 // (test/support/faults), never the machine's shared ones, and a Foliodesk process from dist/ (run
 // `npm run build` first; `npm test` does) while uploads, pipeline runs, reads and webhook deliveries
 // are in flight. FOLIODESK_LONG_FAULTS=1: more load, longer outages and more rounds.
@@ -8,8 +8,14 @@ import { FAULT_BOUNDS, sleep } from '../support/faults/util.js';
 import { uncleanOutcomes } from '../support/faults/workload.js';
 
 const { answerMs: ANSWER_BOUND_MS, healthyMs: HEALTHY_BOUND_MS, outageMs: OUTAGE_MS, rounds: ROUNDS } = FAULT_BOUNDS;
+/**
+ * A hang outlasts the answer bound, so that only the service's own limits can keep requests within
+ * it: a statement on an open connection (DATABASE_QUERY_TIMEOUT_MS), a new connection (5 s), health's
+ * probe (1.5 s).
+ */
+const HANG_MS = Math.max(OUTAGE_MS, ANSWER_BOUND_MS + 1_000);
 
-describe('faults: PostgreSQL restarted and crashed under load', () => {
+describe('faults: PostgreSQL restarted, crashed and hung under load', () => {
   const s = new FaultScenario();
   beforeAll(() => s.setUp(), 120_000);
   afterAll(() => s.tearDown(), 60_000);
@@ -56,6 +62,31 @@ describe('faults: PostgreSQL restarted and crashed under load', () => {
       const refused = during.filter((o) => o.status === 503);
       expect(['list', 'health'].filter((op) => !refused.some((o) => o.op === op))).toEqual([]);
       await s.expectRecovered('faults-postgres: crash', load, atFault, { during: during.length, refused: refused.length });
+    }),
+  180_000);
+
+  it('a hang (every server process SIGSTOPped, connections open, nothing answering), then resumed: 503 within the statement limit, nothing stuck, lost or half-written after', () =>
+    s.explain(async () => {
+      const load = s.workload();
+      load.start();
+      const { atFault, during, away } = await s
+        .outages(load, {
+          label: 'faults-postgres: hang',
+          rounds: ROUNDS,
+          outageMs: HANG_MS,
+          healthyMs: HEALTHY_BOUND_MS,
+          down: () => s.postgres.freeze(),
+          up: () => s.postgres.thaw(),
+        })
+        .finally(() => s.postgres.thaw().then(() => load.stop()));
+      // Answered while the server was frozen (from 300 ms in, past answers already on their way).
+      const whileFrozen = load.outcomes.filter((o) => away.some(({ from, to }) => o.at + o.ms > from + 300 && o.at + o.ms < to));
+      console.info(`faults-postgres: sent during the hang: ${JSON.stringify(load.summary(during))}; answered while frozen: ${JSON.stringify(load.summary(whileFrozen))}`);
+      // No request waits on the hung server past the bound; what the limits answered is a clean 503.
+      expect(uncleanOutcomes(load.outcomes, ANSWER_BOUND_MS)).toEqual([]);
+      expect(whileFrozen.length).toBeGreaterThan(0);
+      expect(whileFrozen.filter((o) => o.status !== 503 || o.code !== 'SERVICE_UNAVAILABLE').map((o) => `${o.op} ${o.status} ${o.code}`)).toEqual([]);
+      await s.expectRecovered('faults-postgres: hang', load, atFault, { during: during.length, answeredWhileFrozen: whileFrozen.length });
     }),
   180_000);
 });

@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     const c = loadConfig({});
     expect(c.role).toBe('all');
     expect(c.http).toMatchObject({ port: 3000, host: '0.0.0.0', publicBaseUrl: 'http://localhost:3000' });
-    expect(c.db.url).toBe('postgres://postgres@127.0.0.1:5432/foliodesk');
+    expect(c.db).toEqual({ url: 'postgres://postgres@127.0.0.1:5432/foliodesk', queryTimeoutMs: 30_000 });
     expect(c.redis.url).toBe('redis://127.0.0.1:6379/0');
     expect(c.storage).toEqual({ dir: './var/storage', maxUploadBytes: 26214400 });
     expect(c.auth.argon2).toEqual({ memoryCost: 65536, timeCost: 3, parallelism: 4 });
@@ -31,6 +31,7 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ ROLE: 'scheduler' }, 'ROLE'],
     [{ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL'],
+    [{ DATABASE_QUERY_TIMEOUT_MS: '100' }, 'DATABASE_QUERY_TIMEOUT_MS'],
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL'],
     [{ MAX_UPLOAD_BYTES: '-5' }, 'MAX_UPLOAD_BYTES'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],

@@ -44,6 +44,7 @@ describe('toErrorResponse', () => {
     ['a session ended by a fast shutdown (57P01), wrapped by TypeORM', pgError('57P01')],
     ['a connection lost mid-query, wrapped by TypeORM', new QueryFailedError('SELECT 1', [], new Error('Connection terminated unexpectedly'))],
     ['pg-pool giving up on a connection', new Error('timeout exceeded when trying to connect')],
+    ['a hung PostgreSQL: no answer within DATABASE_QUERY_TIMEOUT_MS, wrapped by TypeORM', new QueryFailedError('SELECT 1', [], new Error('Query read timeout'))],
     ['ioredis without a connection', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
     ['ioredis giving up', Object.assign(new Error('Reached the max retries per request limit (which is 20).'), { name: 'MaxRetriesPerRequestError' })],
     ['a wait for Redis past its deadline', new DependencyTimeout('Redis did not answer within 1000 ms')],

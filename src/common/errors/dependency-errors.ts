@@ -14,9 +14,9 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ET
  */
 const isUnavailableSqlState = (code: string) => code.startsWith('08') || /^57P0[1-5]$/.test(code) || code === '53300' || code === '57014';
 
-/** Messages of pg, pg-pool and ioredis that carry no code. */
+/** Messages of pg ("Query read timeout": see DATABASE_QUERY_TIMEOUT_MS), pg-pool and ioredis that carry no code. */
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|is not queryable|timeout exceeded when trying to connect|Connection is closed|enableOfflineQueue|Command timed out|Reached the max retries per request/;
+  /Connection terminated|is not queryable|timeout exceeded when trying to connect|Query read timeout|Connection is closed|enableOfflineQueue|Command timed out|Reached the max retries per request/;
 
 export function isDependencyUnavailable(error: unknown): boolean {
   // TypeORM keeps pg's error as `driverError`; undici and others as `cause`.

@@ -1,4 +1,4 @@
-import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -60,6 +60,31 @@ export class PrivatePostgres {
     await this.start();
   }
 
+  /**
+   * A hung server: every process of the cluster stopped (SIGSTOP), the postmaster first so that it
+   * forks no new backend. Connections stay open and new ones are accepted by the kernel, but nothing
+   * answers: no error reaches a client until its own time limit. `thaw` (SIGCONT) resumes them.
+   */
+  async freeze(): Promise<void> {
+    for (const pid of await this.pids()) process.kill(pid, 'SIGSTOP');
+  }
+
+  async thaw(): Promise<void> {
+    for (const pid of (await this.pids()).reverse()) process.kill(pid, 'SIGCONT');
+  }
+
+  /** The postmaster, then its children. */
+  private async pids(): Promise<number[]> {
+    const postmaster = Number((await readFile(join(this.dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    const children: number[] = [];
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) children.push(Number(entry));
+    }
+    return [postmaster, ...children];
+  }
+
   /** Runs one statement on a fresh connection (not the application's pool). */
   async query<T = Record<string, any>>(database: string, text: string, params: unknown[] = []): Promise<T[]> {
     const client = new pg.Client({ connectionString: this.url(database), connectionTimeoutMillis: 5000 });
@@ -84,8 +109,9 @@ export class PrivatePostgres {
     return readFile(join(this.dir, 'server.log'), 'utf8').catch(() => '');
   }
 
-  /** Kills the server (whatever its state) and removes the cluster. */
+  /** Kills the server (whatever its state, frozen too) and removes the cluster. */
   async destroy(): Promise<void> {
+    await this.thaw().catch(() => undefined);
     await this.as('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', '-w', '-t', '30', 'stop']).catch(() => undefined);
     await rm(this.dir, { recursive: true, force: true });
   }

@@ -19,8 +19,9 @@ const SETTLED_LATER_MESSAGE = 'upload: the document row was not written after al
 
 /**
  * Recovery settings shrunk so that a test sees recovery in seconds (production defaults: 5 s, 15 s,
- * 30 s, 30 s, 30 s): lost pipeline jobs are re-enqueued after 1 s without progress, a dead worker's
- * job is handed over after 3 s, a webhook attempt without an outcome is re-sent after 2 s.
+ * 30 s, 30 s, 30 s, 30 s): lost pipeline jobs are re-enqueued after 1 s without progress, a dead worker's
+ * job is handed over after 3 s, a webhook attempt without an outcome is re-sent after 2 s, a statement
+ * PostgreSQL leaves unanswered for 3 s counts as PostgreSQL away.
  */
 export const FAST_RECOVERY: Record<string, string> = {
   PIPELINE_RECONCILE_INTERVAL_MS: '300',
@@ -31,6 +32,7 @@ export const FAST_RECOVERY: Record<string, string> = {
   WEBHOOK_RETRY_DELAY_SCALE: '0.001',
   WEBHOOK_RECOVERY_AFTER_MS: '2000',
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+  DATABASE_QUERY_TIMEOUT_MS: '3000',
 };
 
 /** Default load: modest, so that the suite stays quick on two shared cores. FOLIODESK_LONG_FAULTS=1 for more. */
@@ -133,27 +135,32 @@ export class FaultScenario {
   /**
    * Runs `rounds` outages under the running workload: once work is under way, `down()`, `outageMs`
    * away, `up()`, then health must be green within `healthyMs` (the time taken is printed). Answers
-   * the in-flight snapshot of each round and the requests sent while the dependency was away.
+   * the in-flight snapshot of each round, the requests sent while the dependency was away, and when
+   * it was away.
    */
   async outages(
     load: Workload,
     o: { label: string; rounds: number; outageMs: number; healthyMs: number; down: () => Promise<void>; up: () => Promise<void> },
-  ): Promise<{ atFault: Array<{ runs: number; events: number }>; during: HttpOutcome[] }> {
+  ): Promise<{ atFault: Array<{ runs: number; events: number }>; during: HttpOutcome[]; away: Array<{ from: number; to: number }> }> {
     const atFault: Array<{ runs: number; events: number }> = [];
     const during: HttpOutcome[] = [];
+    const away: Array<{ from: number; to: number }> = [];
     for (let round = 0; round < o.rounds; round++) {
       atFault.push(await this.underWay(load, 3 * (round + 1)));
       await o.down();
       const downAt = Date.now();
       await sleep(o.outageMs);
-      // From 300 ms in: requests sent just before the fault may still have been answered normally.
-      during.push(...load.between(downAt + 300, Date.now()));
+      const upAt = Date.now();
       await o.up();
       const healthyIn = await this.healthyWithin(o.healthyMs);
       console.info(`${o.label} ${round + 1}: healthy ${healthyIn} ms after the dependency was back`);
       await sleep(1000); // the load goes on after the fault
+      // Sent from 300 ms in (requests sent just before the fault may still have been answered
+      // normally) until the dependency was back; read now, when their answers have come.
+      during.push(...load.between(downAt + 300, upAt));
+      away.push({ from: downAt, to: upAt });
     }
-    return { atFault, during };
+    return { atFault, during, away };
   }
 
   /**
