@@ -38,7 +38,11 @@ export class AppConfig {
   };
   readonly crypto!: { encryptionKey: string };
   readonly bootstrapAdmin!: { email: string; password: string } | null;
-  readonly storage!: { dir: string; maxUploadBytes: number };
+  /**
+   * `sweepIntervalMs`, `sweepGraceMs`: how often the store is swept for what a dying upload can leave
+   * behind (StoreSweeper), and how old such a file must be before it is removed.
+   */
+  readonly storage!: { dir: string; maxUploadBytes: number; sweepIntervalMs: number; sweepGraceMs: number };
   readonly pipeline!: { stageTimeoutMs: number; totalTimeoutMs: number; reconcileIntervalMs: number; staleAfterMs: number };
   readonly webhooks!: {
     allowPrivateTargets: boolean;
@@ -172,7 +176,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     crypto: { encryptionKey },
     bootstrapAdmin: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : null,
-    storage: { dir: dto.STORAGE_DIR ?? './var/storage', maxUploadBytes: dto.MAX_UPLOAD_BYTES ?? 26214400 },
+    storage: {
+      dir: dto.STORAGE_DIR ?? './var/storage',
+      maxUploadBytes: dto.MAX_UPLOAD_BYTES ?? 26214400,
+      sweepIntervalMs: dto.STORE_SWEEP_INTERVAL_MS ?? 3_600_000,
+      sweepGraceMs: dto.STORE_SWEEP_GRACE_MS ?? 3_600_000,
+    },
     pipeline: {
       stageTimeoutMs,
       totalTimeoutMs: dto.PIPELINE_TIMEOUT_MS ?? 300_000,

@@ -38,6 +38,8 @@ export class EnvDto {
   @IsOptional() @IsString() BOOTSTRAP_ADMIN_PASSWORD?: string;
 
   @IsOptional() @IsString() STORAGE_DIR?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1000) STORE_SWEEP_INTERVAL_MS?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(600_000) STORE_SWEEP_GRACE_MS?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) MAX_UPLOAD_BYTES?: number;
 
   @IsOptional() @Type(() => Number) @IsInt() @Min(100) PIPELINE_STAGE_TIMEOUT_MS?: number;

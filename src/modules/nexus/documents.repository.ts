@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, type DataSource, type Repository } from 'typeorm';
+import { In, QueryFailedError, type DataSource, type Repository } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
 import { DocumentEntity, type DocumentListRow } from './entities/document.entity.js';
 
@@ -57,6 +57,12 @@ export class DocumentsRepository {
 
   listForTenant(tenantId: string, skip: number, take: number): Promise<[DocumentEntity[], number]> {
     return this.docs.findAndCount({ where: { tenantId }, order: { createdAt: 'DESC', id: 'DESC' }, skip, take });
+  }
+
+  /** Which of `ids` are documents of the tenant. */
+  async existing(tenantId: string, ids: string[]): Promise<Set<string>> {
+    const rows = await this.docs.find({ select: { id: true }, where: { tenantId, id: In(ids) } });
+    return new Set(rows.map((r) => r.id));
   }
 
   findByJob(tenantId: string, jobId: string): Promise<DocumentEntity | null> {

@@ -24,6 +24,7 @@ import { PipelineController } from './pipeline/pipeline.controller.js';
 import { QUEUE_NAMES } from './pipeline/pipeline.constants.js';
 import { pipelineQueuesProvider } from './pipeline/pipeline-queues.js';
 import { PipelineReconciler } from './pipeline/pipeline-reconciler.js';
+import { StoreSweeper } from './storage/store-sweeper.js';
 import { PipelineRepository } from './pipeline/pipeline.repository.js';
 import { PipelineService } from './pipeline/pipeline.service.js';
 import { StageRunner } from './pipeline/stage-runner.js';
@@ -78,7 +79,7 @@ const PROCESSORS = [
 
 /**
  * Documents: uploads, listings, originals, the ten-stage pipeline and its results. The stage
- * processors and the reconciler run only where the process role includes workers.
+ * processors, the reconciler and the store sweep run only where the process role includes workers.
  */
 @Module({})
 export class NexusModule {
@@ -87,7 +88,7 @@ export class NexusModule {
       { provide: NavSource, inject: [AppConfig], useFactory: (c: AppConfig) => navSourceFor(c.marketData.navSource) },
       MarketDataService,
     ];
-    const workers: Provider[] = role === 'api' ? [] : [...STAGE_SERVICES, ...PROCESSORS, PipelineReconciler, ...marketData];
+    const workers: Provider[] = role === 'api' ? [] : [...STAGE_SERVICES, ...PROCESSORS, PipelineReconciler, StoreSweeper, ...marketData];
     return {
       module: NexusModule,
       // Global so chat can use documents and the pipeline without importing (and so duplicating) it.

@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, type Dirent } from 'node:fs';
+import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -16,6 +16,15 @@ export abstract class DocumentStorage {
   abstract localPath(key: string): string;
   /** A directory for uploads being received. */
   abstract tempDir(): string;
+  /** Every stored object with when it was last written (for the store sweep; not in any order). */
+  abstract list(): AsyncIterable<StoredObject>;
+  /** Removes uploads still being received that were last written before `before`; answers how many. */
+  abstract removeIncomingBefore(before: Date): Promise<number>;
+}
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.pdf$/;
@@ -53,5 +62,39 @@ export class LocalDiskStorage extends DocumentStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.localPath(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<StoredObject> {
+    for await (const dir of await opendirIfAny(this.root)) {
+      if (!dir.isDirectory() || dir.name.startsWith('.')) continue;
+      for await (const file of await opendirIfAny(join(this.root, dir.name))) {
+        const key = `${dir.name}/${file.name}`;
+        if (!file.isFile() || !SAFE_KEY.test(key)) continue;
+        const info = await stat(join(this.root, key)).catch(() => null);
+        if (info) yield { key, modifiedAt: info.mtime };
+      }
+    }
+  }
+
+  async removeIncomingBefore(before: Date): Promise<number> {
+    let removed = 0;
+    for await (const file of await opendirIfAny(this.tempDir())) {
+      const path = join(this.tempDir(), file.name);
+      const info = await stat(path).catch(() => null);
+      if (!file.isFile() || !info || info.mtime >= before) continue;
+      await rm(path, { force: true });
+      removed++;
+    }
+    return removed;
+  }
+}
+
+/** The entries of a directory; none when it does not exist (yet). */
+async function opendirIfAny(path: string): Promise<AsyncIterable<Dirent>> {
+  try {
+    return await opendir(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return (async function* () {})();
+    throw error;
   }
 }

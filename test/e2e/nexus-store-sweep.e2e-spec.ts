@@ -1,0 +1,118 @@
+// The store sweep (StoreSweeper) on a real store and database: what a dying upload leaves behind is
+// removed once it is older than the grace period; nothing a document owns, nothing recent, nothing
+// foreign is touched.
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { pino } from 'pino';
+import { AppConfig } from '../../src/config/app-config.js';
+import { DocumentsRepository } from '../../src/modules/nexus/documents.repository.js';
+import { DocumentStorage, LocalDiskStorage } from '../../src/modules/nexus/storage/document-storage.js';
+import { StoreSweeper } from '../../src/modules/nexus/storage/store-sweeper.js';
+import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
+import { simplePdf } from '../support/pdf.js';
+
+const HOUR = 3_600_000;
+const exists = (path: string) => stat(path).then(
+  () => true,
+  () => false,
+);
+
+describe('store sweep', () => {
+  let t: TestApp;
+  let dir: string;
+  let acme: Tenant;
+  let globex: Tenant;
+  let sweeper: StoreSweeper;
+  let pdf: Buffer;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'foliodesk-sweep-'));
+    t = await startTestApp({ STORAGE_DIR: dir });
+    sweeper = t.app.get(StoreSweeper);
+    [acme, globex] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    pdf = await simplePdf(['Consolidated Account Statement']);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A file in the store, last written `ageMs` ago. */
+  async function plant(relative: string, ageMs: number, body: Buffer | string = pdf): Promise<string> {
+    const path = join(dir, relative);
+    await mkdir(join(path, '..'), { recursive: true });
+    await writeFile(path, body);
+    const at = new Date(Date.now() - ageMs);
+    await utimes(path, at, at);
+    return path;
+  }
+
+  async function uploadAs(tenant: Tenant): Promise<{ docId: string; jobId: string; path: string }> {
+    const res = await t.http.post('/api/v1/nexus/upload').set(bearer(tenant.analyst)).attach('file', pdf, { filename: 'CAS.pdf', contentType: 'application/pdf' });
+    expect(res.status).toBe(201);
+    const docId = res.body.result.doc_id as string;
+    return { docId, jobId: res.body.result.job_id as string, path: join(dir, tenant.analyst.tenantId, `${docId}.pdf`) };
+  }
+
+  it('removes an old original without a document row and an old partial upload; keeps recent ones, documents and files it did not make', async () => {
+    const owned = await uploadAs(acme);
+    const old = new Date(Date.now() - 2 * HOUR);
+    await utimes(owned.path, old, old); // an old document's original: its row protects it
+    const orphan = await plant(`${acme.admin.tenantId}/${randomUUID()}.pdf`, 2 * HOUR);
+    const recentOrphan = await plant(`${acme.admin.tenantId}/${randomUUID()}.pdf`, 60_000); // an upload may be writing its row
+    // Globex's document id under Acme's directory: another tenant's row does not make it Acme's.
+    const globexDoc = await uploadAs(globex);
+    const foreign = await plant(`${acme.admin.tenantId}/${globexDoc.docId}.pdf`, 2 * HOUR);
+    const partial = await plant(`.incoming/${randomUUID()}`, 2 * HOUR, 'half an upload');
+    const receiving = await plant(`.incoming/${randomUUID()}`, 1_000, 'an upload under way');
+    const notOurs = await plant(`${acme.admin.tenantId}/notes.txt`, 2 * HOUR, 'left by an operator');
+
+    expect(await sweeper.sweep()).toEqual({ orphans: 2, incoming: 1 });
+
+    expect({ orphan: await exists(orphan), foreign: await exists(foreign), partial: await exists(partial) }).toEqual({ orphan: false, foreign: false, partial: false });
+    expect({
+      owned: await exists(owned.path),
+      globex: await exists(globexDoc.path),
+      recentOrphan: await exists(recentOrphan),
+      receiving: await exists(receiving),
+      notOurs: await exists(notOurs),
+    }).toEqual({ owned: true, globex: true, recentOrphan: true, receiving: true, notOurs: true });
+    // The documents still serve their originals, byte for byte.
+    const original = await t.http.get(`/api/v1/nexus/doc-fetch/${owned.jobId}?type=ORIGINAL`).set(bearer(acme.analyst)).buffer(true);
+    expect(original.status).toBe(200);
+    expect(Buffer.compare(original.body as Buffer, pdf)).toBe(0);
+  });
+
+  it('finds nothing more on a second pass; a store without directories yet has nothing to sweep', async () => {
+    expect(await sweeper.sweep()).toEqual({ orphans: 0, incoming: 0 });
+    const missing = new LocalDiskStorage(join(dir, 'not-created-yet'));
+    const listed: unknown[] = [];
+    for await (const entry of missing.list()) listed.push(entry);
+    expect(listed).toEqual([]);
+    expect(await missing.removeIncomingBefore(new Date())).toBe(0);
+  });
+
+  it('removes 1,200 orphans of one tenant (looked up 500 at a time) and keeps its document', async () => {
+    const planted = await Promise.all(Array.from({ length: 1_200 }, () => plant(`${globex.admin.tenantId}/${randomUUID()}.pdf`, 2 * HOUR, 'x')));
+    expect(await sweeper.sweep()).toEqual({ orphans: 1_200, incoming: 0 });
+    expect(await readdir(join(dir, globex.admin.tenantId))).toEqual([`${(await uploadedIds(globex))[0]}.pdf`]);
+    expect((await Promise.all(planted.map(exists))).some(Boolean)).toBe(false);
+  });
+
+  it('removes nothing when PostgreSQL cannot say whether the documents exist', async () => {
+    const orphan = await plant(`${acme.admin.tenantId}/${randomUUID()}.pdf`, 2 * HOUR);
+    const away = { existing: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })) };
+    const blind = new StoreSweeper(t.app.get(AppConfig), t.app.get(DocumentStorage), away as unknown as DocumentsRepository, pino({ level: 'silent' }));
+    await expect(blind.sweep()).rejects.toThrow(/ECONNREFUSED/);
+    expect(await exists(orphan)).toBe(true);
+    expect(await sweeper.sweep()).toEqual({ orphans: 1, incoming: 0 });
+  });
+
+  async function uploadedIds(tenant: Tenant): Promise<string[]> {
+    const res = await t.http.get('/api/v1/documents/me').set(bearer(tenant.analyst));
+    return (res.body.result as Array<{ doc_id: string }>).map((d) => d.doc_id);
+  }
+});
