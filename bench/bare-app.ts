@@ -42,15 +42,54 @@ const LIST = `SELECT id, job_id, file_name, status, classification, confidence_s
                      to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at, to_char(updated_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS updated_at
                 FROM documents WHERE tenant_id = $1 AND owner_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`;
 
+const MERGED = `SELECT s.revoked_at, s.absolute_expires_at, u.disabled_at, u.role, u.email, u.tenant_id,
+                       (SELECT coalesce(json_agg(d), '[]')::text FROM (${LIST.replace('$1', 'u.tenant_id').replace('$2', 'u.id')}) d) AS docs
+                  FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.user_id = $2`;
+
+type Claims = { sub: string; tid: string; sid: string };
+const claimsOf = (req: Request) => jwt.verify((req.headers.authorization ?? '').slice(7), key, { algorithms: ['HS256'] }) as Claims;
+async function checkSession(claims: Claims) {
+  const [session] = (await pool!.query({ name: 'session', text: SESSION, values: [claims.sid, claims.sub] })).rows;
+  if (!session || session.revoked_at || session.disabled_at) throw new Error('revoked');
+}
+const asItem = (d: Record<string, unknown>) => ({ doc_id: d.id, job_id: d.job_id, file_name: d.file_name, status: d.status, classification: d.classification, confidence_score: d.confidence_score, created_at: d.created_at, updated_at: d.updated_at });
+const list = async (claims: Claims, query: DocumentListQueryDto) =>
+  (await pool!.query({ name: 'list', text: LIST, values: [claims.tid, claims.sub, query.limit, query.skip] })).rows.map(asItem);
+
 @Controller('api/v1')
 class BareController {
   @Get('floor/documents/me')
   async floor(@Req() req: Request, @Query() query: DocumentListQueryDto) {
-    const claims = jwt.verify((req.headers.authorization ?? '').slice(7), key, { algorithms: ['HS256'] }) as { sub: string; tid: string; sid: string };
-    const [session] = (await pool!.query({ name: 'session', text: SESSION, values: [claims.sid, claims.sub] })).rows;
-    if (!session || session.revoked_at || session.disabled_at) throw new Error('revoked');
-    const rows = (await pool!.query({ name: 'list', text: LIST, values: [claims.tid, claims.sub, query.limit, query.skip] })).rows;
-    return rows.map((d) => ({ doc_id: d.id, job_id: d.job_id, file_name: d.file_name, status: d.status, classification: d.classification, confidence_score: d.confidence_score, created_at: d.created_at, updated_at: d.updated_at }));
+    const claims = claimsOf(req);
+    await checkSession(claims);
+    return list(claims, query);
+  }
+
+  // The floor taken apart (BENCH_ONLY=steps): each step's cost is its difference to the one before.
+  @Get('steps/jwt')
+  stepJwt(@Req() req: Request, @Query() query: DocumentListQueryDto) {
+    claimsOf(req);
+    return this.documents(query);
+  }
+
+  @Get('steps/session')
+  async stepSession(@Req() req: Request, @Query() query: DocumentListQueryDto) {
+    await checkSession(claimsOf(req));
+    return this.documents(query);
+  }
+
+  @Get('steps/list')
+  stepList(@Req() req: Request, @Query() query: DocumentListQueryDto) {
+    return list(claimsOf(req), query);
+  }
+
+  /** The session check and the list in one statement (one round trip), the list as JSON built by PostgreSQL. */
+  @Get('steps/merged')
+  async stepMerged(@Req() req: Request, @Query() query: DocumentListQueryDto) {
+    const claims = claimsOf(req);
+    const [row] = (await pool!.query({ name: 'merged', text: MERGED, values: [claims.sid, claims.sub, query.limit, query.skip] })).rows;
+    if (!row || row.revoked_at || row.disabled_at) throw new Error('revoked');
+    return (JSON.parse(row.docs) as Array<Record<string, unknown>>).map(asItem);
   }
 
   @Get('documents/me')

@@ -264,6 +264,29 @@ async function main() {
         rows.push([name, `${r.rps}/s`, `${r.p50} ms`, `${r.p99} ms`, `${pct(r.rps, ceilingRps)} of bare route, ${pct(r.rps, floor.rps)} of floor; runs: ${runs(key)}`, `≥ 50 %: ${verdict(ok)}`]);
       }
     }
+    if (ONLY?.has('steps')) {
+      // The floor taken apart on the bare application (not part of the default run): what each piece of
+      // the work a read must do costs the server process, measured the same way as the rows above.
+      const steps: Array<[string, string]> = [
+        ['bare route', 'documents/me'],
+        ['+ verify the JWT', 'steps/jwt'],
+        ['+ the session check (one prepared statement)', 'steps/session'],
+        ['JWT + the list query (no session check)', 'steps/list'],
+        ['JWT + session check + list (the floor)', 'floor/documents/me'],
+        ['JWT + session check and list in one statement, JSON built by PostgreSQL', 'steps/merged'],
+      ];
+      const results = new Map<string, Run[]>();
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [name, path] of steps) {
+          const target: Target = { url: `${bare.base}/api/v1/${path}`, headers: auth };
+          results.set(name, [...(results.get(name) ?? []), check(`step ${path}`, await measure(target, CONNECTIONS, bare))]);
+        }
+      }
+      for (const [name] of steps) {
+        const r = median(results.get(name)!);
+        cpuRow(`${name} (${roundRate(r.rps)}/s)`, r);
+      }
+    }
     if (wanted('chat')) {
       const bareInvoke = check('bare invoke', await measure({ url: `${bare.base}/api/v1/zen/chat/invoke`, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: invokeBody }, CONNECTIONS, bare));
       const chat = check('chat invoke', await measure({ url: `${svc.base}/api/v1/zen/chat/invoke`, method: 'POST', headers: formHeaders, body: invokeBody }, CONNECTIONS, svc, 'chat-invoke'));
