@@ -21,7 +21,7 @@ const SETTLED_LATER_MESSAGE = 'upload: the document row was not written after al
  * Recovery settings shrunk so that a test sees recovery in seconds (production defaults: 5 s, 15 s,
  * 30 s, 30 s, 30 s, 30 s): lost pipeline jobs are re-enqueued after 1 s without progress, a dead worker's
  * job is handed over after 3 s, a webhook attempt without an outcome is re-sent after 2 s, a statement
- * PostgreSQL leaves unanswered for 3 s counts as PostgreSQL away.
+ * PostgreSQL leaves unanswered for 2 s counts as PostgreSQL away.
  */
 export const FAST_RECOVERY: Record<string, string> = {
   PIPELINE_RECONCILE_INTERVAL_MS: '300',
@@ -32,7 +32,7 @@ export const FAST_RECOVERY: Record<string, string> = {
   WEBHOOK_RETRY_DELAY_SCALE: '0.001',
   WEBHOOK_RECOVERY_AFTER_MS: '2000',
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-  DATABASE_QUERY_TIMEOUT_MS: '3000',
+  DATABASE_QUERY_TIMEOUT_MS: '2000',
 };
 
 /** Default load: modest, so that the suite stays quick on two shared cores. FOLIODESK_LONG_FAULTS=1 for more. */
