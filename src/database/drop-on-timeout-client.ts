@@ -14,17 +14,22 @@ type Callback = (error: Error | null, result?: unknown) => void;
  * was queued with "Connection terminated", and the pool opens a fresh connection next time.
  */
 export class DropOnTimeoutClient extends pg.Client {
-  // pg's query() has callback, promise and submittable forms; each is passed through unchanged.
+  // pg's query() takes a callback (last argument or `config.callback`), answers a promise, or runs a
+  // submittable (pg-cursor, pg-query-stream); each form is passed through with its error path watched.
   override query(...args: unknown[]): any {
     const query = super.query as (...a: unknown[]) => unknown;
     const last = args.length - 1;
+    const first = args[0] as { callback?: unknown; submit?: unknown; handleError?: (error: Error, connection: unknown) => unknown } | null;
     if (typeof args[last] === 'function') {
-      const callback = args[last] as Callback;
-      args[last] = (error: Error | null, result?: unknown) => {
+      args[last] = this.watched(args[last] as Callback);
+    } else if (first && typeof first === 'object' && typeof first.submit === 'function' && typeof first.handleError === 'function') {
+      const handleError = first.handleError;
+      first.handleError = (error: Error, connection: unknown) => {
         this.endIfTimedOut(error);
-        callback(error, result);
+        return handleError.call(first, error, connection);
       };
-      return query.apply(this, args);
+    } else if (first && typeof first === 'object' && typeof first.callback === 'function') {
+      args[0] = { ...first, callback: this.watched(first.callback as Callback) };
     }
     const result = query.apply(this, args);
     if (result instanceof Promise) {
@@ -36,7 +41,19 @@ export class DropOnTimeoutClient extends pg.Client {
     return result;
   }
 
-  private endIfTimedOut(error: unknown): void {
-    if (error instanceof Error && error.message === READ_TIMEOUT) void this.end().catch(() => undefined);
+  private watched(callback: Callback): Callback {
+    return (error, result) => {
+      this.endIfTimedOut(error);
+      callback(error, result);
+    };
   }
+
+  private endIfTimedOut(error: unknown): void {
+    if (error instanceof Error && error.message === READ_TIMEOUT && !this.droppedForTimeout) {
+      this.droppedForTimeout = true;
+      void this.end().catch(() => undefined);
+    }
+  }
+
+  private droppedForTimeout = false;
 }

@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import { AppConfig } from '../../src/config/app-config.js';
 import { DocumentsRepository } from '../../src/modules/nexus/documents.repository.js';
 import { DocumentStorage, LocalDiskStorage } from '../../src/modules/nexus/storage/document-storage.js';
-import { StoreSweeper } from '../../src/modules/nexus/storage/store-sweeper.js';
+import { MAX_REMOVALS_PER_PASS, StoreSweeper } from '../../src/modules/nexus/storage/store-sweeper.js';
 import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
 import { simplePdf } from '../support/pdf.js';
 
@@ -70,7 +70,7 @@ describe('store sweep', () => {
     const receiving = await plant(`.incoming/${randomUUID()}`, 1_000, 'an upload under way');
     const notOurs = await plant(`${acme.admin.tenantId}/notes.txt`, 2 * HOUR, 'left by an operator');
 
-    expect(await sweeper.sweep()).toEqual({ orphans: 2, incoming: 1 });
+    expect(await sweeper.sweep()).toEqual({ orphans: 2, incoming: 1, refused: false });
 
     expect({ orphan: await exists(orphan), foreign: await exists(foreign), partial: await exists(partial) }).toEqual({ orphan: false, foreign: false, partial: false });
     expect({
@@ -87,7 +87,7 @@ describe('store sweep', () => {
   });
 
   it('finds nothing more on a second pass; a store without directories yet has nothing to sweep', async () => {
-    expect(await sweeper.sweep()).toEqual({ orphans: 0, incoming: 0 });
+    expect(await sweeper.sweep()).toEqual({ orphans: 0, incoming: 0, refused: false });
     const missing = new LocalDiskStorage(join(dir, 'not-created-yet'));
     const listed: unknown[] = [];
     for await (const entry of missing.list()) listed.push(entry);
@@ -95,20 +95,40 @@ describe('store sweep', () => {
     expect(await missing.removeIncomingBefore(new Date())).toBe(0);
   });
 
-  it('removes 1,200 orphans of one tenant (looked up 500 at a time) and keeps its document', async () => {
+  it('leaves alone the files of a tenant the database does not know (a store pointed at another database)', async () => {
+    const stranger = await plant(`ten_${'0'.repeat(24)}/${randomUUID()}.pdf`, 2 * HOUR);
+    expect(await sweeper.sweep()).toEqual({ orphans: 0, incoming: 0, refused: false });
+    expect(await exists(stranger)).toBe(true);
+    await rm(join(dir, `ten_${'0'.repeat(24)}`), { recursive: true });
+  });
+
+  it(`removes nothing in a pass that finds more than ${MAX_REMOVALS_PER_PASS} orphans, looked up 500 at a time; up to that many it removes`, async () => {
     const planted = await Promise.all(Array.from({ length: 1_200 }, () => plant(`${globex.admin.tenantId}/${randomUUID()}.pdf`, 2 * HOUR, 'x')));
-    expect(await sweeper.sweep()).toEqual({ orphans: 1_200, incoming: 0 });
+    const repo = t.app.get(DocumentsRepository);
+    const asked: number[] = [];
+    const ownership = repo.ownership.bind(repo);
+    repo.ownership = (tenantId, ids) => (asked.push(ids.length), ownership(tenantId, ids));
+    try {
+      expect(await sweeper.sweep()).toEqual({ orphans: 0, incoming: 0, refused: true });
+    } finally {
+      repo.ownership = ownership;
+    }
+    expect(asked.length).toBeGreaterThan(0);
+    expect(Math.max(...asked)).toBeLessThanOrEqual(500);
+    expect((await Promise.all(planted.map(exists))).every(Boolean)).toBe(true);
+    // Once an operator has dealt with most of them, the pass goes through.
+    await Promise.all(planted.slice(MAX_REMOVALS_PER_PASS).map((p) => rm(p)));
+    expect(await sweeper.sweep()).toEqual({ orphans: MAX_REMOVALS_PER_PASS, incoming: 0, refused: false });
     expect(await readdir(join(dir, globex.admin.tenantId))).toEqual([`${(await uploadedIds(globex))[0]}.pdf`]);
-    expect((await Promise.all(planted.map(exists))).some(Boolean)).toBe(false);
   });
 
   it('removes nothing when PostgreSQL cannot say whether the documents exist', async () => {
     const orphan = await plant(`${acme.admin.tenantId}/${randomUUID()}.pdf`, 2 * HOUR);
-    const away = { existing: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })) };
+    const away = { ownership: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })) };
     const blind = new StoreSweeper(t.app.get(AppConfig), t.app.get(DocumentStorage), away as unknown as DocumentsRepository, pino({ level: 'silent' }));
     await expect(blind.sweep()).rejects.toThrow(/ECONNREFUSED/);
     expect(await exists(orphan)).toBe(true);
-    expect(await sweeper.sweep()).toEqual({ orphans: 1, incoming: 0 });
+    expect(await sweeper.sweep()).toEqual({ orphans: 1, incoming: 0, refused: false });
   });
 
   async function uploadedIds(tenant: Tenant): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { In, QueryFailedError, type DataSource, type Repository } from 'typeorm';
+import { QueryFailedError, type DataSource, type Repository } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
 import { DocumentEntity, type DocumentListRow } from './entities/document.entity.js';
 
@@ -59,10 +59,14 @@ export class DocumentsRepository {
     return this.docs.findAndCount({ where: { tenantId }, order: { createdAt: 'DESC', id: 'DESC' }, skip, take });
   }
 
-  /** Which of `ids` are documents of the tenant. */
-  async existing(tenantId: string, ids: string[]): Promise<Set<string>> {
-    const rows = await this.docs.find({ select: { id: true }, where: { tenantId, id: In(ids) } });
-    return new Set(rows.map((r) => r.id));
+  /** Whether the tenant exists, and which of `ids` are its documents (the store sweep's question). */
+  async ownership(tenantId: string, ids: string[]): Promise<{ tenantExists: boolean; existing: Set<string> }> {
+    const [row] = (await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM tenants WHERE id = $1) AS tenant_exists,
+              ARRAY(SELECT id::text FROM documents WHERE tenant_id = $1 AND id = ANY($2::uuid[])) AS existing`,
+      [tenantId, ids],
+    )) as Array<{ tenant_exists: boolean; existing: string[] }>;
+    return { tenantExists: row.tenant_exists, existing: new Set(row.existing) };
   }
 
   findByJob(tenantId: string, jobId: string): Promise<DocumentEntity | null> {

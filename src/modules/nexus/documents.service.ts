@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Principal } from '../../common/auth/principal.js';
 import { roleAtLeast } from '../../common/auth/roles.js';
 import { AppException, notFound } from '../../common/errors/app.exception.js';
+import { withinDeadline } from '../../common/errors/dependency-errors.js';
 import { paginated, type Paginated } from '../../common/http/pagination.js';
 import { AppConfig } from '../../config/app-config.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
@@ -36,6 +37,8 @@ export function displayFileName(original: string | undefined): string {
 
 /** How often an upload whose INSERT met a PostgreSQL crash asks again whether its row exists (about ten minutes). */
 const SETTLE_ATTEMPTS = 24;
+/** How long an upload whose INSERT failed waits to learn whether the row was written after all. */
+const LOOKUP_WAIT_MS = 1000;
 
 @Injectable()
 export class DocumentsService {
@@ -97,7 +100,11 @@ export class DocumentsService {
     try {
       return await this.docs.insert(row);
     } catch (error) {
-      const written = this.docs.mayHaveInserted(error) ? await this.docs.lookup(row.tenantId, row.id) : false;
+      // Asked at once, but not waited on for long: PostgreSQL may be hung (the INSERT met
+      // DATABASE_QUERY_TIMEOUT_MS), and the background check asks again anyway.
+      const written = this.docs.mayHaveInserted(error)
+        ? await withinDeadline(this.docs.lookup(row.tenantId, row.id), LOOKUP_WAIT_MS, 'PostgreSQL').catch(() => null)
+        : false;
       if (written) return written;
       if (written === false) await this.storage.remove(storageKey);
       else this.settleLater(storageKey, row.tenantId, row.id);

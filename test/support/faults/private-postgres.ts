@@ -61,28 +61,48 @@ export class PrivatePostgres {
   }
 
   /**
-   * A hung server: every process of the cluster stopped (SIGSTOP), the postmaster first so that it
-   * forks no new backend. Connections stay open and new ones are accepted by the kernel, but nothing
-   * answers: no error reaches a client until its own time limit. `thaw` (SIGCONT) resumes them.
+   * A hung server: every process of the cluster stopped (SIGSTOP). The postmaster is stopped first,
+   * so it forks no new backend, then its children, again until every one is seen stopped (one that
+   * started while the list was read is caught on the next round). Connections stay open and new ones
+   * are accepted by the kernel, but nothing answers: no error reaches a client until its own time
+   * limit. `thaw` (SIGCONT) resumes them.
    */
   async freeze(): Promise<void> {
-    for (const pid of await this.pids()) process.kill(pid, 'SIGSTOP');
+    const postmaster = await this.postmasterPid();
+    signal(postmaster, 'SIGSTOP');
+    await until(
+      async () => {
+        const children = await this.children(postmaster);
+        for (const child of children.filter((c) => c.state !== 'T')) signal(child.pid, 'SIGSTOP');
+        return children.every((c) => c.state === 'T');
+      },
+      5_000,
+      'every PostgreSQL process stopped',
+      10,
+    );
   }
 
   async thaw(): Promise<void> {
-    for (const pid of (await this.pids()).reverse()) process.kill(pid, 'SIGCONT');
+    const postmaster = await this.postmasterPid().catch(() => null);
+    if (postmaster === null) return;
+    for (const child of await this.children(postmaster)) signal(child.pid, 'SIGCONT');
+    signal(postmaster, 'SIGCONT');
   }
 
-  /** The postmaster, then its children. */
-  private async pids(): Promise<number[]> {
-    const postmaster = Number((await readFile(join(this.dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    const children: number[] = [];
+  private async postmasterPid(): Promise<number> {
+    return Number((await readFile(join(this.dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  }
+
+  /** The postmaster's children with their state (`T`: stopped). */
+  private async children(postmaster: number): Promise<Array<{ pid: number; state: string }>> {
+    const children: Array<{ pid: number; state: string }> = [];
     for (const entry of await readdir('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) children.push(Number(entry));
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(ppid) === postmaster) children.push({ pid: Number(entry), state: state ?? '' });
     }
-    return [postmaster, ...children];
+    return children;
   }
 
   /** Runs one statement on a fresh connection (not the application's pool). */
@@ -130,5 +150,14 @@ export class PrivatePostgres {
       const e = error as { stderr?: string; stdout?: string; message: string };
       throw new Error(`${program} ${args.at(-1)} failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}\n${(await this.serverLog()).slice(-2000)}`);
     }
+  }
+}
+
+/** Sends a signal to a process that may have exited meanwhile (a backend ending its session). */
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { createReadStream, type Dirent } from 'node:fs';
-import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -52,6 +52,9 @@ export class LocalDiskStorage extends DocumentStorage {
     const target = this.localPath(key);
     await mkdir(dirname(target), { recursive: true });
     await rename(tempPath, target);
+    // Stored now: the store sweep counts a file's age from here, not from its last received byte.
+    const now = new Date();
+    await utimes(target, now, now);
   }
 
   async read(key: string): Promise<Readable> {

@@ -9,12 +9,22 @@ import { DocumentStorage } from './document-storage.js';
 const DOCUMENT_KEY = /^(ten_[0-9a-f]{24})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/;
 /** Documents looked up in PostgreSQL per statement. */
 const BATCH = 500;
+/**
+ * More orphans than this in one pass is not what crashed uploads leave (a few at most): the store is
+ * more likely pointed at the wrong database, or the database restored from an older backup. Such a
+ * pass removes nothing and says so.
+ */
+export const MAX_REMOVALS_PER_PASS = 100;
+/** The first pass runs this long after start (plus up to a minute, so that processes spread out). */
+const FIRST_PASS_AFTER_MS = 5 * 60_000;
 
 export interface SweepResult {
   /** Stored originals without a document row, removed. */
   orphans: number;
   /** Partial uploads in the incoming directory, removed. */
   incoming: number;
+  /** Whether the pass found more than MAX_REMOVALS_PER_PASS orphans and so removed none. */
+  refused: boolean;
 }
 
 /**
@@ -23,9 +33,11 @@ export interface SweepResult {
  * row, or before its background check could tell; see DocumentsService.record), and partial uploads
  * in the incoming directory. Only files last written more than STORE_SWEEP_GRACE_MS ago (1 h by
  * default; at least 10 min, past any upload's own cleanup) are considered, so an upload under way is
- * never touched. A file is removed only once PostgreSQL has answered that its tenant has no such
- * document; when it cannot be asked, the sweep stops and removes nothing more. Runs every
- * STORE_SWEEP_INTERVAL_MS in processes with workers; several processes sweeping at once is harmless.
+ * never touched. A file is removed only once PostgreSQL has answered that its tenant exists and has
+ * no such document; files of tenants the database does not know are left alone, and a pass that
+ * finds more than MAX_REMOVALS_PER_PASS orphans removes nothing (see there). Runs in processes with
+ * workers, first a few minutes after start and then every STORE_SWEEP_INTERVAL_MS; several processes
+ * sweeping at once is harmless.
  */
 @Injectable()
 export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -40,33 +52,35 @@ export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdo
   ) {}
 
   onApplicationBootstrap() {
-    this.timer = setInterval(() => void this.sweep().catch((error: unknown) => this.logger.warn({ err: error }, 'store sweep failed; will retry')), this.config.storage.sweepIntervalMs);
+    const pass = () => void this.sweep().catch((error: unknown) => this.logger.warn({ err: error }, 'store sweep failed; will retry'));
+    this.timer = setTimeout(() => {
+      pass();
+      this.timer = setInterval(pass, this.config.storage.sweepIntervalMs);
+      this.timer.unref();
+    }, Math.min(FIRST_PASS_AFTER_MS, this.config.storage.sweepIntervalMs) + Math.floor(Math.random() * 60_000));
     this.timer.unref();
   }
 
   onApplicationShutdown() {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer); // clears an interval too
   }
 
   /** One pass over the store; answers what it removed (nothing when a pass is already running). */
   async sweep(now = new Date()): Promise<SweepResult> {
-    if (this.running) return { orphans: 0, incoming: 0 };
+    if (this.running) return { orphans: 0, incoming: 0, refused: false };
     this.running = true;
     try {
       const before = new Date(now.getTime() - this.config.storage.sweepGraceMs);
       const incoming = await this.storage.removeIncomingBefore(before);
-      let orphans = 0;
+      const orphans: string[] = [];
+      const unknownTenants = new Set<string>();
       const pending = new Map<string, string[]>(); // tenant → document ids, in batches
       const settle = async (tenantId: string) => {
         const ids = pending.get(tenantId) ?? [];
         pending.delete(tenantId);
-        const existing = await this.docs.existing(tenantId, ids);
-        for (const id of ids.filter((i) => !existing.has(i))) {
-          const key = `${tenantId}/${id}.pdf`;
-          await this.storage.remove(key);
-          this.logger.warn({ storageKey: key }, 'store sweep: removed a stored original that has no document row');
-          orphans++;
-        }
+        const { tenantExists, existing } = await this.docs.ownership(tenantId, ids);
+        if (!tenantExists) unknownTenants.add(tenantId);
+        else orphans.push(...ids.filter((id) => !existing.has(id)).map((id) => `${tenantId}/${id}.pdf`));
       };
       for await (const { key, modifiedAt } of this.storage.list()) {
         const match = DOCUMENT_KEY.exec(key);
@@ -76,10 +90,25 @@ export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdo
         if (!ids) pending.set(tenantId, (ids = []));
         ids.push(id);
         if (ids.length >= BATCH) await settle(tenantId);
+        if (orphans.length > MAX_REMOVALS_PER_PASS) break;
       }
-      for (const tenantId of [...pending.keys()]) await settle(tenantId);
-      if (orphans || incoming) this.logger.info({ orphans, incoming }, 'store sweep done');
-      return { orphans, incoming };
+      for (const tenantId of [...pending.keys()]) if (orphans.length <= MAX_REMOVALS_PER_PASS) await settle(tenantId);
+      if (unknownTenants.size) {
+        this.logger.warn({ tenants: [...unknownTenants] }, 'store sweep: stored files of tenants this database does not know were left alone');
+      }
+      if (orphans.length > MAX_REMOVALS_PER_PASS) {
+        this.logger.error(
+          { found: `more than ${MAX_REMOVALS_PER_PASS}` },
+          'store sweep: too many stored originals without a document row; none removed. Is DATABASE_URL the database of this STORAGE_DIR?',
+        );
+        return { orphans: 0, incoming, refused: true };
+      }
+      for (const key of orphans) {
+        await this.storage.remove(key);
+        this.logger.warn({ storageKey: key }, 'store sweep: removed a stored original that has no document row');
+      }
+      if (orphans.length || incoming) this.logger.info({ orphans: orphans.length, incoming }, 'store sweep done');
+      return { orphans: orphans.length, incoming, refused: false };
     } finally {
       this.running = false;
     }
