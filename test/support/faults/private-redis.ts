@@ -61,6 +61,15 @@ export class PrivateRedis {
     }
   }
 
+  /** A hung server: the process stopped (SIGSTOP); connections stay open, nothing answers. `thaw` resumes it. */
+  freeze(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   /** FLUSHALL on a connection of its own. */
   async flushAll(): Promise<void> {
     const client = new Redis(this.url(), { lazyConnect: true, maxRetriesPerRequest: 0 });
@@ -86,6 +95,7 @@ export class PrivateRedis {
   }
 
   async destroy(): Promise<void> {
+    this.thaw();
     await this.kill();
     await rm(this.dir, { recursive: true, force: true });
   }
