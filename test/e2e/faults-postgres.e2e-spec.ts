@@ -7,13 +7,7 @@ import { FaultScenario } from '../support/faults/scenario.js';
 import { FAULT_BOUNDS, sleep } from '../support/faults/util.js';
 import { uncleanOutcomes } from '../support/faults/workload.js';
 
-const { answerMs: ANSWER_BOUND_MS, healthyMs: HEALTHY_BOUND_MS, outageMs: OUTAGE_MS, rounds: ROUNDS } = FAULT_BOUNDS;
-/**
- * A hang outlasts the answer bound, so that only the service's own limits can keep requests within
- * it: a statement on an open connection (DATABASE_QUERY_TIMEOUT_MS), a new connection (5 s), health's
- * probe (1.5 s).
- */
-const HANG_MS = Math.max(OUTAGE_MS, ANSWER_BOUND_MS + 1_000);
+const { answerMs: ANSWER_BOUND_MS, healthyMs: HEALTHY_BOUND_MS, outageMs: OUTAGE_MS, hangMs: HANG_MS, rounds: ROUNDS } = FAULT_BOUNDS;
 
 describe('faults: PostgreSQL restarted, crashed and hung under load', () => {
   const s = new FaultScenario();
@@ -82,9 +76,7 @@ describe('faults: PostgreSQL restarted, crashed and hung under load', () => {
           await s.postgres.thaw().catch(() => undefined);
           await load.stop();
         });
-      // Sent and answered while the server was frozen (from 300 ms in: answers already on their way
-      // when it stopped do not count).
-      const whileFrozen = load.outcomes.filter((o) => away.some(({ from, to }) => o.at >= from && o.at + o.ms > from + 300 && o.at + o.ms < to));
+      const whileFrozen = s.answeredWhileAway(load, away);
       console.info(`faults-postgres: sent during the hang: ${JSON.stringify(load.summary(during))}; answered while frozen: ${JSON.stringify(load.summary(whileFrozen))}`);
       // No request waits on the hung server past the bound; what the limits answered is a clean 503.
       expect(uncleanOutcomes(load.outcomes, ANSWER_BOUND_MS)).toEqual([]);

@@ -8,9 +8,7 @@ import { FaultScenario } from '../support/faults/scenario.js';
 import { FAULT_BOUNDS, sleep } from '../support/faults/util.js';
 import { uncleanOutcomes } from '../support/faults/workload.js';
 
-const { answerMs: ANSWER_BOUND_MS, healthyMs: HEALTHY_BOUND_MS, outageMs: OUTAGE_MS, rounds: ROUNDS } = FAULT_BOUNDS;
-/** Longer than the answer bound, so that only the service's own limits can keep requests within it. */
-const HANG_MS = Math.max(OUTAGE_MS, ANSWER_BOUND_MS + 1_000);
+const { answerMs: ANSWER_BOUND_MS, healthyMs: HEALTHY_BOUND_MS, outageMs: OUTAGE_MS, hangMs: HANG_MS, rounds: ROUNDS } = FAULT_BOUNDS;
 
 describe('faults: Redis killed, hung and flushed under load', () => {
   const s = new FaultScenario();
@@ -58,7 +56,7 @@ describe('faults: Redis killed, hung and flushed under load', () => {
           s.redis.thaw();
           await load.stop();
         });
-      const whileFrozen = load.outcomes.filter((o) => away.some(({ from, to }) => o.at >= from && o.at + o.ms > from + 300 && o.at + o.ms < to));
+      const whileFrozen = s.answeredWhileAway(load, away);
       console.info(`faults-redis: sent during the hang: ${JSON.stringify(load.summary(during))}; answered while frozen: ${JSON.stringify(load.summary(whileFrozen))}`);
       expect(uncleanOutcomes(load.outcomes, ANSWER_BOUND_MS)).toEqual([]);
       // Health said so; uploads need PostgreSQL only and went on.

@@ -164,6 +164,14 @@ export class FaultScenario {
   }
 
   /**
+   * Requests sent and answered while the dependency was away (from 300 ms in: answers already on their
+   * way when it went do not count).
+   */
+  answeredWhileAway(load: Workload, away: Array<{ from: number; to: number }>): HttpOutcome[] {
+    return load.outcomes.filter((o) => away.some(({ from, to }) => o.at >= from && o.at + o.ms > from + 300 && o.at + o.ms < to));
+  }
+
+  /**
    * After a fault and its load, asserts (and prints) the outcome: the fault hit pipeline runs and
    * deliveries in flight, every acknowledged upload exists, nothing is stuck or half-written, no event
    * is lost, and the Foliodesk process is still running.

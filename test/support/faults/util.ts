@@ -40,6 +40,8 @@ export const FAULT_BOUNDS = {
   healthyMs: 15_000,
   /** How long the dependency stays away. */
   outageMs: LONG_FAULTS ? 8_000 : 2_500,
+  /** How long a hung dependency stays frozen: past the answer bound, so only the service's own limits keep requests within it. */
+  hangMs: 11_000,
   /** Faults injected in a row, each under load. */
   rounds: LONG_FAULTS ? 3 : 1,
 };
