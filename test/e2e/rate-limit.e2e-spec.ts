@@ -9,6 +9,8 @@ describe('brute-force protection (Redis-backed)', () => {
       LOGIN_MAX_FAILURES_PER_IP: '8',
       LOGIN_FAILURE_WINDOW_SECONDS: '120',
       REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+      // Each test speaks from its own address (X-Forwarded-For), so the per-IP counts stay apart.
+      TRUST_PROXY: 'true',
       QUEUE_PREFIX: `rl${Date.now()}`,
     });
   });
@@ -26,6 +28,33 @@ describe('brute-force protection (Redis-backed)', () => {
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(120);
+  });
+
+  it('counts every attempt before its password is checked: a parallel burst cannot overtake the limit', async () => {
+    const account = await register(t.http);
+    const burst = await Promise.all(Array.from({ length: 12 }, () => fail(account.email, '198.51.100.3')));
+    const statuses = burst.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    // The refused attempts were taken back, the three failures stand: the right password is refused too.
+    const locked = await t.http.post('/api/v1/auth/login').set('X-Forwarded-For', '198.51.100.3').send({ email: account.email, password: STRONG_PASSWORD });
+    expect(locked.status).toBe(429);
+  });
+
+  it('a parallel burst from one address across accounts stops at the per-IP limit', async () => {
+    const burst = await Promise.all(Array.from({ length: 12 }, () => fail(uniqueEmail('burst'), '198.51.100.4')));
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(8);
+    expect(burst.filter((r) => r.status === 429).every((r) => errorCode(r) === 'RATE_LIMITED' && Number(r.headers['retry-after']) > 0)).toBe(true);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(4);
+  });
+
+  it('a successful login takes back its own reservation: it never counts against the address', async () => {
+    const account = await register(t.http);
+    for (let i = 0; i < 10; i++) {
+      await t.http.post('/api/v1/auth/login').set('X-Forwarded-For', '198.51.100.5').send({ email: account.email, password: STRONG_PASSWORD }).expect(200);
+    }
+    // Ten successes from this address; the per-IP limit is 8, and failures still go through up to it.
+    expect((await fail(uniqueEmail('after'), '198.51.100.5')).status).toBe(401);
   });
 
   it('counts failures per IP across accounts', async () => {

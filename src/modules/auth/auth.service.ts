@@ -66,32 +66,40 @@ export class AuthService {
 
   async login(dto: LoginDto, client: ClientInfo): Promise<TokenPairDto> {
     const ip = client.ip ?? 'unknown';
-    await this.limiter.assertLoginAllowed(dto.email, ip);
-    const user = await this.users.findByEmail(dto.email);
-    if (!user?.passwordHash) {
-      await this.passwords.verifyAgainstDummy(dto.password);
-      await this.limiter.recordFailure(dto.email, ip);
-      this.logger.info({ ip, reason: 'unknown_account' }, 'login failed');
-      throw new AppException('INVALID_CREDENTIALS');
+    const attempt = await this.limiter.begin(dto.email, ip);
+    let settled = false;
+    try {
+      const user = await this.users.findByEmail(dto.email);
+      if (!user?.passwordHash) {
+        await this.passwords.verifyAgainstDummy(dto.password);
+        attempt.failed();
+        settled = true;
+        this.logger.info({ ip, reason: 'unknown_account' }, 'login failed');
+        throw new AppException('INVALID_CREDENTIALS');
+      }
+      const valid = await this.passwords.verify(user.passwordHash, dto.password);
+      if (!valid || user.disabledAt) {
+        attempt.failed();
+        settled = true;
+        await this.audit.record({
+          tenantId: user.tenantId,
+          actorId: user.id,
+          action: 'auth.login',
+          outcome: 'failure',
+          targetType: 'user',
+          targetId: user.id,
+          ip: client.ip,
+          metadata: { reason: valid ? 'account_disabled' : 'invalid_password' },
+        });
+        // A disabled account is only named to someone who proved the password.
+        throw new AppException(valid ? 'ACCOUNT_DISABLED' : 'INVALID_CREDENTIALS');
+      }
+      await attempt.succeeded();
+      settled = true;
+      return await this.startSession(user, 'password', client);
+    } finally {
+      if (!settled) await attempt.abandon();
     }
-    const valid = await this.passwords.verify(user.passwordHash, dto.password);
-    if (!valid || user.disabledAt) {
-      await this.limiter.recordFailure(dto.email, ip);
-      await this.audit.record({
-        tenantId: user.tenantId,
-        actorId: user.id,
-        action: 'auth.login',
-        outcome: 'failure',
-        targetType: 'user',
-        targetId: user.id,
-        ip: client.ip,
-        metadata: { reason: valid ? 'account_disabled' : 'invalid_password' },
-      });
-      // A disabled account is only named to someone who proved the password.
-      throw new AppException(valid ? 'ACCOUNT_DISABLED' : 'INVALID_CREDENTIALS');
-    }
-    await this.limiter.recordSuccess(dto.email);
-    return this.startSession(user, 'password', client);
   }
 
   /** Opens a session for a user who has proved who they are (password or SSO) and returns tokens. */
