@@ -113,6 +113,8 @@ export class SsoLoginService {
   }
 
   private async finish(row: SsoConfigurationEntity, identity: IdpIdentity, client: ClientInfo): Promise<string> {
+    // A configuration stored before attribute_mapping was required may lack it: refuse cleanly.
+    if (!row.attributeMapping?.email) throw new AppException('SSO_NOT_CONFIGURED', 'The SSO configuration names no e-mail attribute (attribute_mapping.email)');
     let mapped;
     try {
       mapped = mapIdentity(identity, row.attributeMapping, row.roleValues, row.defaultRole);

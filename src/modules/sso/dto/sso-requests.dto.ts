@@ -1,8 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  IsDefined,
   IsIn,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   IsUrl,
@@ -80,6 +82,9 @@ export class ConfigureSsoDto {
   metadata_url: string;
 
   @ApiProperty({ type: AttributeMappingDto })
+  // Required: class-validator skips nested checks of an absent value, which stored `{}` and failed every login.
+  @IsDefined({ message: 'attribute_mapping is required (at least its email attribute)' })
+  @IsObject()
   @ValidateNested()
   @Type(() => AttributeMappingDto)
   attribute_mapping: AttributeMappingDto;
