@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { addUser, bearer, createTenant, errorCode, login, register, startTestApp, STRONG_PASSWORD, uniqueEmail, type Tenant, type TestApp } from '../support/app.js';
+import { addUser, bearer, createTenant, errorCode, login, register, startTestApp, STRONG_PASSWORD, uniqueEmail, type Account, type Tenant, type TestApp } from '../support/app.js';
 
 describe('users, roles and tenancy', () => {
   let t: TestApp;
@@ -152,6 +152,36 @@ describe('users, roles and tenancy', () => {
       expect(demote.status).toBe(409);
       const disable = await t.http.post(`/api/v1/users/${acme.admin.userId}/disable`).set(bearer(acme.admin));
       expect(disable.status).toBe(409);
+    });
+
+    it.each([
+      ['demote', (http: TestApp['http'], by: Account, target: Account) => http.patch(`/api/v1/users/${target.userId}`).set(bearer(by)).send({ role: 'viewer' })],
+      ['disable', (http: TestApp['http'], by: Account, target: Account) => http.post(`/api/v1/users/${target.userId}/disable`).set(bearer(by))],
+    ])('two admins who %s each other at once: exactly one wins, the tenant keeps an active admin', async (_action, act) => {
+      for (let round = 0; round < 5; round++) {
+        const a = await register(t.http);
+        const b = await addUser(t.http, a, 'admin');
+        const answers = await Promise.all([act(t.http, a, b), act(t.http, b, a)]);
+        expect(answers.map((r) => r.status).filter((s) => s === 200)).toHaveLength(1);
+        const loser = answers.find((r) => r.status !== 200)!;
+        // Refused by the lock (403), or by the token check when the winner committed first (401).
+        expect(['FORBIDDEN', 'TOKEN_INVALID', 'ACCOUNT_DISABLED']).toContain(errorCode(loser));
+        const winner = answers[0].status === 200 ? a : b;
+        const users = await t.http.get('/api/v1/users').set(bearer(winner)).expect(200);
+        const activeAdmins = (users.body.result.items as Array<{ role: string; disabled: boolean }>).filter((u) => u.role === 'admin' && !u.disabled);
+        expect(activeAdmins).toHaveLength(1);
+      }
+    });
+
+    it('two sign-ups with one e-mail at once: one account, the others 409 EMAIL_TAKEN', async () => {
+      const email = uniqueEmail('twin');
+      const body = { email, password: STRONG_PASSWORD, full_name: 'Twin' };
+      const answers = await Promise.all([0, 1, 2].map(() => t.http.post('/api/v1/auth/register').send(body)));
+      expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+      for (const r of answers.filter((x) => x.status !== 201)) {
+        expect(r.status).toBe(409);
+        expect(errorCode(r)).toBe('EMAIL_TAKEN');
+      }
     });
   });
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { QueryFailedError, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Role } from '../../common/auth/roles.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import { prefixedId } from '../../common/ids.js';
@@ -46,7 +46,7 @@ export class SsoProvisioningService {
       });
     } catch (error) {
       // Two first logins at once: the other one created the account.
-      const concurrent = error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505';
+      const concurrent = error instanceof AppException && error.code === 'EMAIL_TAKEN';
       const winner = concurrent ? await this.users.findByEmail(identity.email) : null;
       if (winner) return winner;
       throw error;
@@ -56,9 +56,15 @@ export class SsoProvisioningService {
   private async update(user: UserEntity, protocol: SsoProtocol, identity: MappedIdentity, ip: string | null): Promise<UserEntity> {
     const changes: Partial<Pick<UserEntity, 'fullName' | 'role'>> = {};
     if (identity.fullName && identity.fullName !== user.fullName) changes.fullName = identity.fullName;
-    if (identity.role && identity.role !== user.role && !(await this.isLastAdmin(user, identity.role))) changes.role = identity.role;
+    if (identity.role && identity.role !== user.role) changes.role = identity.role;
     if (Object.keys(changes).length === 0) return user;
     await this.dataSource.transaction(async (manager) => {
+      // The IdP may not demote the tenant's last active admin (the tenant would lose its administration).
+      if (changes.role && user.role === 'admin') {
+        const admins = await this.users.lockActiveAdmins(user.tenantId, manager);
+        if (admins.length === 1 && admins[0] === user.id) delete changes.role;
+      }
+      if (Object.keys(changes).length === 0) return;
       await this.users.update(user.id, changes, manager);
       if (changes.role) {
         await this.audit.record(
@@ -68,10 +74,5 @@ export class SsoProvisioningService {
       }
     });
     return (await this.users.findById(user.id)) ?? user;
-  }
-
-  /** The IdP may not demote the tenant's last active admin (the tenant would lose its administration). */
-  private async isLastAdmin(user: UserEntity, next: Role): Promise<boolean> {
-    return user.role === 'admin' && next !== 'admin' && (await this.users.countActiveAdmins(user.tenantId)) <= 1;
   }
 }

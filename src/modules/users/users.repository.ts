@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, type EntityManager, type Repository } from 'typeorm';
+import { QueryFailedError, type EntityManager, type Repository } from 'typeorm';
+import { AppException } from '../../common/errors/app.exception.js';
 import { offsetOf, type PageQueryDto } from '../../common/http/pagination.js';
 import { PASSWORD_HISTORY_DEPTH } from '../auth/password.service.js';
 import { PasswordHistoryEntity } from './entities/password-history.entity.js';
@@ -35,13 +36,35 @@ export class UsersRepository {
     });
   }
 
-  countActiveAdmins(tenantId: string): Promise<number> {
-    return this.users.countBy({ tenantId, role: 'admin', disabledAt: IsNull() });
+  /**
+   * Locks the tenant's active admins for the rest of the caller's transaction and answers their ids.
+   * Every change that could leave a tenant without an active admin (demoting or disabling one) takes
+   * this lock first and decides on what it answers, so two such changes at once cannot both pass.
+   */
+  async lockActiveAdmins(tenantId: string, manager: EntityManager): Promise<string[]> {
+    const rows: Array<{ id: string }> = await manager.query(
+      `SELECT id FROM users WHERE tenant_id = $1 AND role = 'admin' AND disabled_at IS NULL ORDER BY id FOR UPDATE`,
+      [tenantId],
+    );
+    return rows.map((r) => r.id);
   }
 
-  async insert(user: Omit<UserEntity, 'createdAt' | 'updatedAt' | 'tenant' | 'lastLoginAt' | 'disabledAt'>, manager?: EntityManager) {
+  /**
+   * Inserts a user; an e-mail taken meanwhile (two sign-ups at once) answers 409 EMAIL_TAKEN like the check before it.
+   * `isOperator` is for the bootstrap alone; every other account is created without it.
+   */
+  async insert(
+    user: Omit<UserEntity, 'createdAt' | 'updatedAt' | 'tenant' | 'lastLoginAt' | 'disabledAt' | 'isOperator'> & { isOperator?: boolean },
+    manager?: EntityManager,
+  ) {
     const repo = manager?.getRepository(UserEntity) ?? this.users;
-    await repo.insert({ ...user, disabledAt: null, lastLoginAt: null });
+    try {
+      await repo.insert({ ...user, isOperator: user.isOperator ?? false, disabledAt: null, lastLoginAt: null });
+    } catch (error) {
+      // The e-mail's unique index is the table's only unique key besides the generated id.
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505') throw new AppException('EMAIL_TAKEN');
+      throw error;
+    }
     return repo.findOneByOrFail({ id: user.id });
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { AppException, notFound } from '../../common/errors/app.exception.js';
 import { paginated, type PageQueryDto, type Paginated } from '../../common/http/pagination.js';
@@ -79,6 +79,7 @@ export class UsersService {
     if (user.role === role) return toUserDetailDto(user);
     if (user.id === admin.userId) throw new AppException('CONFLICT', 'Admins cannot change their own role');
     await this.dataSource.transaction(async (manager) => {
+      await this.assertStillAdmin(admin, manager);
       await this.users.update(user.id, { role }, manager);
       await this.audit.record(
         { tenantId: admin.tenantId, actorId: admin.userId, action: 'user.role_change', targetType: 'user', targetId: user.id, ip: client.ip, metadata: { from: user.role, to: role } },
@@ -94,6 +95,7 @@ export class UsersService {
     if (user.id === admin.userId) throw new AppException('CONFLICT', 'Admins cannot disable their own account');
     if ((user.disabledAt !== null) !== disabled) {
       await this.dataSource.transaction(async (manager) => {
+        await this.assertStillAdmin(admin, manager);
         await this.users.update(user.id, { disabledAt: disabled ? new Date() : null }, manager);
         if (disabled) await this.sessions.revokeAllForUser(user.id, 'account_disabled', undefined, manager);
         await this.audit.record(
@@ -103,6 +105,16 @@ export class UsersService {
       });
     }
     return this.get(admin.tenantId, userId);
+  }
+
+  /**
+   * Role changes and disabling run under the lock on the tenant's active admins, and only while the
+   * acting admin is still one of them: two admins demoting or disabling each other at once cannot
+   * both succeed and leave the tenant without an admin (the second is refused).
+   */
+  private async assertStillAdmin(admin: Principal, manager: EntityManager): Promise<void> {
+    const admins = await this.users.lockActiveAdmins(admin.tenantId, manager);
+    if (!admins.includes(admin.userId)) throw new AppException('FORBIDDEN', 'You are no longer an active admin of this tenant');
   }
 
   private async setPassword(user: UserEntity, password: string, keepSessionId: string, actorId: string, client: ClientInfo) {
