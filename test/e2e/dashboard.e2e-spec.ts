@@ -75,6 +75,25 @@ describe('dashboard and activity feed', () => {
     expect((await t.http.get('/api/v1/dashboard')).status).toBe(401);
   });
 
+  it('sums token usage past 2^31 − 1 exactly', async () => {
+    const { analyst } = await createTenant(t.http);
+    const { doc_id } = await uploadPdf(t, analyst, (await generateStatement('cams_summary', { seed: 32 })).pdf, 'big.pdf');
+    const B = 1_500_000_000;
+    await sql(
+      `INSERT INTO token_usage (tenant_id, document_id, stage_name, model, input_tokens, output_tokens, cost_inr)
+       VALUES ($1, $2, 'extract', 'm', $3, 0, 1), ($1, $2, 'extract', 'm', $3, $3, 1)`,
+      [analyst.tenantId, doc_id, B],
+    );
+    const [session] = await sql(`INSERT INTO chat_sessions (tenant_id, id, user_id, title, status) VALUES ($1, gen_random_uuid(), $2, 'big', 'open') RETURNING id`, [
+      analyst.tenantId,
+      analyst.userId,
+    ]);
+    await sql(`INSERT INTO chat_messages (id, session_id, role, content, input_tokens, output_tokens) VALUES (gen_random_uuid(), $1, 'assistant', 'x', $2, $2)`, [session.id, B]);
+    const res = await t.http.get('/api/v1/dashboard').set(bearer(analyst));
+    expect(res.status).toBe(200);
+    expect(res.body.result.token_usage).toEqual({ total_tokens: 5 * B, total_cost_inr: 2 });
+  });
+
   it('lists the caller’s activity newest first, paginated, and nobody else’s', async () => {
     const res = await t.http.get('/api/v1/dashboard/activity?page=1&limit=20').set(bearer(acme.analyst));
     expect(res.status).toBe(200);

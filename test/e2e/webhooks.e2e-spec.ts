@@ -193,6 +193,40 @@ describe('webhooks', () => {
     await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
   });
 
+  it('redelivers an old delivery behind more than 100 newer ones and answers with that delivery', async () => {
+    const sub = await subscribe(acme.admin, ['report.generated']);
+    const test = await t.http.post('/api/v1/webhooks/test').set(bearer(acme.admin)).send({ webhook_id: sub.webhook_id, event: 'report.generated' });
+    const oldId = test.body.result.delivery_id as string;
+    await sql(`UPDATE webhook_deliveries SET created_at = now() - interval '1 day' WHERE id = $1`, [oldId]);
+    await sql(
+      `INSERT INTO webhook_deliveries (tenant_id, id, subscription_id, event_type, body, status, attempts)
+       SELECT $1, gen_random_uuid(), $2, 'document.completed', '{}', 'succeeded', 1 FROM generate_series(1, 101)`,
+      [acme.admin.tenantId, sub.webhook_id],
+    );
+    const res = await t.http.post(`/api/v1/webhooks/${sub.webhook_id}/deliveries/${oldId}/redeliver`).set(bearer(acme.admin));
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ delivery_id: oldId, event: 'report.generated' });
+    expect(res.body.result.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 200, success: true });
+    const [, again] = await receiver.waitFor((r) => r.length >= 2);
+    expect(again.headers['x-service-delivery']).toBe(oldId);
+    await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
+  });
+
+  it('refuses to test or redeliver to a paused subscription with 409, sending nothing', async () => {
+    const sub = await subscribe(acme.admin, ['report.generated']);
+    const sent = await t.http.post('/api/v1/webhooks/test').set(bearer(acme.admin)).send({ webhook_id: sub.webhook_id, event: 'report.generated' });
+    await t.http.patch(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin)).send({ status: 'paused' }).expect(200);
+    const test = await t.http.post('/api/v1/webhooks/test').set(bearer(acme.admin)).send({ webhook_id: sub.webhook_id, event: 'report.generated' });
+    const redeliver = await t.http.post(`/api/v1/webhooks/${sub.webhook_id}/deliveries/${sent.body.result.delivery_id}/redeliver`).set(bearer(acme.admin));
+    for (const res of [test, redeliver]) {
+      expect({ status: res.status, code: errorCode(res) }).toEqual({ status: 409, code: 'CONFLICT' });
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.requests).toHaveLength(1);
+    expect(await sql(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE subscription_id = $1`, [sub.webhook_id])).toEqual([{ n: 1 }]);
+    await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
+  });
+
   it('loses no delivery when Redis is flushed while it waits for a retry', async () => {
     const sub = await subscribe(acme.admin);
     receiver.script = [500, 500];

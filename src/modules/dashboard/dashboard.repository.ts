@@ -8,7 +8,8 @@ export interface SummaryRow {
   completed_runs: number;
   failed_runs: number;
   conversations: number;
-  total_tokens: number;
+  /** A bigint, which pg answers as a string: a busy user's tokens pass 2^31 − 1. */
+  total_tokens: string;
   total_cost_inr: string;
 }
 
@@ -38,11 +39,11 @@ const SUMMARY: PreparedStatement = {
           WHERE p.tenant_id = $1 AND p.document_id IN (SELECT id FROM my_docs)
             AND p.status IN ('completed', 'failed') AND ($3::timestamptz IS NULL OR p.finished_at >= $3)),
        document_usage AS (
-         SELECT coalesce(sum(t.input_tokens + t.output_tokens), 0)::int AS tokens, coalesce(sum(t.cost_inr), 0) AS cost_inr
+         SELECT coalesce(sum(t.input_tokens::bigint + t.output_tokens), 0)::bigint AS tokens, coalesce(sum(t.cost_inr), 0) AS cost_inr
            FROM token_usage t
           WHERE t.tenant_id = $1 AND t.document_id IN (SELECT id FROM my_docs) AND ($3::timestamptz IS NULL OR t.created_at >= $3)),
        chat_usage AS (
-         SELECT coalesce(sum(m.input_tokens + m.output_tokens), 0)::int AS tokens, coalesce(sum(m.cost_inr), 0) AS cost_inr
+         SELECT coalesce(sum(m.input_tokens::bigint + m.output_tokens), 0)::bigint AS tokens, coalesce(sum(m.cost_inr), 0) AS cost_inr
            FROM chat_messages m JOIN chat_sessions c ON c.id = m.session_id
           WHERE c.tenant_id = $1 AND c.user_id = $2 AND ($3::timestamptz IS NULL OR m.created_at >= $3))
        SELECT runs.documents_processed, runs.completed_runs, runs.failed_runs,

@@ -21,7 +21,7 @@ export class DashboardService {
       extractions: row.completed_runs,
       success_rate: finished ? Math.round((row.completed_runs * 10_000) / finished) / 100 : 0,
       conversations: row.conversations,
-      token_usage: { total_tokens: row.total_tokens, total_cost_inr: Math.round(Number(row.total_cost_inr) * 100) / 100 },
+      token_usage: { total_tokens: Number(row.total_tokens), total_cost_inr: Math.round(Number(row.total_cost_inr) * 100) / 100 },
       period,
     };
   }

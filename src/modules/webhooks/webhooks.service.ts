@@ -13,6 +13,8 @@ import { DeliveryQueue } from './delivery/delivery-queue.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { assertWebhookUrlForm, resolvePublicTarget, TargetRefused } from './delivery/target-guard.js';
 import type { DeliveryDto, DeliveryPageDto, SubscribeDto, SubscriptionDto, TestResultDto, UpdateSubscriptionDto } from './dto/webhook.dto.js';
+import type { WebhookAttemptEntity } from './entities/webhook-attempt.entity.js';
+import type { WebhookDeliveryEntity } from './entities/webhook-delivery.entity.js';
 import type { WebhookSubscriptionEntity } from './entities/webhook-subscription.entity.js';
 import { syntheticEventData } from './synthetic-events.js';
 import { WebhooksRepository } from './webhooks.repository.js';
@@ -28,6 +30,21 @@ const toSubscriptionDto = (s: WebhookSubscriptionEntity): SubscriptionDto => ({
   created_at: s.createdAt.toISOString(),
   paused_reason: s.pausedReason,
   failing_since: s.failingSince?.toISOString() ?? null,
+});
+
+const toDeliveryDto = (d: WebhookDeliveryEntity, attempts: WebhookAttemptEntity[]): DeliveryDto => ({
+  delivery_id: d.id,
+  event: d.eventType,
+  status: d.status,
+  attempts: d.attempts,
+  next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
+  last_status_code: d.lastStatusCode,
+  last_error: d.lastError,
+  created_at: d.createdAt.toISOString(),
+  delivered_at: d.deliveredAt?.toISOString() ?? null,
+  attempt_log: attempts
+    .filter((a) => a.deliveryId === d.id)
+    .map((a) => ({ attempt: a.attemptNumber, status_code: a.statusCode, success: a.success, duration_ms: a.durationMs, error: a.error, at: a.createdAt.toISOString() })),
 });
 
 @Injectable()
@@ -110,24 +127,7 @@ export class WebhooksService {
     await this.require(admin.tenantId, id);
     const [rows, total] = await this.repo.listDeliveries(admin.tenantId, id, page);
     const attempts = await this.repo.attemptsOf(rows.map((r) => r.id));
-    return paginated(
-      rows.map((d) => ({
-        delivery_id: d.id,
-        event: d.eventType,
-        status: d.status,
-        attempts: d.attempts,
-        next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
-        last_status_code: d.lastStatusCode,
-        last_error: d.lastError,
-        created_at: d.createdAt.toISOString(),
-        delivered_at: d.deliveredAt?.toISOString() ?? null,
-        attempt_log: attempts
-          .filter((a) => a.deliveryId === d.id)
-          .map((a) => ({ attempt: a.attemptNumber, status_code: a.statusCode, success: a.success, duration_ms: a.durationMs, error: a.error, at: a.createdAt.toISOString() })),
-      })),
-      total,
-      page,
-    ) as DeliveryPageDto;
+    return paginated(rows.map((d) => toDeliveryDto(d, attempts)), total, page) as DeliveryPageDto;
   }
 
   /** Sends the same delivery (same id, same bytes) again now. */
@@ -138,13 +138,16 @@ export class WebhooksService {
     if (subscription.status !== 'active') throw new AppException('CONFLICT', 'The subscription is paused; resume it first');
     await this.repo.finishDelivery(delivery.id, { status: 'pending', nextAttemptAt: new Date() });
     await withinDeadline(this.queue.schedule(delivery.id, delivery.attempts + 1, 0), QUEUE_WAIT_MS, 'Redis');
-    const page = await this.deliveries(admin, id, { page: 1, limit: 100 });
-    return page.items.find((d) => d.delivery_id === deliveryId) ?? page.items[0];
+    // Exactly this delivery, as it stands now (its attempt may already be under way).
+    const current = await this.repo.findDeliveryOf(admin.tenantId, id, deliveryId);
+    if (!current) throw notFound('Delivery'); // deleted with its subscription meanwhile
+    return toDeliveryDto(current, await this.repo.attemptsOf([current.id]));
   }
 
-  /** Sends a synthetic, correctly signed payload of the kind now, once, and reports how it went. */
+  /** Sends a synthetic, correctly signed payload of the kind now, once, and reports how it went (409 while paused). */
   async test(admin: Principal, webhookId: string, event: EventKind): Promise<TestResultDto> {
     const subscription = await this.require(admin.tenantId, webhookId);
+    if (subscription.status !== 'active') throw new AppException('CONFLICT', 'The subscription is paused; resume it first');
     const id = randomUUID();
     const body = JSON.stringify({
       event,

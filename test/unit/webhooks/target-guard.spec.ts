@@ -23,7 +23,27 @@ describe('webhook target guard', () => {
     ['::ffff:127.0.0.1', true],
     ['::ffff:8.8.8.8', false],
     ['2001:4860:4860::8888', false],
+    ['2606:4700:4700::1111', false],
     ['not-an-ip', true],
+    ['fe80::1%eth0', true],
+    // IPv6 forms that carry an IPv4 address: the IPv4 address decides.
+    ['64:ff9b::7f00:1', true], // NAT64 → 127.0.0.1
+    ['64:ff9b::127.0.0.1', true],
+    ['64:ff9b::a9fe:a9fe', true], // NAT64 → 169.254.169.254
+    ['64:ff9b::a00:1', true], // NAT64 → 10.0.0.1
+    ['64:ff9b::808:808', false], // NAT64 → 8.8.8.8
+    ['64:ff9b:1::7f00:1', true], // NAT64 local use: refused whole
+    ['64:ff9b:1:ab::808:808', true],
+    ['2002:7f00:1::', true], // 6to4 → 127.0.0.1
+    ['2002:a9fe:a9fe::1', true], // 6to4 → 169.254.169.254
+    ['2002:c0a8:101::', true], // 6to4 → 192.168.1.1
+    ['2002:808:808::1', false], // 6to4 → 8.8.8.8
+    ['::127.0.0.1', true], // IPv4-compatible → 127.0.0.1
+    ['::7f00:1', true],
+    ['::a9fe:a9fe', true],
+    ['::8.8.8.8', false],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', true], // Teredo: refused whole
+    ['2001::7f00:1', true],
   ])('%s blocked: %p', (address, blocked) => {
     expect(isBlockedAddress(address)).toBe(blocked);
   });
@@ -37,5 +57,18 @@ describe('webhook target guard', () => {
     await expect(resolvePublicTarget(new URL('http://localhost/x'), true)).resolves.toEqual(expect.arrayContaining([expect.objectContaining({ address: expect.any(String) })]));
     await expect(resolvePublicTarget(new URL('http://[::1]/x'), false)).rejects.toThrow(TargetRefused);
     await expect(resolvePublicTarget(new URL('http://203.0.113.7/x'), false)).resolves.toEqual([{ address: '203.0.113.7', family: 4 }]);
+  });
+
+  it.each(['http://[64:ff9b::7f00:1]/x', 'http://[64:ff9b::169.254.169.254]/x', 'http://[64:ff9b:1::a00:1]/x', 'http://[2002:7f00:1::]/x', 'http://[::127.0.0.1]:8080/x', 'http://[2001::a9fe:a9fe]/x'])(
+    'refuses %s, an IPv6 form of a private IPv4 address',
+    async (url) => {
+      await expect(resolvePublicTarget(assertWebhookUrlForm(url), false)).rejects.toThrow(TargetRefused);
+    },
+  );
+
+  it('accepts public IPv4 and IPv6 literals', async () => {
+    for (const url of ['http://8.8.8.8/x', 'http://[2001:4860:4860::8888]/x', 'http://[64:ff9b::808:808]/x', 'http://[2002:808:808::]/x']) {
+      await expect(resolvePublicTarget(assertWebhookUrlForm(url), false)).resolves.toHaveLength(1);
+    }
   });
 });

@@ -7,7 +7,7 @@ import type { WebhookDeliveryEntity } from '../entities/webhook-delivery.entity.
 import type { WebhookSubscriptionEntity } from '../entities/webhook-subscription.entity.js';
 import { WebhooksRepository } from '../webhooks.repository.js';
 import { DeliveryQueue } from './delivery-queue.js';
-import { delayBeforeAttempt, shouldPause } from './retry-schedule.js';
+import { delayBeforeRetry, shouldPause } from './retry-schedule.js';
 import { WebhookSender, type SendResult } from './webhook-sender.js';
 
 /**
@@ -80,7 +80,7 @@ export class DeliveryWorker {
       this.logger.warn({ subscriptionId: subscription.id }, 'webhook subscription paused after 48 hours of failures');
       return;
     }
-    const delay = delayBeforeAttempt(attemptNumber + 1) * this.config.webhooks.retryDelayScale;
+    const delay = delayBeforeRetry(attemptNumber + 1, failingSince, now, this.config.webhooks.retryDelayScale);
     await this.repo.finishDelivery(delivery.id, { ...failure, nextAttemptAt: new Date(now.getTime() + delay) });
     await this.queue.schedule(delivery.id, attemptNumber + 1, delay).catch((err) => this.logger.warn({ err }, 'could not enqueue a webhook retry; the dispatcher will'));
   }

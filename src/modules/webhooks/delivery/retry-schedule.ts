@@ -20,3 +20,13 @@ export function delayBeforeAttempt(n: number): number {
 /** Whether a subscription failing since `failingSince` should be paused at `now`. */
 export const shouldPause = (failingSince: Date | null, now: Date) =>
   failingSince !== null && now.getTime() - failingSince.getTime() >= PAUSE_AFTER_FAILING_MS;
+
+/**
+ * The delay before attempt `n` of a delivery whose subscription has failed since `failingSince`:
+ * the schedule's (times `scale`, a test knob), but no later than the moment the subscription is due
+ * to be paused, so an attempt lands then and its failure pauses it on time rather than a day late.
+ */
+export function delayBeforeRetry(n: number, failingSince: Date, now: Date, scale = 1): number {
+  const untilPause = failingSince.getTime() + PAUSE_AFTER_FAILING_MS - now.getTime();
+  return Math.max(0, Math.min(delayBeforeAttempt(n) * scale, untilPause));
+}

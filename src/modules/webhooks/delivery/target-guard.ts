@@ -1,6 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Agent } from 'undici';
 
 /** Loopback, private, link-local, CGNAT, unspecified, multicast and reserved ranges (IPv4 and IPv6). */
@@ -21,25 +22,45 @@ for (const [net, prefix] of [
   BLOCKED.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['64:ff9b:1::', 48], // NAT64 for local use (RFC 8215): where it puts the IPv4 address varies, so all of it
+  ['2001::', 32], // Teredo: carries IPv4 addresses (one of them obfuscated), so all of it
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const) {
-  // (IPv4-mapped IPv6 addresses are unwrapped and checked as IPv4 below: Node's BlockList would
-  // otherwise match every IPv4 address against a ::ffff:0:0/96 rule.)
   BLOCKED.addSubnet(net, prefix, 'ipv6');
 }
 
-export const isBlockedAddress = (address: string): boolean => {
+/**
+ * IPv6 ranges that carry an IPv4 address, and the group it starts at: IPv4-mapped, IPv4-compatible
+ * (which holds :: and ::1 too, refused as 0.0.0.0 and 0.0.0.1), NAT64's well-known prefix (64:ff9b::a9fe:a9fe is 169.254.169.254) and
+ * 6to4. Their IPv4 address is unwrapped and checked as IPv4. (Kept apart from BLOCKED: Node's
+ * BlockList would otherwise match IPv4 addresses against a ::ffff:0:0/96 rule.)
+ */
+const EMBEDS_IPV4 = (
+  [
+    ['::ffff:0:0', 96, 6],
+    ['::', 96, 6],
+    ['64:ff9b::', 96, 6],
+    ['2002::', 16, 1],
+  ] as const
+).map(([net, prefix, at]) => {
+  const range = new BlockList();
+  range.addSubnet(net, prefix, 'ipv6');
+  return { range, at };
+});
+
+export const isBlockedAddress = (raw: string): boolean => {
+  const address = raw.split('%')[0]; // a zone (fe80::1%eth0) names an interface, not part of the address
   const family = isIP(address);
   if (family === 0) return true;
-  if (family === 6 && address.toLowerCase().startsWith('::ffff:')) {
-    const v4 = address.slice(7);
-    if (isIP(v4) === 4) return BLOCKED.check(v4, 'ipv4');
+  if (family === 4) return BLOCKED.check(address, 'ipv4');
+  const embedding = EMBEDS_IPV4.find((e) => e.range.check(address, 'ipv6'));
+  if (embedding) {
+    const [hi, lo] = ipaddr.IPv6.parse(address).parts.slice(embedding.at, embedding.at + 2);
+    return BLOCKED.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
   }
-  return BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return BLOCKED.check(address, 'ipv6');
 };
 
 export class TargetRefused extends Error {}
