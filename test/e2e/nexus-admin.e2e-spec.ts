@@ -1,5 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bearer, createTenant, errorCode, login, startTestApp, STRONG_PASSWORD, uniqueEmail, type Tenant, type TestApp } from '../support/app.js';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { Logger } from 'pino';
+import { LOGGER } from '../../src/common/logging/logging.module.js';
+import { BootstrapAdminService } from '../../src/modules/bootstrap/bootstrap-admin.service.js';
+import { bearer, createTenant, errorCode, login, register, startTestApp, STRONG_PASSWORD, uniqueEmail, type Tenant, type TestApp } from '../support/app.js';
+import { sql } from '../support/db.js';
 import { simplePdf } from '../support/pdf.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 
@@ -56,6 +60,50 @@ describe('nexus admin: stats, queue board and queue metrics', () => {
     const api = await t.http.get('/admin/queues/api/queues').set('Cookie', cookie.split(';')[0]);
     expect(api.status).toBe(200);
     expect(api.body.queues.map((q: { name: string }) => q.name)).toContain('pipeline-parsing');
+    // The bootstrap created that account, in tenant Default, and marked it.
+    const [row] = await sql<{ is_operator: boolean; tenant: string }>(
+      `SELECT u.is_operator, t.name AS tenant FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE u.email = $1`,
+      [operatorEmail],
+    );
+    expect(row).toEqual({ is_operator: true, tenant: 'Default' });
+  });
+
+  it('never makes an account the operator for its e-mail alone: one registered before the bootstrap stays a tenant admin', async () => {
+    // Someone registers the operator's e-mail (and becomes the admin of a new tenant) before the
+    // service is started with it as BOOTSTRAP_ADMIN_EMAIL.
+    const squatterEmail = uniqueEmail('operator');
+    await register(t.http, { email: squatterEmail });
+    const booted = await startTestApp({ BOOTSTRAP_ADMIN_EMAIL: squatterEmail, BOOTSTRAP_ADMIN_PASSWORD: STRONG_PASSWORD });
+    try {
+      const squatter = await login(booted.http, squatterEmail);
+      for (const path of ['/admin/queues', '/admin/queues/api/queues']) {
+        const res = await booted.http.get(path).set(bearer(squatter));
+        expect({ path, status: res.status, code: errorCode(res) }).toEqual({ path, status: 403, code: 'FORBIDDEN' });
+      }
+      const pause = await booted.http.put('/admin/queues/api/queues/pause').set(bearer(squatter));
+      expect(pause.status).toBe(403);
+      const viaQuery = await booted.http.get(`/admin/queues?access_token=${squatter.accessToken}`);
+      expect(viaQuery.status).toBe(403);
+      expect(viaQuery.headers['set-cookie']).toBeUndefined();
+      const rows = await sql<{ is_operator: boolean }>(`SELECT is_operator FROM users WHERE email = $1`, [squatterEmail]);
+      expect(rows).toEqual([{ is_operator: false }]);
+
+      // And the start-up says so, as an error, without creating anything.
+      const logger = booted.app.get<Logger>(LOGGER);
+      const errors = jest.spyOn(logger, 'error');
+      try {
+        await booted.app.get(BootstrapAdminService).onApplicationBootstrap();
+        expect(errors).toHaveBeenCalledWith(
+          expect.objectContaining({ email: squatterEmail, userId: squatter.userId }),
+          expect.stringContaining('the bootstrap did not create'),
+        );
+      } finally {
+        errors.mockRestore();
+      }
+      expect(await sql(`SELECT id FROM users WHERE email = $1`, [squatterEmail])).toHaveLength(1);
+    } finally {
+      await booted.close();
+    }
   });
 
   it('exposes the depth of each stage queue in /metrics', async () => {

@@ -1,6 +1,8 @@
+import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
+import { DocumentStorage } from '../../src/modules/nexus/storage/document-storage.js';
 import { generateStatement, type GeneratedStatement, type Holding as TruthHolding } from '../fixtures/generator/index.js';
 import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
@@ -298,6 +300,32 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
     expect(res.status).toBe(200);
     const [event] = await query<{ data: Record<string, unknown> }>(`SELECT data FROM outbox_events WHERE data->>'report_id' = $1`, [res.headers['x-report-id']]);
     expect(event.data).toMatchObject({ generated_by: acme.admin.userId, client_id: job.doc_id, format: 'json' });
+  });
+
+  it('keeps exporting the latest successful extraction after a re-run fails, as the extraction endpoint serves it', async () => {
+    const rerun = await uploadPdf(t, acme.analyst, statement.pdf, 'rerun.pdf');
+    const first = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: rerun.job_id });
+    expect((await waitForProcess(t, acme.analyst, first.body.process_id)).final.status).toBe('completed');
+    const before = await download(t, acme.analyst, `/api/v1/nexus/export/${rerun.job_id}?format=json`);
+    expect(before.status).toBe(200);
+
+    // The stored original no longer matches the upload, so the re-run fails at its first stage.
+    const [{ storage_key }] = await query<{ storage_key: string }>(`SELECT storage_key FROM documents WHERE id = $1`, [rerun.doc_id]);
+    await writeFile(t.app.get(DocumentStorage).localPath(storage_key), '%PDF-1.7 not the uploaded bytes');
+    const second = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: rerun.job_id });
+    const { final } = await waitForProcess(t, acme.analyst, second.body.process_id);
+    expect(final.status).toBe('failed');
+    expect(final.error.code).toBe('FILE_CORRUPTED');
+    const [{ status }] = await query<{ status: string }>(`SELECT status FROM documents WHERE id = $1`, [rerun.doc_id]);
+    expect(status).toBe('failed');
+
+    const extraction = await t.http.get(`/api/v1/nexus/documents/${rerun.doc_id}/extraction`).set(bearer(acme.analyst));
+    expect(extraction.status).toBe(200);
+    const after = await download(t, acme.analyst, `/api/v1/nexus/export/${rerun.job_id}?format=json`);
+    expect(after.status).toBe(200);
+    const rows = (body: Buffer) => (JSON.parse(body.toString('utf8')) as { rows: unknown[] }).rows;
+    expect(rows(after.body)).toEqual(rows(before.body));
+    expect(rows(after.body)).toHaveLength(extraction.body.result.entities.flatMap((e: { holdings: unknown[] }) => e.holdings).length);
   });
 
   it('answers every bad request with a clear 4xx and records nothing', async () => {

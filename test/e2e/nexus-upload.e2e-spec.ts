@@ -184,5 +184,20 @@ describe('nexus: upload, listing and the original', () => {
       const rivalRes = await t.http.get('/api/v1/nexus/documents').set(bearer(rival.admin));
       expect(rivalRes.body.result.items).toEqual([]);
     });
+
+    it('GET /api/v1/nexus/documents pages by skip and limit, echoing skip beside the page it starts in', async () => {
+      const all = (await t.http.get('/api/v1/nexus/documents?limit=200').set(bearer(acme.admin))).body.result;
+      expect(all.total).toBeGreaterThanOrEqual(4);
+      const ids = all.items.map((d: { doc_id: string }) => d.doc_id);
+      const res = await t.http.get('/api/v1/nexus/documents?skip=1&limit=2').set(bearer(acme.admin));
+      expect(res.status).toBe(200);
+      const { items, ...meta } = res.body.result;
+      expect(meta).toEqual({ page: 1, skip: 1, limit: 2, total: all.total, has_more: true });
+      expect((await t.http.get('/api/v1/nexus/documents?skip=2&limit=2').set(bearer(acme.admin))).body.result).toMatchObject({ page: 2, skip: 2 });
+      expect(items.map((d: { doc_id: string }) => d.doc_id)).toEqual(ids.slice(1, 3));
+      const last = (await t.http.get(`/api/v1/nexus/documents?skip=${all.total - 1}&limit=2`).set(bearer(acme.admin))).body.result;
+      expect(last).toMatchObject({ skip: all.total - 1, limit: 2, total: all.total, has_more: false });
+      expect(last.items.map((d: { doc_id: string }) => d.doc_id)).toEqual(ids.slice(-1));
+    });
   });
 });

@@ -3,15 +3,22 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../config/app-config.js';
+import { AppException } from '../../common/errors/app.exception.js';
 import { prefixedId } from '../../common/ids.js';
 import { LOGGER } from '../../common/logging/logging.module.js';
 import { PasswordService } from '../auth/password.service.js';
 import { TenantsService } from '../tenants/tenants.service.js';
+import type { UserEntity } from '../users/entities/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 export const BOOTSTRAP_TENANT_NAME = 'Default';
 
-/** Creates tenant `Default` and the configured admin at start-up when the e-mail has no account yet. */
+/**
+ * Creates tenant `Default` and the configured admin at start-up when the e-mail has no account yet, and
+ * marks that account the operator (`users.is_operator`, the queue board's key). An account the
+ * bootstrap did not create (someone registered the e-mail first) is never made the operator: that is
+ * logged as an error for the operator to resolve.
+ */
 @Injectable()
 export class BootstrapAdminService implements OnApplicationBootstrap {
   constructor(
@@ -27,22 +34,35 @@ export class BootstrapAdminService implements OnApplicationBootstrap {
     const admin = this.config.bootstrapAdmin;
     if (!admin) return;
     const email = admin.email.trim().toLowerCase();
-    if (await this.users.findByEmail(email)) return;
+    const existing = await this.users.findByEmail(email);
+    if (existing) return this.checkExisting(existing);
     this.passwords.assertPolicy(admin.password);
     const passwordHash = await this.passwords.hash(admin.password);
     try {
       await this.dataSource.transaction(async (manager) => {
         const tenant = (await this.tenants.findByName(BOOTSTRAP_TENANT_NAME)) ?? (await this.tenants.create(BOOTSTRAP_TENANT_NAME, manager));
         const user = await this.users.insert(
-          { id: prefixedId('usr'), tenantId: tenant.id, email, passwordHash, fullName: 'Administrator', role: 'admin' },
+          { id: prefixedId('usr'), tenantId: tenant.id, email, passwordHash, fullName: 'Administrator', role: 'admin', isOperator: true },
           manager,
         );
         await this.users.addPasswordHistory(user.id, passwordHash, manager);
       });
       this.logger.info({ email }, 'created bootstrap admin');
     } catch (error) {
-      // Another process of the same deployment created it first.
-      if ((error as { driverError?: { code?: string } }).driverError?.code !== '23505') throw error;
+      // Another process of the same deployment created it first (or someone registered it meanwhile).
+      const taken = (error instanceof AppException && error.code === 'EMAIL_TAKEN') || (error as { driverError?: { code?: string } }).driverError?.code === '23505';
+      if (!taken) throw error;
+      const winner = await this.users.findByEmail(email);
+      if (winner) this.checkExisting(winner);
     }
+  }
+
+  private checkExisting(user: UserEntity): void {
+    if (user.isOperator) return;
+    this.logger.error(
+      { email: user.email, userId: user.id, tenantId: user.tenantId },
+      'BOOTSTRAP_ADMIN_EMAIL belongs to an account the bootstrap did not create: it is not made the operator and the queue board stays closed; ' +
+        'set BOOTSTRAP_ADMIN_EMAIL to an unused address (see docs/security.md)',
+    );
   }
 }

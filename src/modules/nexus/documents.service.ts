@@ -8,13 +8,12 @@ import type { Principal } from '../../common/auth/principal.js';
 import { roleAtLeast } from '../../common/auth/roles.js';
 import { AppException, notFound } from '../../common/errors/app.exception.js';
 import { withinDeadline } from '../../common/errors/dependency-errors.js';
-import { paginated, type Paginated } from '../../common/http/pagination.js';
 import { AppConfig } from '../../config/app-config.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { LOGGER } from '../../common/logging/logging.module.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { renderLayoutZip } from './pdf/layout-renderer.js';
-import { toDocumentListItem, toTenantDocument, type DocumentListItemDto, type TenantDocumentDto, type UploadResultDto } from './dto/document.dto.js';
+import { toDocumentListItem, toTenantDocument, type DocumentListItemDto, type TenantDocumentPageDto, type UploadResultDto } from './dto/document.dto.js';
 import type { DocumentEntity } from './entities/document.entity.js';
 import { inspectPdf, looksLikePdf, passwordHintFor } from './pdf/pdf-inspector.js';
 import type { ReceivedFile } from './storage/hashing-disk.engine.js';
@@ -134,10 +133,11 @@ export class DocumentsService {
     return (await this.docs.listForOwner(user.tenantId, user.userId, skip, limit)).map(toDocumentListItem);
   }
 
-  async listTenant(user: Principal, limit: number, skip: number): Promise<Paginated<TenantDocumentDto>> {
+  /** Offset pagination, like documents/me, in DESIGN.md's paginated shape; the answer echoes `skip` as well. */
+  async listTenant(user: Principal, limit: number, skip: number): Promise<TenantDocumentPageDto> {
     const [rows, total] = await this.docs.listForTenant(user.tenantId, skip, limit);
     const page = Math.floor(skip / limit) + 1;
-    return { ...paginated(rows.map(toTenantDocument), total, { page, limit }), has_more: skip + rows.length < total };
+    return { items: rows.map(toTenantDocument), page, skip, limit, total, has_more: skip + rows.length < total };
   }
 
   /** The original bytes of a job's document, for its owner or an admin of the tenant. */

@@ -19,6 +19,7 @@ import { ReportsRepository } from './export/reports.repository.js';
 import { MarketDataService } from './market-data/market-data.service.js';
 import { NavSource, navSourceFor } from './market-data/nav-source.js';
 import { ResultsController } from './results.controller.js';
+import { ResultsRepository } from './results.repository.js';
 import { ResultsService } from './results.service.js';
 import { PipelineController } from './pipeline/pipeline.controller.js';
 import { QUEUE_NAMES } from './pipeline/pipeline.constants.js';
@@ -110,6 +111,7 @@ export class NexusModule {
         DocumentsService,
         PipelineRepository,
         PipelineService,
+        ResultsRepository,
         ResultsService,
         StageRunner,
         pipelineQueuesProvider,

@@ -4,6 +4,7 @@ import { CurrentUser, Roles } from '../../common/auth/decorators.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
+import { TenantStatsDto } from './dto/stats.dto.js';
 import { ResultsService } from './results.service.js';
 
 const docId = new ParseUUIDPipe({ exceptionFactory: () => new AppException('NOT_FOUND', 'Document not found') });
@@ -23,7 +24,10 @@ export class ResultsController {
 
   @Get('token-usage/:doc_id')
   @Roles('viewer')
-  @ApiOperation({ summary: 'Tokens and cost in INR per stage; totals are the sums' })
+  @ApiOperation({
+    summary: "Tokens and cost in INR per stage of the document's latest run",
+    description: 'Only the latest run that recorded usage counts (re-runs do not add up). Costs are INR to 2 decimals; total_cost_inr is the exact sum, rounded once.',
+  })
   @ApiEnvelope(null, { description: 'Token usage in the envelope' })
   tokenUsage(@CurrentUser() user: Principal, @Param('doc_id', docId) id: string) {
     return this.results.tokenUsage(user, id);
@@ -31,8 +35,11 @@ export class ResultsController {
 
   @Get('stats')
   @Roles('admin')
-  @ApiOperation({ summary: "Statistics for the admin's tenant: documents by status, success rate, timings, tokens, users, queues" })
-  @ApiEnvelope(null, { description: 'Statistics in the envelope' })
+  @ApiOperation({
+    summary: "Statistics for the admin's tenant: documents by status, success rate, timings, tokens and cost, users, chats, queue depth",
+    description: "Every figure is for the caller's tenant only, including token usage (pipeline and chat) and queue depth.",
+  })
+  @ApiEnvelope(TenantStatsDto)
   stats(@CurrentUser() user: Principal) {
     return this.results.stats(user);
   }

@@ -23,6 +23,11 @@ export class UsersRepository {
     return this.users.findOneBy({ id });
   }
 
+  /** Whether the account is the operator the bootstrap created (see UserEntity.isOperator). */
+  async isOperator(id: string): Promise<boolean> {
+    return (await this.users.findOne({ where: { id }, select: { id: true, isOperator: true } }))?.isOperator === true;
+  }
+
   findInTenant(tenantId: string, id: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ tenantId, id });
   }

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { PaginatedMetaDto } from '../../../common/http/pagination.js';
 import type { DocumentEntity, DocumentListRow } from '../entities/document.entity.js';
 
 export class UploadResultDto {
@@ -30,8 +29,17 @@ export class TenantDocumentDto extends DocumentListItemDto {
   @ApiProperty({ example: 482133 }) size_bytes: number;
 }
 
-export class TenantDocumentPageDto extends PaginatedMetaDto {
+/**
+ * DESIGN.md's paginated shape `{items, page, limit, total, has_more}`, paged by `limit`/`skip` like
+ * documents/me: the answer also echoes `skip`, since a skip need not be a multiple of the limit.
+ */
+export class TenantDocumentPageDto {
   @ApiProperty({ type: [TenantDocumentDto] }) items: TenantDocumentDto[];
+  @ApiProperty({ example: 1, description: 'The 1-based page of `limit` documents this slice starts in (exact when `skip` is a multiple of `limit`)' }) page: number;
+  @ApiProperty({ example: 0, description: 'The `skip` of the request: documents passed over, newest first' }) skip: number;
+  @ApiProperty({ example: 50, description: 'The `limit` of the request' }) limit: number;
+  @ApiProperty({ example: 42, description: "All the tenant's documents" }) total: number;
+  @ApiProperty({ example: false, description: 'Whether documents follow this slice (skip + items < total)' }) has_more: boolean;
 }
 
 export class DocumentListQueryDto {

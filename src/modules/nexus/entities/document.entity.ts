@@ -48,7 +48,10 @@ export class DocumentEntity extends TenantScopedEntity {
   @Column({ name: 'password_hint', type: 'varchar', length: 255, nullable: true })
   passwordHint: string | null;
 
-  /** The PDF password once proven, sealed with APP_ENCRYPTION_KEY (AES-256-GCM); never stored in clear. */
+  /**
+   * The PDF password once proven, sealed with APP_ENCRYPTION_KEY (AES-256-GCM); never stored in clear,
+   * returned or logged. Kept while the document exists: re-runs and the LAYOUT fetch open the file with it.
+   */
   @Column({ name: 'sealed_password', type: 'text', nullable: true })
   sealedPassword: string | null;
 

@@ -31,7 +31,7 @@ export interface ReportFile {
 const fileNameOf = (r: Pick<ReportEntity, 'id' | 'reportType' | 'format'>) => `${r.reportType}-${r.id}.${r.format}`;
 
 /**
- * Exports of a completed document's extraction. Each export is stored and recorded as a report, and
+ * Exports of a document's latest successful extraction. Each export is stored and recorded as a report, and
  * `report.generated` is written to the outbox in the same transaction as the report row.
  */
 @Injectable()
@@ -55,11 +55,12 @@ export class ExportService {
   async generate(user: Principal, jobId: string, request: ExportRequest): Promise<ReportFile> {
     checkRequestedFields(request.exportType, request.fields);
     const doc = await this.documents.visibleByJob(user, jobId);
-    if (doc.status !== 'completed') {
-      throw new AppException('CONFLICT', `The document is ${doc.status}: exports need a completed extraction`, { message: 'The document has not completed processing' });
-    }
+    // The latest successful extraction, the one GET …/extraction serves: a later run that failed or is
+    // still going does not hide it.
     const extraction = await this.pipeline.findExtraction(user.tenantId, doc.id);
-    if (!extraction) throw notFound('Extraction');
+    if (!extraction) {
+      throw new AppException('CONFLICT', `The document is ${doc.status} and has no completed extraction to export`, { message: 'The document has not completed processing' });
+    }
 
     const table = buildExportTable(request.exportType, extraction.result, request.fields);
     const id = randomUUID();

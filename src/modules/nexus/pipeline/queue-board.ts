@@ -10,6 +10,7 @@ import { AppConfig } from '../../../config/app-config.js';
 import { roleAtLeast } from '../../../common/auth/roles.js';
 import { AppException } from '../../../common/errors/app.exception.js';
 import { JwtStrategy } from '../../auth/jwt.strategy.js';
+import { UsersRepository } from '../../users/users.repository.js';
 import { ACCESS_AUDIENCE, hmacKey, JWT_ALGORITHM, TOKEN_ISSUER, type AccessClaims } from '../../auth/token.service.js';
 import { QUEUE_NAMES } from './pipeline.constants.js';
 
@@ -17,13 +18,15 @@ export const QUEUE_BOARD_PATH = '/admin/queues';
 const COOKIE = 'fd_queue_board';
 
 /**
- * Bull Board for the operator (the bootstrap admin) at /admin/queues. The access token comes as a
+ * Bull Board for the operator at /admin/queues: the account the bootstrap created for
+ * BOOTSTRAP_ADMIN_EMAIL (marked `users.is_operator`), never merely an account with that e-mail. The access token comes as a
  * Bearer header, or once as `?access_token=` (for a browser), after which an HttpOnly cookie scoped to
  * this path carries it.
  */
 export function mountQueueBoard(app: INestApplication, onError: (err: unknown, req: Request, res: Response) => void): void {
   const config = app.get(AppConfig);
   const strategy = app.get(JwtStrategy);
+  const users = app.get(UsersRepository, { strict: false });
   const key = hmacKey(config.auth.jwtSecret);
   const operatorEmail = config.bootstrapAdmin?.email.trim().toLowerCase() ?? null;
   const serverAdapter = new ExpressAdapter();
@@ -49,8 +52,11 @@ export function mountQueueBoard(app: INestApplication, onError: (err: unknown, r
       const principal = await strategy.validate(claims);
       if (!roleAtLeast(principal.role, 'admin')) throw new AppException('FORBIDDEN', 'The queue board is for admins');
       // The queues are shared by every tenant (and anyone can register one and be its admin), so only
-      // the operator, the bootstrap admin, may see or act on them (docs/security.md).
-      if (principal.email !== operatorEmail) throw new AppException('FORBIDDEN', 'The queue board is for the operator (BOOTSTRAP_ADMIN_EMAIL)');
+      // the operator may see or act on them: the account the bootstrap itself created for the configured
+      // e-mail. The e-mail alone proves nothing (anyone may register it first); see docs/security.md.
+      if (principal.email !== operatorEmail || !(await users.isOperator(principal.userId))) {
+        throw new AppException('FORBIDDEN', 'The queue board is for the operator (the account the bootstrap created for BOOTSTRAP_ADMIN_EMAIL)');
+      }
       if (fromQuery) {
         res.setHeader('Set-Cookie', `${COOKIE}=${fromQuery}; Path=${QUEUE_BOARD_PATH}; HttpOnly; SameSite=Strict; Max-Age=3600`);
       }

@@ -23,6 +23,13 @@ export class UserEntity extends TenantScopedEntity {
   @Column({ type: 'varchar', length: 16 })
   role: Role;
 
+  /**
+   * The operator (who may use the queue board, which spans every tenant): set only by the bootstrap
+   * on the account it creates itself, never by registration, the users API or SSO.
+   */
+  @Column({ name: 'is_operator', type: 'boolean', default: false })
+  isOperator: boolean;
+
   @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
   disabledAt: Date | null;
 
