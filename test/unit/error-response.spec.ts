@@ -4,6 +4,7 @@ import { QueryFailedError } from 'typeorm';
 import { AppException } from '../../src/common/errors/app.exception.js';
 import { DependencyTimeout, isDependencyUnavailable } from '../../src/common/errors/dependency-errors.js';
 import { toErrorResponse } from '../../src/common/errors/error-response.js';
+import { LlmError } from '../../src/modules/llm/llm-provider.js';
 
 const pgError = (code: string) => new QueryFailedError('SELECT secret FROM users', [], Object.assign(new Error('relation "users" leaked'), { code }));
 
@@ -78,5 +79,25 @@ describe('toErrorResponse', () => {
     const r = toErrorResponse(pgError('53100'), 'req-10');
     expect({ status: r.status, code: r.body.error?.code, unexpected: r.unexpected }).toEqual({ status: 507, code: 'INSUFFICIENT_STORAGE', unexpected: true });
     expect(JSON.stringify(r.body)).not.toMatch(/secret|leaked/);
+  });
+
+  // Two requests on the same rows: the transaction was rolled back, so retrying is safe.
+  it.each([
+    ['a deadlock (40P01)', '40P01', true],
+    ['a serialization failure (40001)', '40001', true],
+    ['a foreign-key violation (23503): the row it referred to was deleted meanwhile', '23503', false],
+  ])('maps %s to 409 CONFLICT, without the SQL', (_name, sqlState, logged) => {
+    const r = toErrorResponse(pgError(sqlState), 'req-11');
+    expect({ status: r.status, code: r.body.error?.code, unexpected: r.unexpected }).toEqual({ status: 409, code: 'CONFLICT', unexpected: logged });
+    expect(JSON.stringify(r.body)).not.toMatch(/secret|leaked/);
+  });
+
+  it.each([
+    ['an unreachable or failing model', new LlmError('LLM_UNAVAILABLE', 'The language model is unavailable (HTTP 500); try again later', true), 503, { 'Retry-After': '5' }],
+    ['a model that refused the request', new LlmError('LLM_REQUEST_REJECTED', 'The language model rejected the request (HTTP 400)', false), 502, {}],
+  ])('maps %s (LlmError) to its own code and status', (_name, error, status, headers) => {
+    const r = toErrorResponse(error, 'req-12');
+    expect({ status: r.status, headers: r.headers, unexpected: r.unexpected }).toEqual({ status, headers, unexpected: false });
+    expect(r.body).toEqual({ success: false, message: error.message, error: { code: error.code, details: error.message }, result: null });
   });
 });

@@ -30,6 +30,8 @@ export const ERROR_CATALOGUE = {
   EXTRACTION_TIMEOUT: { status: 504, message: 'The maximum processing time was exceeded' },
   INTERNAL_ERROR: { status: 500, message: 'An internal error occurred' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'A dependency is unavailable' },
+  LLM_UNAVAILABLE: { status: 503, message: 'The language model is unavailable; try again later' },
+  LLM_REQUEST_REJECTED: { status: 502, message: 'The language model rejected the request' },
   INSUFFICIENT_STORAGE: { status: 507, message: 'There is no space left to store the upload' },
   SSO_NOT_CONFIGURED: { status: 400, message: 'Single sign-on is not configured for this tenant' },
   SSO_METADATA_INVALID: { status: 400, message: "The identity provider's metadata could not be fetched or read" },
@@ -44,3 +46,6 @@ export const ERROR_CATALOGUE = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** Seconds a client should wait (the `Retry-After` header) before retrying an answer that says it may. */
+export const RETRY_AFTER_SECONDS = '5';

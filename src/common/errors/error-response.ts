@@ -2,7 +2,7 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { AppException } from './app.exception.js';
 import { isDependencyUnavailable } from './dependency-errors.js';
-import { ERROR_CATALOGUE, type ErrorCode } from './error-codes.js';
+import { ERROR_CATALOGUE, RETRY_AFTER_SECONDS, type ErrorCode } from './error-codes.js';
 import { failure, type Envelope } from '../http/envelope.js';
 
 export interface ErrorResponse {
@@ -27,15 +27,25 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-// PostgreSQL SQLSTATEs that mean "the client sent something the schema refuses".
-const PG_CLIENT_ERRORS: Record<string, ErrorCode> = {
-  '23505': 'CONFLICT',
-  '22P02': 'VALIDATION_ERROR',
-  '22001': 'VALIDATION_ERROR',
-  '22003': 'VALIDATION_ERROR',
-  '22021': 'VALIDATION_ERROR',
-  '22007': 'VALIDATION_ERROR',
-  '22008': 'VALIDATION_ERROR',
+const WRONG_FORMAT = 'A value has the wrong format';
+const COLLIDED = 'The request collided with a concurrent change to the same data and was not applied; retry it';
+
+/**
+ * PostgreSQL SQLSTATEs that mean "the client sent something the schema refuses", or that the request
+ * lost a race with another (a deadlock or serialization failure rolls the whole transaction back, so
+ * retrying is safe; a foreign-key violation usually means a related row was deleted meanwhile).
+ */
+const PG_CLIENT_ERRORS: Record<string, [ErrorCode, string]> = {
+  '23505': ['CONFLICT', 'A resource with the same unique value already exists'],
+  '23503': ['CONFLICT', 'The request conflicts with related data that was changed or deleted meanwhile; it was not applied'],
+  '40P01': ['CONFLICT', COLLIDED],
+  '40001': ['CONFLICT', COLLIDED],
+  '22P02': ['VALIDATION_ERROR', WRONG_FORMAT],
+  '22001': ['VALIDATION_ERROR', WRONG_FORMAT],
+  '22003': ['VALIDATION_ERROR', WRONG_FORMAT],
+  '22021': ['VALIDATION_ERROR', WRONG_FORMAT],
+  '22007': ['VALIDATION_ERROR', WRONG_FORMAT],
+  '22008': ['VALIDATION_ERROR', WRONG_FORMAT],
 };
 
 const fromCode = (code: ErrorCode, details?: string, message?: string): ErrorResponse => {
@@ -73,8 +83,9 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
     const sqlState = (error.driverError as { code?: string } | undefined)?.code ?? '';
     // PostgreSQL's disk is full (disk_full, class 53 "insufficient resources"): nothing was written.
     if (sqlState === '53100') return { ...fromCode('INSUFFICIENT_STORAGE', 'The database has no space left; nothing was written. Try again later.'), unexpected: true };
-    const code = PG_CLIENT_ERRORS[sqlState];
-    if (code) return fromCode(code, code === 'CONFLICT' ? 'A resource with the same unique value already exists' : 'A value has the wrong format');
+    const known = PG_CLIENT_ERRORS[sqlState];
+    // A deadlock or serialization failure is logged too: it points at a lock order to fix.
+    if (known) return { ...fromCode(...known), unexpected: sqlState.startsWith('40') };
     return internal(requestId);
   }
   // body-parser and multer errors carry an HTTP status and a machine type of their own.
@@ -92,9 +103,6 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
   }
   return internal(requestId);
 }
-
-/** How long a client should wait before retrying while a dependency is away. */
-const RETRY_AFTER_SECONDS = '5';
 
 function unavailable(requestId: string): ErrorResponse {
   const entry = ERROR_CATALOGUE.SERVICE_UNAVAILABLE;

@@ -1,3 +1,5 @@
+import { AppException } from '../../common/errors/app.exception.js';
+import { RETRY_AFTER_SECONDS } from '../../common/errors/error-codes.js';
 import type { KnownIdentifier } from './pii-masker.js';
 
 export interface LlmMessage {
@@ -23,14 +25,20 @@ export interface LlmFacts {
   identifiers?: KnownIdentifier[];
 }
 
-/** Why a model call failed; `retryable` says whether trying again later may succeed. */
-export class LlmError extends Error {
+/**
+ * Why a model call failed; `retryable` says whether trying again later may succeed. The message
+ * names the failure (timeout, HTTP status), never the upstream body or the key. In a request it
+ * answers 503 LLM_UNAVAILABLE with Retry-After, or 502 LLM_REQUEST_REJECTED.
+ */
+export class LlmError extends AppException {
+  declare readonly code: 'LLM_UNAVAILABLE' | 'LLM_REQUEST_REJECTED';
+
   constructor(
-    readonly code: 'LLM_UNAVAILABLE' | 'LLM_REQUEST_REJECTED',
+    code: 'LLM_UNAVAILABLE' | 'LLM_REQUEST_REJECTED',
     message: string,
     readonly retryable: boolean,
   ) {
-    super(message);
+    super(code, message, { message, headers: retryable ? { 'Retry-After': RETRY_AFTER_SECONDS } : {} });
   }
 }
 

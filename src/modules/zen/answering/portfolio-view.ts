@@ -28,17 +28,39 @@ export interface HoldingRef {
   doc: SourceDocument;
 }
 
-/** The holdings of a session's documents, with the figures computed over all of them together. */
+/**
+ * What identifies a holding across statements: the investor (PAN, else name), the folio or demat
+ * account, and the ISIN. Two statements of the same period, or overlapping periods, repeat it.
+ */
+const holdingKey = (pan: string | null, entity: string, h: Holding) => [pan ?? entity.trim().toUpperCase(), h.folio ?? h.account_id ?? '', h.isin].join('|');
+
+/** The statement date: the end of its period ('' when not printed, so any dated statement is newer). */
+const periodEnd = (doc: SourceDocument) => doc.result.period?.to ?? '';
+
+/**
+ * The holdings of a session's documents, with the figures computed over all of them together.
+ * A holding found in several statements counts once, as the newest statement (latest period end;
+ * of equals, the last uploaded) shows it; `asOf` is the newest date among the statements counted.
+ */
 export class PortfolioView {
   readonly holdings: HoldingRef[];
   readonly figures: PortfolioFigures;
   readonly asOf: string | null;
   readonly currency: string;
+  /** Every copy of every holding, newest statement first, for the transactions of all periods. */
+  private readonly copies: Array<HoldingRef & { key: string }>;
 
   constructor(readonly docs: SourceDocument[]) {
-    this.holdings = docs.flatMap((doc) => (doc.result.entities ?? []).flatMap((e) => e.holdings.map((holding) => ({ holding, entity: e.entity_name, doc }))));
-    this.figures = calculatePortfolio(docs.flatMap((d) => d.result.entities ?? []));
-    this.asOf = docs.map((d) => d.result.period?.to ?? null).filter((d): d is string => !!d).sort().at(-1) ?? null;
+    // `docs` come in upload order; a stable sort puts the newest statement (then the last upload) first.
+    const newestFirst = docs.map((doc, i) => ({ doc, i })).sort((a, b) => periodEnd(b.doc).localeCompare(periodEnd(a.doc)) || b.i - a.i);
+    this.copies = newestFirst.flatMap(({ doc }) =>
+      (doc.result.entities ?? []).flatMap((e) => e.holdings.map((holding) => ({ holding, entity: e.entity_name, doc, key: holdingKey(e.pan, e.entity_name, holding) }))),
+    );
+    const newest = new Map<string, SourceDocument>();
+    for (const { key, doc } of this.copies) if (!newest.has(key)) newest.set(key, doc);
+    this.holdings = this.copies.filter(({ key, doc }) => newest.get(key) === doc).map(({ key: _key, ...ref }) => ref);
+    this.figures = calculatePortfolio([{ entity_name: '', pan: null, holdings: this.holdings.map((r) => r.holding), stated_total: null }]);
+    this.asOf = this.holdings.map((r) => periodEnd(r.doc)).filter(Boolean).sort().at(-1) ?? null;
     this.currency = docs.find((d) => d.result.currency)?.result.currency ?? 'INR';
   }
 
@@ -69,9 +91,18 @@ export class PortfolioView {
     return scored.filter((s) => s.hits === best).sort((a, b) => b.share - a.share).map((s) => s.h);
   }
 
+  /**
+   * Transactions dated in the range, from every statement: a date covered by several statements of a
+   * holding is taken from the newest of them only, so overlapping statements do not repeat it.
+   */
   transactionsBetween(from: string | null, to: string | null): Array<{ ref: HoldingRef; tx: Transaction }> {
-    return this.holdings
-      .flatMap((ref) => ref.holding.transactions.map((tx) => ({ ref, tx })))
+    const covers = (doc: SourceDocument, date: string) => (doc.result.period?.from ?? '') <= date && date <= (doc.result.period?.to || '9999-12-31');
+    return this.copies
+      .flatMap((copy, i) =>
+        copy.holding.transactions
+          .filter((tx) => !this.copies.slice(0, i).some((newer) => newer.key === copy.key && newer.doc !== copy.doc && covers(newer.doc, tx.date)))
+          .map((tx) => ({ ref: copy as HoldingRef, tx })),
+      )
       .filter(({ tx }) => (!from || tx.date >= from) && (!to || tx.date <= to))
       .sort((a, b) => a.tx.date.localeCompare(b.tx.date));
   }

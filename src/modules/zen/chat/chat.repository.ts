@@ -34,6 +34,14 @@ export class ChatRepository {
     return this.sessions().findOneBy({ tenantId, userId, id });
   }
 
+  /**
+   * The session, locked (FOR UPDATE) until the transaction ends: writing messages, closing and
+   * deleting take this lock first, so they happen one after the other and never deadlock.
+   */
+  lockSession(manager: EntityManager, tenantId: string, userId: string, id: string): Promise<ChatSessionEntity | null> {
+    return this.sessions(manager).findOne({ where: { tenantId, userId, id }, lock: { mode: 'pessimistic_write' } });
+  }
+
   summaries(tenantId: string, userId: string): Promise<SessionSummaryRow[]> {
     return this.dataSource.query(
       `SELECT s.id, s.title, s.status, s.created_at, s.updated_at, count(m.id)::int AS message_count
@@ -44,8 +52,8 @@ export class ChatRepository {
     );
   }
 
-  async rename(id: string, title: string): Promise<void> {
-    await this.sessions().update({ id }, { title });
+  async rename(id: string, title: string, manager?: EntityManager): Promise<void> {
+    await this.sessions(manager).update({ id }, { title });
   }
 
   messages(sessionId: string): Promise<ChatMessageEntity[]> {

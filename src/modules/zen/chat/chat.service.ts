@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../../common/auth/principal.js';
 import { AppException, notFound } from '../../../common/errors/app.exception.js';
 import { OutboxService } from '../../outbox/outbox.service.js';
@@ -75,21 +76,19 @@ export class ChatService {
 
   /** Closes the session (emitting chat.session.closed) and deletes it with its messages. */
   async remove(user: Principal, id: string): Promise<void> {
-    const session = await this.require(user, id);
     await this.repo.transaction(async (manager) => {
-      await this.closeWithin(manager, session);
+      await this.closeWithin(manager, await this.requireLocked(manager, user, id));
       await this.repo.delete(manager, id);
     });
   }
 
   async close(user: Principal, id: string): Promise<SessionSummaryDto> {
-    const session = await this.require(user, id);
-    await this.repo.transaction((manager) => this.closeWithin(manager, session));
+    await this.repo.transaction(async (manager) => this.closeWithin(manager, await this.requireLocked(manager, user, id)));
     return (await this.summaries(user)).find((s) => s.session_id === id)!;
   }
 
   /** Closes an open session and writes chat.session.closed in the same transaction. */
-  async closeWithin(manager: Parameters<Parameters<ChatRepository['transaction']>[0]>[0], session: ChatSessionEntity): Promise<boolean> {
+  async closeWithin(manager: EntityManager, session: ChatSessionEntity): Promise<boolean> {
     if (!(await this.repo.close(manager, session.id))) return false;
     const usage = await this.repo.usage(manager, session.id);
     const questions = Math.ceil(usage.message_count / 2);
@@ -108,8 +107,7 @@ export class ChatService {
   }
 
   async invoke(user: Principal, input: InvokeInput): Promise<InvokeResultDto> {
-    const session = await this.require(user, input.sessionId);
-    if (session.status === 'closed') throw new AppException('CONFLICT', 'The session is closed; start a new one');
+    const session = requireOpen(await this.require(user, input.sessionId));
     const agent = input.agentId ? findAgent(input.agentId) : null;
     if (input.agentId && !agent) throw notFound('Agent');
 
@@ -148,13 +146,16 @@ export class ChatService {
         costInr: answer.costInr,
       };
     }
-    await this.repo.transaction((manager) =>
-      this.repo.insertMessages(manager, [
+    // The session may have been closed or deleted while the answer was written: check again, under
+    // the lock that closing and deleting take, so that no message lands in a closed or deleted session.
+    await this.repo.transaction(async (manager) => {
+      const current = requireOpen(await this.requireLocked(manager, user, session.id));
+      await this.repo.insertMessages(manager, [
         { id: questionId, sessionId: session.id, role: 'user', content: input.query, meta: null, guardrail: null, citations: null, inputTokens: 0, outputTokens: 0, costInr: 0, createdAt: asked },
         { id: replyId, sessionId: session.id, role: 'assistant', ...reply, createdAt: new Date(Math.max(Date.now(), asked.getTime() + 1)) },
-      ]),
-    );
-    if (session.title === 'New chat') await this.repo.rename(session.id, input.query.slice(0, 80));
+      ]);
+      if (current.title === 'New chat') await this.repo.rename(session.id, input.query.slice(0, 80), manager);
+    });
     const { citations: _c, model: _m, cost_inr: _k, ...meta } = reply.meta as Record<string, unknown>;
     return {
       status: 'success',
@@ -173,8 +174,21 @@ export class ChatService {
 
   /** The caller's own session; anyone else's (same tenant or not) is "not found". */
   private async require(user: Principal, id: string): Promise<ChatSessionEntity> {
-    const session = await this.repo.findSession(user.tenantId, user.userId, id);
-    if (!session) throw notFound('Chat session');
-    return session;
+    return found(await this.repo.findSession(user.tenantId, user.userId, id));
   }
+
+  /** As `require`, locked until the transaction ends (see ChatRepository.lockSession). */
+  private async requireLocked(manager: EntityManager, user: Principal, id: string): Promise<ChatSessionEntity> {
+    return found(await this.repo.lockSession(manager, user.tenantId, user.userId, id));
+  }
+}
+
+function found(session: ChatSessionEntity | null): ChatSessionEntity {
+  if (!session) throw notFound('Chat session');
+  return session;
+}
+
+function requireOpen(session: ChatSessionEntity): ChatSessionEntity {
+  if (session.status === 'closed') throw new AppException('CONFLICT', 'The session is closed; start a new one');
+  return session;
 }
