@@ -135,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const stageTimeoutMs = dto.PIPELINE_STAGE_TIMEOUT_MS ?? 60_000;
   if (dto.LLM_PROVIDER === 'openai' && llmWorstCaseMs > stageTimeoutMs) {
     warnings.push(
-      `LLM_TIMEOUT_MS × (LLM_MAX_RETRIES + 1) = ${llmWorstCaseMs} ms is more than PIPELINE_STAGE_TIMEOUT_MS (${stageTimeoutMs} ms): a model that hangs fails the summary stage with EXTRACTION_TIMEOUT instead of LLM_UNAVAILABLE.`,
+      `LLM_TIMEOUT_MS × (LLM_MAX_RETRIES + 1) = ${llmWorstCaseMs} ms is more than PIPELINE_STAGE_TIMEOUT_MS (${stageTimeoutMs} ms): a model that hangs fails the summary stage (or the extraction of an unknown layout) with EXTRACTION_TIMEOUT instead of LLM_UNAVAILABLE.`,
     );
   }
 

@@ -165,7 +165,9 @@ export function enrichHolding(h: Holding): Holding {
   return {
     ...h,
     amc,
-    asset_class: classifyAssetClass(h.scheme_name, h.isin),
+    // The rules decide; a class already on the holding (only a language model's reading sets one) is
+    // kept only where they do not know.
+    asset_class: classifyAssetClass(h.scheme_name, h.isin) ?? h.asset_class,
     plan: fund ? detectPlan(h.scheme_name) : null,
     option: fund ? detectOption(h.scheme_name) : null,
     transactions: h.transactions.map((t) => ({ ...t })),

@@ -104,9 +104,50 @@ export interface ExtractionDraft {
   currency: string;
   /** The classifier's confidence (0–100) the draft was extracted under, when known. */
   classification_confidence?: number;
+  /**
+   * Present only when no parser knows the layout and the configured language model read the
+   * statement instead (`llm-extraction.ts`): what it was sent, what it answered and what was dropped.
+   */
+  llm_extraction?: LlmExtractionReport;
 }
 
-export type ValidationCode = 'UNITS_NAV_MISMATCH' | 'BALANCE_MISMATCH' | 'TOTAL_MISMATCH' | 'ISIN_CHECK_DIGIT' | 'PAN_FORMAT' | 'MARKET_VALUE_NOT_PRINTED';
+/** A row of the language model's answer that failed validation and was dropped. */
+export interface LlmRejectedRow {
+  scheme_name: string | null;
+  isin: string | null;
+  reason: string;
+}
+
+export interface LlmExtractionReport {
+  /** The model that answered, as the provider reported it. */
+  model: string;
+  /**
+   * `extracted`: at least one holding passed validation; `none_found`: the model listed no holdings;
+   * `failed`: the answer was unusable (not JSON of the requested shape, or every row was rejected).
+   */
+  outcome: 'extracted' | 'none_found' | 'failed';
+  pages_sent: number;
+  pages_total: number;
+  /** True when the text sent was cut to the page or character limit. */
+  truncated: boolean;
+  rows_returned: number;
+  rows_accepted: number;
+  /** Dropped rows, at most `MAX_REPORTED_REJECTIONS` of them (`rows_returned − rows_accepted` counts all). */
+  rejected: LlmRejectedRow[];
+  /** Why the answer was unusable (`outcome: failed`), else null. */
+  error: string | null;
+}
+
+export type ValidationCode =
+  | 'UNITS_NAV_MISMATCH'
+  | 'BALANCE_MISMATCH'
+  | 'TOTAL_MISMATCH'
+  | 'ISIN_CHECK_DIGIT'
+  | 'PAN_FORMAT'
+  | 'MARKET_VALUE_NOT_PRINTED'
+  | 'LLM_EXTRACTED'
+  | 'LLM_ROW_REJECTED'
+  | 'LLM_EXTRACTION_FAILED';
 
 export interface ValidationFlag {
   code: ValidationCode;

@@ -19,9 +19,18 @@
  * score × (0.5 + 0.5 × classification confidence / 100). With nothing to check, a document that is
  * not a statement of holdings scores its classification confidence, and a statement of holdings
  * with no holdings scores 0.
+ *
+ * A draft the language model read (`llm_extraction`, an unknown layout) carries flags of its own, which
+ * are notes rather than checks (they do not count in `checks_run`): LLM_EXTRACTED (where the holdings
+ * came from, or that the model found none), LLM_ROW_REJECTED (each row of its answer that was dropped)
+ * and LLM_EXTRACTION_FAILED (its answer was unusable). Its score is multiplied by
+ * `LLM_CONFIDENCE_FACTOR`, and is 0 when the answer was unusable.
  */
 import { isValidIsin, isValidPan } from './identifiers.js';
-import type { ExtractionDraft, Holding, Validation, ValidationFlag } from './types.js';
+import type { ExtractionDraft, Holding, LlmExtractionReport, Validation, ValidationFlag } from './types.js';
+
+/** A statement read by a language model is worth at most half a parsed one, even when every check passes. */
+export const LLM_CONFIDENCE_FACTOR = 0.5;
 
 const HOLDINGS_CLASSES = new Set(['CAMS_DETAILED_CAS', 'CAMS_SUMMARY_CAS', 'KFINTECH_DETAILED_CAS', 'NSDL_CAS', 'CDSL_CAS']);
 
@@ -60,8 +69,28 @@ function sumUnits(h: Holding): number {
   return h.transactions.reduce((s, t) => s + Math.round((t.units ?? 0) * 1000), Math.round((h.opening_units ?? 0) * 1000)) / 1000;
 }
 
-export function validateExtraction(draft: ExtractionDraft, options: ValidationOptions = {}): Validation {
+/** The notes on a draft the language model read: where its holdings came from, and what was dropped. */
+export function llmExtractionFlags(report: LlmExtractionReport): ValidationFlag[] {
+  const note = (code: ValidationFlag['code'], message: string, isin: string | null = null): ValidationFlag => ({ code, message, isin, entity: null, page: null });
+  const read = `${report.pages_sent} of ${report.pages_total} page(s)${report.truncated ? ', the text cut to the limit' : ''}`;
   const flags: ValidationFlag[] = [];
+  if (report.outcome === 'failed') {
+    flags.push(note('LLM_EXTRACTION_FAILED', `No parser knows this layout, and the answer of the language model ${report.model} could not be used (${report.error ?? 'unknown reason'}); no holdings were extracted`));
+  } else if (report.outcome === 'none_found') {
+    flags.push(note('LLM_EXTRACTED', `No parser knows this layout; the language model ${report.model} found no holdings in it (${read} read)`));
+  } else {
+    flags.push(note('LLM_EXTRACTED', `No parser knows this layout: ${report.rows_accepted} holding(s) were read by the language model ${report.model} from ${read}; check them against the statement`));
+  }
+  for (const r of report.rejected) {
+    flags.push(note('LLM_ROW_REJECTED', `${r.scheme_name ?? 'A row'}${r.isin ? ` (${r.isin})` : ''}: the language model's row was dropped: ${r.reason}`, r.isin));
+  }
+  const unlisted = report.rows_returned - report.rows_accepted - report.rejected.length;
+  if (unlisted > 0) flags.push(note('LLM_ROW_REJECTED', `${unlisted} more row(s) of the language model's answer were dropped`));
+  return flags;
+}
+
+export function validateExtraction(draft: ExtractionDraft, options: ValidationOptions = {}): Validation {
+  const flags: ValidationFlag[] = draft.llm_extraction ? llmExtractionFlags(draft.llm_extraction) : [];
   let run = 0;
   let passed = 0;
   const check = (ok: boolean, flag: () => ValidationFlag): void => {
@@ -145,5 +174,6 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
   let score: number;
   if (run === 0) score = HOLDINGS_CLASSES.has(draft.classification) ? 0 : classConfidence;
   else score = 100 * (passed / run) * (0.5 + (0.5 * classConfidence) / 100);
+  if (draft.llm_extraction) score = draft.llm_extraction.outcome === 'failed' ? 0 : score * LLM_CONFIDENCE_FACTOR;
   return { flags, checks_run: run, confidence_score: Math.round(score * 10) / 10 };
 }

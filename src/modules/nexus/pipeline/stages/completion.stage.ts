@@ -50,7 +50,8 @@ export class CompletionStage extends PipelineStage<CompletionOutput> {
       doc_id: ctx.document.id,
       document_type: classification.code,
       classification_confidence: classification.confidence,
-      holdings_statement: classification.holdings_statement,
+      // An unknown layout the model read holdings from is a statement of holdings too.
+      holdings_statement: classification.holdings_statement || holdings.length > 0,
       period: draft.period,
       currency: draft.currency,
       entities,

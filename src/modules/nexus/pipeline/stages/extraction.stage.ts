@@ -1,19 +1,43 @@
 import { Injectable } from '@nestjs/common';
-import { extractStatement } from '../../extraction/extractor.js';
+import { LlmError, LlmProvider } from '../../../llm/llm-provider.js';
+import { PriceTable } from '../../../llm/price-table.js';
+import { extractStatementWithModel } from '../../extraction/llm-extraction.js';
 import type { Classification, ExtractionDraft } from '../../extraction/types.js';
-import { PipelineStage, type StageContext } from '../pipeline-stage.js';
+import { PipelineStage, StageFailure, type StageContext } from '../pipeline-stage.js';
 import type { StructuringOutput } from './structuring.stage.js';
 
-/** Stage 5: investors, holdings and transactions, by the statement family's parser. */
+/**
+ * Stage 5: investors, holdings and transactions, by the statement family's parser; an unknown layout
+ * is read by the configured language model, whose tokens are costed as the summary stage's are.
+ */
 @Injectable()
 export class ExtractionStage extends PipelineStage<ExtractionDraft> {
   readonly name = 'extraction' as const;
+
+  constructor(
+    private readonly llm: LlmProvider,
+    private readonly prices: PriceTable,
+  ) {
+    super();
+  }
 
   async run(ctx: StageContext) {
     const [classification, { lines }] = await Promise.all([
       ctx.output<Classification>('classification'),
       ctx.output<StructuringOutput>('structuring'),
     ]);
-    return { output: extractStatement(lines, classification) };
+    const { draft, completion } = await extractStatementWithModel(lines, classification, this.llm).catch((error: unknown) => {
+      throw error instanceof LlmError ? new StageFailure(error.code, error.message, error.retryable) : error;
+    });
+    if (!completion) return { output: draft };
+    return {
+      output: draft,
+      usage: {
+        model: completion.model,
+        inputTokens: completion.inputTokens,
+        outputTokens: completion.outputTokens,
+        costInr: this.prices.cost(completion.model, completion.inputTokens, completion.outputTokens),
+      },
+    };
   }
 }

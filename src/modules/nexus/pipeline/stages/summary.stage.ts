@@ -16,7 +16,8 @@ const inr = (n: number) => `INR ${n.toLocaleString('en-IN', { minimumFractionDig
 /** The figures as a few plain sentences: the facts every summary must rest on. */
 export function portfolioFacts(classification: Classification, draft: ExtractionDraft, calc: CalculationOutput): string {
   const holdings = draft.entities.flatMap((e) => e.holdings);
-  if (!classification.holdings_statement || holdings.length === 0) {
+  // Holdings come from a statement class that holds them, or from the model reading an unknown layout.
+  if (holdings.length === 0) {
     return `This document (${classification.code}) is not a statement of holdings; no holdings were extracted.`;
   }
   const { overall } = calc;
