@@ -12,6 +12,8 @@ import { sendError } from './common/http/all-exceptions.filter.js';
 import { rejectAbusiveJson } from './common/http/json-limits.js';
 import { requestIdMiddleware, requestIdOf } from './common/http/request-id.middleware.js';
 import { createValidationPipe } from './common/http/validation.js';
+import { ErrorEnvelopeDto } from './common/http/api-envelope.decorator.js';
+import { describeErrorAnswers } from './common/http/openapi-errors.js';
 import { PinoNestLogger } from './common/logging/logger.js';
 import { MetricsService } from './modules/metrics/metrics.service.js';
 import { mountQueueBoard } from './modules/nexus/pipeline/queue-board.js';
@@ -68,9 +70,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('1.0.0')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
-  return SwaggerModule.createDocument(app, config, {
+  const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey: string, methodKey: string) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+    extraModels: [ErrorEnvelopeDto],
   });
+  return describeErrorAnswers(document);
 }
 
 function setupSwagger(app: INestApplication) {

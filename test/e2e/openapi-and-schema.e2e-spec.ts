@@ -27,6 +27,31 @@ describe('OpenAPI document and database schema', () => {
     expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/users/me', '/api/v1/health']));
   });
 
+  it('describes the error answers of every operation with the error envelope', async () => {
+    const document = buildOpenApiDocument(t.app);
+    const envelope = document.components?.schemas?.ErrorEnvelopeDto as { properties: Record<string, unknown> };
+    expect(Object.keys(envelope.properties).sort()).toEqual(['error', 'message', 'result', 'success']);
+    const gaps: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(item as Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; parameters?: unknown[] }>)) {
+        const at = `${method.toUpperCase()} ${path}`;
+        for (const status of ['500', '503', ...(path.includes('{') ? ['404'] : []), ...(op.parameters?.length ? ['400'] : [])]) {
+          if (!op.responses[status]) gaps.push(`${at}: no ${status}`);
+        }
+        for (const [status, response] of Object.entries(op.responses)) {
+          if (Number(status) >= 400 && !JSON.stringify(response.content?.['application/json']?.schema ?? null).includes('#/components/schemas/ErrorEnvelopeDto')) {
+            gaps.push(`${at}: ${status} without the error envelope`);
+          }
+        }
+      }
+    }
+    expect(gaps).toEqual([]);
+    // And the real answers have that shape.
+    const missing = await t.http.get('/api/v1/documents/me');
+    expect(Object.keys(missing.body).sort()).toEqual(['error', 'message', 'result', 'success']);
+    expect(missing.body).toMatchObject({ success: false, result: null, error: { code: expect.any(String), details: expect.any(String) } });
+  });
+
   it('documents every request DTO field with an example', () => {
     const schemas = buildOpenApiDocument(t.app).components?.schemas ?? {};
     const missing: string[] = [];

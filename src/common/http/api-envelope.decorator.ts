@@ -1,8 +1,9 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiExtraModels, ApiProperty, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ERROR_CATALOGUE } from '../errors/error-codes.js';
 
 export class ApiErrorDto {
-  @ApiProperty({ example: 'NOT_FOUND' }) code: string;
+  @ApiProperty({ example: 'NOT_FOUND', enum: Object.keys(ERROR_CATALOGUE), description: 'The error code (docs/errors.md)' }) code: string;
   @ApiProperty({ example: 'Document not found' }) details: string;
 }
 
@@ -10,7 +11,7 @@ export class ErrorEnvelopeDto {
   @ApiProperty({ example: false }) success: boolean;
   @ApiProperty({ example: 'Resource not found' }) message: string;
   @ApiProperty({ type: ApiErrorDto }) error: ApiErrorDto;
-  @ApiProperty({ nullable: true, type: 'null' as never, example: null }) result: null;
+  @ApiProperty({ type: 'object', additionalProperties: false, nullable: true, example: null, description: 'Always null in an error' }) result: null;
 }
 
 interface EnvelopeOptions {

@@ -1,8 +1,9 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../common/auth/decorators.js';
 import { RawResponse } from '../../common/decorators/raw-response.decorator.js';
+import { ErrorEnvelopeDto } from '../../common/http/api-envelope.decorator.js';
 import { failure, ok } from '../../common/http/envelope.js';
 import { HealthService } from './health.service.js';
 
@@ -22,6 +23,20 @@ const LIVE_SCHEMA = {
   properties: { ...HEALTH_SCHEMA.properties, result: { type: 'object', example: { status: 'ok' } } },
 };
 
+/** The 503: the error envelope, the top-level status and which dependency is down. */
+const UNHEALTHY_SCHEMA = {
+  allOf: [
+    { $ref: getSchemaPath(ErrorEnvelopeDto) },
+    {
+      type: 'object',
+      properties: {
+        status: { type: 'string', example: 'error' },
+        checks: { type: 'object', example: { database: 'up', redis: 'down' } },
+      },
+    },
+  ],
+};
+
 /** Health answers the envelope and a top-level `status` (DESIGN.md §2); 503 when a dependency is down. */
 @ApiTags('Health')
 @Controller()
@@ -36,7 +51,7 @@ export class HealthController {
     description: 'Answers 503 while either is not answering, and 200 again once both do, without a restart.',
   })
   @ApiOkResponse({ schema: HEALTH_SCHEMA })
-  @ApiServiceUnavailableResponse({ description: 'PostgreSQL or Redis is not answering' })
+  @ApiServiceUnavailableResponse({ description: 'PostgreSQL or Redis is not answering', schema: UNHEALTHY_SCHEMA })
   async check(@Res({ passthrough: true }) res: Response) {
     const { healthy, checks } = await this.health.check();
     if (healthy) return { ...ok({ status: 'ok', checks }), status: 'ok' };

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, ParseUUIDPipe, Post, Put, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOperation, ApiResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles } from '../../../common/auth/decorators.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { RawResponse } from '../../../common/decorators/raw-response.decorator.js';
@@ -42,6 +42,12 @@ export class ChatController {
   @ApiConsumes('multipart/form-data', 'application/x-www-form-urlencoded')
   @ApiOperation({ summary: 'Ask a question in a session and get the answer synchronously' })
   @ApiEnvelope(InvokeResultDto)
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such session of yours' })
+  @ApiConflictResponse({ description: 'CONFLICT: the session is closed' })
+  @ApiResponse({ status: 502, description: 'LLM_REQUEST_REJECTED: the language model refused the request (key, model or quota); not retryable' })
+  @ApiServiceUnavailableResponse({
+    description: 'LLM_UNAVAILABLE: the language model did not answer; or SERVICE_UNAVAILABLE: PostgreSQL or Redis. Retry after `Retry-After` seconds; nothing was stored',
+  })
   invoke(@CurrentUser() user: Principal, @Body() dto: InvokeDto) {
     return this.chat.invoke(user, {
       sessionId: dto.session_id,
