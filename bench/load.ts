@@ -154,6 +154,8 @@ const serviceEnv = (queuePrefix: string, storage: string): Record<string, string
   QUEUE_PREFIX: queuePrefix,
   STORAGE_DIR: storage,
   LOGIN_MAX_FAILURES_PER_IP: '1000000',
+  // Eight connections log in to one account at once; the limiter counts logins being checked.
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
   REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
   NODE_ENV: 'production',
   JWT_SECRET,

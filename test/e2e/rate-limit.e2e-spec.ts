@@ -36,9 +36,11 @@ describe('brute-force protection (Redis-backed)', () => {
     const statuses = burst.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(9);
-    // The refused attempts were taken back, the three failures stand: the right password is refused too.
+    // The refused attempts were never counted, the three failures are: the right password is refused too,
+    // for the rest of the window.
     const locked = await t.http.post('/api/v1/auth/login').set('X-Forwarded-For', '198.51.100.3').send({ email: account.email, password: STRONG_PASSWORD });
     expect(locked.status).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(60);
   });
 
   it('a parallel burst from one address across accounts stops at the per-IP limit', async () => {
@@ -46,6 +48,18 @@ describe('brute-force protection (Redis-backed)', () => {
     expect(burst.filter((r) => r.status === 401)).toHaveLength(8);
     expect(burst.filter((r) => r.status === 429).every((r) => errorCode(r) === 'RATE_LIMITED' && Number(r.headers['retry-after']) > 0)).toBe(true);
     expect(burst.filter((r) => r.status === 429)).toHaveLength(4);
+  });
+
+  it('logins still being checked hold places only while in flight: a burst of right passwords waits a second, and nothing is counted', async () => {
+    const account = await register(t.http);
+    const login = () => t.http.post('/api/v1/auth/login').set('X-Forwarded-For', '198.51.100.6').send({ email: account.email, password: STRONG_PASSWORD });
+    const burst = await Promise.all(Array.from({ length: 6 }, login));
+    expect(burst.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(3);
+    for (const r of burst.filter((x) => x.status !== 200)) {
+      expect(r.status).toBe(429);
+      expect(r.headers['retry-after']).toBe('1');
+    }
+    for (let i = 0; i < 3; i++) expect((await login()).status).toBe(200);
   });
 
   it('a successful login takes back its own reservation: it never counts against the address', async () => {

@@ -72,14 +72,14 @@ export class AuthService {
       const user = await this.users.findByEmail(dto.email);
       if (!user?.passwordHash) {
         await this.passwords.verifyAgainstDummy(dto.password);
-        attempt.failed();
+        await attempt.failed();
         settled = true;
         this.logger.info({ ip, reason: 'unknown_account' }, 'login failed');
         throw new AppException('INVALID_CREDENTIALS');
       }
       const valid = await this.passwords.verify(user.passwordHash, dto.password);
       if (!valid || user.disabledAt) {
-        attempt.failed();
+        await attempt.failed();
         settled = true;
         await this.audit.record({
           tenantId: user.tenantId,

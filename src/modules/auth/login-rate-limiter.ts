@@ -7,57 +7,66 @@ import { LOGGER } from '../../common/logging/logging.module.js';
 import { REDIS } from '../redis/redis.module.js';
 
 /**
- * Reserves a login attempt against both counters in one step: INCR first, refuse past the limit
- * (the refused attempt is taken back, so it does not extend the lock). Checking first and counting
- * only after Argon2 had answered let a burst of parallel guesses all pass the check. A key without a
- * time to live (a window that never ends) gets one, so the script also works on Redis 6.
- * Answers {0, 0} when allowed, else {1 (account) or 2 (address), seconds left in the window}.
+ * Reserves a login attempt, atomically: refused when the failures in the window, plus the attempts
+ * still being checked, reach the limit; otherwise counted as in flight. Counting failures only after
+ * Argon2 had answered let a burst of parallel guesses all pass the check. KEYS: account failures,
+ * address failures, account in flight, address in flight. ARGV: account limit, address limit, seconds
+ * an in-flight mark outlives its last attempt (a process that died mid-check).
+ * Answers {0, 0} when allowed, else {1 (account) or 2 (address), seconds to wait}: the rest of the
+ * window when the failures alone reach the limit, a second when attempts in flight do.
  */
 const RESERVE = `
-local limits = { tonumber(ARGV[2]), tonumber(ARGV[3]) }
-local counts = {}
-for i, key in ipairs(KEYS) do
-  counts[i] = redis.call('INCR', key)
-  if redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, ARGV[1]) end
+local limits = { tonumber(ARGV[1]), tonumber(ARGV[2]) }
+for i = 1, 2 do
+  local failures = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if failures >= limits[i] then return { i, redis.call('TTL', KEYS[i]) } end
+  if failures + tonumber(redis.call('GET', KEYS[i + 2]) or '0') >= limits[i] then return { i, 1 } end
 end
-for i, key in ipairs(KEYS) do
-  if counts[i] > limits[i] then
-    for _, k in ipairs(KEYS) do redis.call('DECR', k) end
-    return { i, redis.call('TTL', key) }
-  end
+for i = 3, 4 do
+  redis.call('INCR', KEYS[i])
+  redis.call('EXPIRE', KEYS[i], ARGV[3])
 end
 return { 0, 0 }`;
 
 /**
- * Settles a reserved attempt that was not a failure: ARGV[1] = 'success' clears the account's
- * failures and takes back the address's reservation; 'abandon' (the attempt ended for another reason,
- * e.g. PostgreSQL away) takes back both. Never below zero, never on a key whose window has ended.
+ * Settles a reserved attempt (same KEYS): it is no longer in flight; ARGV[1] = 'failure' counts it in
+ * both failure windows (ARGV[2] seconds, started by the first failure; a key without a time to live
+ * gets one), 'success' clears the account's failures, 'abandon' (no verdict on the password, e.g.
+ * PostgreSQL away) counts nothing.
  */
 const SETTLE = `
-for i, key in ipairs(KEYS) do
-  if ARGV[1] == 'success' and i == 1 then
-    redis.call('DEL', key)
-  elseif tonumber(redis.call('GET', key) or '0') > 0 then
-    redis.call('DECR', key)
+for i = 3, 4 do
+  if tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then redis.call('DECR', KEYS[i]) end
+end
+if ARGV[1] == 'failure' then
+  for i = 1, 2 do
+    redis.call('INCR', KEYS[i])
+    if redis.call('TTL', KEYS[i]) < 0 then redis.call('EXPIRE', KEYS[i], ARGV[2]) end
   end
+elseif ARGV[1] == 'success' then
+  redis.call('DEL', KEYS[1])
 end
 return 0`;
 
-/** One login attempt holding its place in the counters until it is settled. */
+/** Seconds an in-flight mark outlives its last attempt, should the process checking it die. */
+const IN_FLIGHT_TTL_SECONDS = 60;
+
+/** One login attempt, counted as in flight until it is settled. */
 export interface LoginAttempt {
-  /** Wrong password, unknown or disabled account: the reservation stays as a counted failure. */
-  failed(): void;
+  /** Wrong password, unknown or disabled account: counted as a failure for the account and the address. */
+  failed(): Promise<void>;
   /** The password was right: the account's failures are cleared. */
   succeeded(): Promise<void>;
-  /** Ended without a verdict on the password (an error): the reservation is taken back. */
+  /** Ended without a verdict on the password (an error): nothing is counted. */
   abandon(): Promise<void>;
 }
 
 /**
  * Brute-force protection kept in Redis so every API process shares it: failed logins are counted per
  * account and per client IP in a fixed window; past the limit, logins answer 429 with Retry-After.
- * Every attempt is counted before its password is checked, so parallel guesses cannot overtake the
- * limit. If Redis is unreachable the limiter lets requests through (logged): Argon2 still bounds guessing.
+ * Attempts whose password is still being checked count against the limit too, so parallel guesses
+ * cannot overtake it. If Redis is unreachable the limiter lets requests through (logged): Argon2
+ * still bounds guessing.
  */
 @Injectable()
 export class LoginRateLimiter {
@@ -67,9 +76,10 @@ export class LoginRateLimiter {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  private keys(email: string, ip: string): [account: string, ip: string] {
+  private keys(email: string, ip: string): string[] {
     const prefix = `${this.config.redis.prefix}:rl:login`;
-    return [`${prefix}:acct:${email.toLowerCase()}`, `${prefix}:ip:${ip}`];
+    const account = `acct:${email.toLowerCase()}`;
+    return [`${prefix}:${account}`, `${prefix}:ip:${ip}`, `${prefix}:inflight:${account}`, `${prefix}:inflight:ip:${ip}`];
   }
 
   /** Reserves an attempt for this account and address, or throws 429 RATE_LIMITED with Retry-After. */
@@ -77,14 +87,14 @@ export class LoginRateLimiter {
     const keys = this.keys(email, ip);
     const { loginMaxFailuresPerAccount, loginMaxFailuresPerIp, loginFailureWindowSeconds } = this.config.auth;
     const result = (await this.safely(() =>
-      this.redis.eval(RESERVE, 2, ...keys, loginFailureWindowSeconds, loginMaxFailuresPerAccount, loginMaxFailuresPerIp),
+      this.redis.eval(RESERVE, keys.length, ...keys, loginMaxFailuresPerAccount, loginMaxFailuresPerIp, IN_FLIGHT_TTL_SECONDS),
     )) as [number, number] | null;
     if (result && result[0] !== 0) this.refuse(Number(result[1]), result[0] === 1 ? 'this account' : 'this address');
     const reserved = result !== null;
-    const settle = async (outcome: 'success' | 'abandon') => {
-      if (reserved) await this.safely(() => this.redis.eval(SETTLE, 2, ...keys, outcome));
+    const settle = async (outcome: 'failure' | 'success' | 'abandon') => {
+      if (reserved) await this.safely(() => this.redis.eval(SETTLE, keys.length, ...keys, outcome, loginFailureWindowSeconds));
     };
-    return { failed: () => undefined, succeeded: () => settle('success'), abandon: () => settle('abandon') };
+    return { failed: () => settle('failure'), succeeded: () => settle('success'), abandon: () => settle('abandon') };
   }
 
   /** Counts registrations per IP in an hourly window; throws 429 past the limit. */
