@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateStatement } from '../fixtures/generator/index.js';
 import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
-import { startMockOpenAi, type MockOpenAi } from '../unit/llm/mock-openai-server.js';
+import { startMockOpenAi, type MockOpenAi } from '../support/mock-openai-api.js';
 
 const SUMMARY = 'A diversified mutual-fund portfolio, mostly equity, with a healthy gain over cost.';
 const inr = (n: number) => `INR ${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

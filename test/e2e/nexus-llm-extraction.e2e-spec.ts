@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateStatement } from '../fixtures/generator/index.js';
 import { isinCheckDigit } from '../../src/modules/nexus/extraction/identifiers.js';
 import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
-import { startMockLlmApi, type MockLlmApi, type MockLlmBehaviour, type MockLlmCall } from '../support/mock-llm-api.js';
+import { startMockOpenAi, type MockCall, type MockOpenAi, type MockReplyFn, type MockUsage } from '../support/mock-openai-api.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { unknownLayoutStatement, type UnknownLayoutStatement } from '../support/unknown-layout-statement.js';
 
@@ -60,7 +60,7 @@ function readLikeAModel(text: string) {
 
 /** The model's reading, changed by `tamper`, as a fenced JSON answer; the summary prompt gets SUMMARY. */
 const modelThatReads =
-  (tamper: (answer: ReturnType<typeof readLikeAModel>) => void = () => {}): MockLlmBehaviour =>
+  (tamper: (answer: ReturnType<typeof readLikeAModel>) => void = () => {}): MockReplyFn =>
   (messages) => {
     if (!isExtractionPrompt(messages)) return { kind: 'completion', text: SUMMARY };
     const answer = readLikeAModel(messages[1].content);
@@ -68,19 +68,21 @@ const modelThatReads =
     return { kind: 'completion', text: '```json\n' + JSON.stringify(answer, null, 2) + '\n```' };
   };
 
-const costOf = (answer: NonNullable<MockLlmCall['answer']>) =>
-  Math.round(((answer.prompt_tokens * PRICES.input + answer.completion_tokens * PRICES.output) / 1e6) * 1e4) / 1e4;
+/** The usage the mock reported for a call it answered. */
+const usageOf = (call: MockCall) => call.answer!.usage!;
+const costOf = (usage: MockUsage) =>
+  Math.round(((usage.prompt_tokens * PRICES.input + usage.completion_tokens * PRICES.output) / 1e6) * 1e4) / 1e4;
 const truthKeys = (holdings: Array<{ isin: string; folio: string | null; units: number; nav: number; market_value: number; scheme_name: string }>) =>
   holdings.map((h) => ({ isin: h.isin, scheme_name: h.scheme_name, folio: h.folio, units: h.units, nav: h.nav, market_value: h.market_value })).sort((a, b) => a.isin.localeCompare(b.isin));
 
 describe('an unrecognised layout read by the LLM provider (mocking the external OpenAI-compatible LLM API)', () => {
-  let mock: MockLlmApi;
+  let mock: MockOpenAi;
   let t: TestApp;
   let acme: Tenant;
   let statement: UnknownLayoutStatement;
   beforeAll(async () => {
     statement = await unknownLayoutStatement();
-    mock = await startMockLlmApi(modelThatReads());
+    mock = await startMockOpenAi(modelThatReads());
     t = await startTestApp({
       LLM_PROVIDER: 'openai',
       OPENAI_BASE_URL: mock.baseUrl,
@@ -117,7 +119,7 @@ describe('an unrecognised layout read by the LLM provider (mocking the external 
   const holdingsOf = (result: { entities: Array<{ holdings: Array<Record<string, any>> }> }) => result.entities.flatMap((e) => e.holdings);
 
   it('reads the holdings through the model: masked prompt, validated rows, LLM flag, lower confidence, usage on the extraction stage', async () => {
-    mock.behaviour = modelThatReads();
+    mock.reply = modelThatReads();
     const { final, extraction, usage, extractionCalls } = await process(statement.pdf);
     expect(final.status).toBe('completed');
 
@@ -169,19 +171,19 @@ describe('an unrecognised layout read by the LLM provider (mocking the external 
     expect(row).toEqual({
       stage_name: 'extraction',
       model: 'gpt-4o-mini-2024-07-18',
-      input_tokens: call.answer!.prompt_tokens,
-      output_tokens: call.answer!.completion_tokens,
+      input_tokens: usageOf(call).prompt_tokens,
+      output_tokens: usageOf(call).completion_tokens,
       cost_inr: expect.any(Number),
     });
-    expect(call.answer!.prompt_tokens).toBeGreaterThan(100);
+    expect(usageOf(call).prompt_tokens).toBeGreaterThan(100);
     // the report gives money to 2 decimals
-    expect(row!.cost_inr).toBeCloseTo(costOf(call.answer!), 2);
+    expect(row!.cost_inr).toBeCloseTo(costOf(usageOf(call)), 2);
     expect(usage.stages.map((s) => s.stage_name).sort()).toEqual(['extraction', 'summary']);
   });
 
   it('drops rows the model misread or invented, each with a flag, and keeps the rest', async () => {
     const invented = `INF090I0100${isinCheckDigit('INF090I0100')}`;
-    mock.behaviour = modelThatReads((answer) => {
+    mock.reply = modelThatReads((answer) => {
       const rows = answer.investors[0].holdings;
       rows.push({ ...rows[1], scheme_name: 'Franklin India Prima Fund - Direct Growth', isin: invented }); // not in the statement
       const gold = rows.find((r) => r.scheme_name.startsWith('SBI Gold'))!;
@@ -210,7 +212,7 @@ describe('an unrecognised layout read by the LLM provider (mocking the external 
   });
 
   it('a garbage answer completes the document with no holdings, LLM_EXTRACTION_FAILED, score 0, and its tokens recorded', async () => {
-    mock.behaviour = (messages) =>
+    mock.reply = (messages) =>
       isExtractionPrompt(messages)
         ? { kind: 'completion', text: 'Sure! This statement lists several mutual funds and one share, worth about 4.85 lakh in all.' }
         : { kind: 'completion', text: SUMMARY };
@@ -226,11 +228,11 @@ describe('an unrecognised layout read by the LLM provider (mocking the external 
     expect(result.confidence_score).toBe(0);
     expect(extractionCalls).toHaveLength(1);
     const row = usage.stages.find((s) => s.stage_name === 'extraction');
-    expect(row).toMatchObject({ input_tokens: extractionCalls[0].answer!.prompt_tokens, output_tokens: extractionCalls[0].answer!.completion_tokens });
+    expect(row).toMatchObject({ input_tokens: usageOf(extractionCalls[0]).prompt_tokens, output_tokens: usageOf(extractionCalls[0]).completion_tokens });
   });
 
   it('a model that cannot be reached (HTTP 500) fails the process at the extraction stage with LLM_UNAVAILABLE, nothing half-written', async () => {
-    mock.behaviour = (messages) => (isExtractionPrompt(messages) ? { kind: 'error', status: 500 } : { kind: 'completion', text: SUMMARY });
+    mock.reply = (messages) => (isExtractionPrompt(messages) ? { kind: 'error', status: 500 } : { kind: 'completion', text: SUMMARY });
     const { final, extraction, usage, extractionCalls } = await process(statement.pdf);
     expect(final.status).toBe('failed');
     expect(final.error).toEqual({ code: 'LLM_UNAVAILABLE', message: expect.stringMatching(/HTTP 500/), stage: 'extraction', retryable: true });
@@ -242,7 +244,7 @@ describe('an unrecognised layout read by the LLM provider (mocking the external 
   });
 
   it('a layout a parser knows is never sent to the model for extraction', async () => {
-    mock.behaviour = modelThatReads();
+    mock.reply = modelThatReads();
     const cams = await generateStatement('cams_detailed', { seed: 7 });
     const { final, usage, extractionCalls, calls } = await process(cams.pdf);
     expect(final.status).toBe('completed');

@@ -10,7 +10,7 @@ import request from 'supertest';
 import { generateStatement } from '../fixtures/generator/index.js';
 import { uniqueEmail } from '../support/app.js';
 import { Receiver } from '../support/receiver.js';
-import { startMockOpenAi, type MockOpenAi } from '../unit/llm/mock-openai-server.js';
+import { startMockOpenAi, type MockOpenAi } from '../support/mock-openai-api.js';
 
 // Runs the built service (dist/, built by `npm test`'s pretest step) at LOG_LEVEL=trace, takes it
 // through a realistic flow with a unique random value for every secret, and greps everything it

@@ -3,7 +3,7 @@ import { generateStatement } from '../fixtures/generator/index.js';
 import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
 import { ask, newSession, uploadIntoSession } from '../support/chat.js';
 import { sql } from '../support/db.js';
-import { startMockOpenAi } from '../unit/llm/mock-openai-server.js';
+import { startMockOpenAi } from '../support/mock-openai-api.js';
 
 const inr = (n: number) => `INR ${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 

@@ -5,7 +5,7 @@ import { bearer, createTenant, startTestApp, type Account, type TestApp } from '
 import { ask, newSession } from '../support/chat.js';
 import { sql } from '../support/db.js';
 import { simplePdf } from '../support/pdf.js';
-import { startMockOpenAi, type MockOpenAi, type MockReply } from '../unit/llm/mock-openai-server.js';
+import { startMockOpenAi, type MockOpenAi, type MockReply } from '../support/mock-openai-api.js';
 
 const API_KEY = 'sk-test-foliodesk-secret';
 const OPENAI = { LLM_PROVIDER: 'openai', OPENAI_API_KEY: API_KEY, LLM_MODEL: 'gpt-4o-mini', LLM_MAX_RETRIES: '0', LLM_TIMEOUT_MS: '500' };

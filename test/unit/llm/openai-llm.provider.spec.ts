@@ -4,7 +4,7 @@ import { loadConfig } from '../../../src/config/app-config.js';
 import { LlmError } from '../../../src/modules/llm/llm-provider.js';
 import { OpenAiLlmProvider } from '../../../src/modules/llm/openai-llm.provider.js';
 import { PiiMasker } from '../../../src/modules/llm/pii-masker.js';
-import { startMockOpenAi, type MockOpenAi, type MockReply } from './mock-openai-server.js';
+import { startMockOpenAi, type MockOpenAi, type MockReply } from '../../support/mock-openai-api.js';
 
 const logger = pino({ level: 'silent' });
 const provider = (baseUrl: string, env: Record<string, string> = {}) =>
