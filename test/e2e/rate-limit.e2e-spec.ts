@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { errorCode, register, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../support/app.js';
+import { bearer, errorCode, register, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../support/app.js';
 
 describe('brute-force protection (Redis-backed)', () => {
   let t: TestApp;
@@ -69,6 +69,20 @@ describe('brute-force protection (Redis-backed)', () => {
     }
     // Ten successes from this address; the per-IP limit is 8, and failures still go through up to it.
     expect((await fail(uniqueEmail('after'), '198.51.100.5')).status).toBe(401);
+  });
+
+  it('records a refused login in the audit log once per lock, with the address, not once per attempt', async () => {
+    const account = await register(t.http);
+    for (let i = 0; i < 3; i++) expect((await fail(account.email, '198.51.100.7')).status).toBe(401);
+    for (let i = 0; i < 4; i++) expect((await fail(account.email, '198.51.100.7')).status).toBe(429);
+    const res = await t.http.get('/api/v1/audit?limit=50').set(bearer(account));
+    const logins = (res.body.result.items as Array<{ action: string; outcome: string; ip: string | null; metadata: Record<string, unknown> }>).filter(
+      (e) => e.action === 'auth.login' && e.outcome === 'failure',
+    );
+    expect(logins.map((e) => e.metadata.reason).sort()).toEqual(['invalid_password', 'invalid_password', 'invalid_password', 'rate_limited']);
+    const refused = logins.find((e) => e.metadata.reason === 'rate_limited')!;
+    expect(refused.ip).toBe('198.51.100.7');
+    expect(refused.metadata.retry_after_seconds).toBeGreaterThan(60);
   });
 
   it('counts failures per IP across accounts', async () => {

@@ -66,7 +66,7 @@ export class AuthService {
 
   async login(dto: LoginDto, client: ClientInfo): Promise<TokenPairDto> {
     const ip = client.ip ?? 'unknown';
-    const attempt = await this.limiter.begin(dto.email, ip);
+    const attempt = await this.limiter.begin(dto.email, ip).catch((error: unknown) => this.auditRefusal(error, dto.email, client));
     let settled = false;
     try {
       const user = await this.users.findByEmail(dto.email);
@@ -100,6 +100,35 @@ export class AuthService {
     } finally {
       if (!settled) await attempt.abandon();
     }
+  }
+
+  /**
+   * A login refused by the limiter (429) lands in the audit log of the account it named, once per
+   * lock, so an admin sees that guessing went on (or that the user was locked out). Rethrows the 429
+   * whatever happens to the audit entry.
+   */
+  private async auditRefusal(error: unknown, email: string, client: ClientInfo): Promise<never> {
+    if (error instanceof AppException && error.code === 'RATE_LIMITED') {
+      try {
+        const seconds = Number(error.headers['Retry-After'] ?? 1);
+        const user = (await this.limiter.firstRefusal(email, seconds)) ? await this.users.findByEmail(email) : null;
+        if (user) {
+          await this.audit.record({
+            tenantId: user.tenantId,
+            actorId: user.id,
+            action: 'auth.login',
+            outcome: 'failure',
+            targetType: 'user',
+            targetId: user.id,
+            ip: client.ip,
+            metadata: { reason: 'rate_limited', retry_after_seconds: seconds },
+          });
+        }
+      } catch (auditError) {
+        this.logger.warn({ err: auditError }, 'could not audit a refused login');
+      }
+    }
+    throw error;
   }
 
   /** Opens a session for a user who has proved who they are (password or SSO) and returns tokens. */

@@ -97,6 +97,15 @@ export class LoginRateLimiter {
     return { failed: () => settle('failure'), succeeded: () => settle('success'), abandon: () => settle('abandon') };
   }
 
+  /**
+   * Whether this is the first refused login of the account in the next `seconds` (the refusal's
+   * Retry-After): the audit log records one refusal per lock, not every attempt of a flood.
+   */
+  async firstRefusal(email: string, seconds: number): Promise<boolean> {
+    const key = `${this.config.redis.prefix}:rl:login:refused:acct:${email.toLowerCase()}`;
+    return (await this.safely(() => this.redis.set(key, '1', 'EX', Math.max(1, seconds), 'NX'))) === 'OK';
+  }
+
   /** Counts registrations per IP in an hourly window; throws 429 past the limit. */
   async assertRegistrationAllowed(ip: string): Promise<void> {
     const key = `${this.config.redis.prefix}:rl:register:${ip}`;
