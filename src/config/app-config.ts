@@ -97,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const warnings: string[] = [];
   const secret = (name: 'JWT_SECRET' | 'APP_ENCRYPTION_KEY', fallback: string) => {
     const value = dto[name];
+    if (value && value === fallback && nodeEnv === 'production') {
+      problems.push(`${name}: the development-only default is refused when NODE_ENV=production; set a secret of your own`);
+    }
     if (value) return value;
     if (nodeEnv === 'production') problems.push(`${name}: required when NODE_ENV=production (at least 32 characters)`);
     else warnings.push(`${name} is not set: using a development-only default. Never run like this in production.`);
@@ -104,6 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
   const jwtSecret = secret('JWT_SECRET', DEV_JWT_SECRET);
   const encryptionKey = secret('APP_ENCRYPTION_KEY', DEV_ENCRYPTION_KEY);
+  if (nodeEnv === 'production' && dto.JWT_SECRET && dto.JWT_SECRET === dto.APP_ENCRYPTION_KEY) {
+    problems.push('APP_ENCRYPTION_KEY: must differ from JWT_SECRET (one leaked secret must not give away both)');
+  }
 
   const bootstrapEmail = dto.BOOTSTRAP_ADMIN_EMAIL;
   const bootstrapPassword = dto.BOOTSTRAP_ADMIN_PASSWORD;

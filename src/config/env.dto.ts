@@ -2,8 +2,12 @@ import 'reflect-metadata';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, MaxLength, Min, MinLength } from 'class-validator';
 
-const toBool = ({ value }: { value: unknown }) =>
-  value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1';
+/** true/false/1/0 (any case) become booleans; anything else stays a string, which @IsBoolean reports. */
+const toBool = ({ value }: { value: unknown }) => {
+  if (value === undefined || value === '' || typeof value === 'boolean') return value === '' ? undefined : value;
+  const text = String(value).trim().toLowerCase();
+  return text === 'true' || text === '1' ? true : text === 'false' || text === '0' ? false : value;
+};
 
 /** Every environment variable Foliodesk reads, validated once at boot. */
 export class EnvDto {

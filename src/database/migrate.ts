@@ -5,11 +5,25 @@ import { createDataSource } from './data-source.js';
 // An arbitrary constant: every Foliodesk process migrating the same database takes the same lock.
 const MIGRATION_LOCK_ID = 7_406_112_025;
 
-/** Creates the database named in the URL when it does not exist (connecting to `postgres` to do it). */
+/**
+ * Creates the database named in the URL when it does not exist. The target database is tried first, so
+ * an existing database is used without touching the `postgres` maintenance database (which managed
+ * PostgreSQL often does not let the application user open); only when PostgreSQL answers 3D000
+ * (database does not exist) is `postgres` opened to create it.
+ */
 export async function ensureDatabase(url: string, logger?: Logger): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
   if (!name) throw new Error('DATABASE_URL names no database');
+  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await probe.connect();
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error;
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5000 });

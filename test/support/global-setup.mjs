@@ -5,7 +5,9 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 
 export default async function globalSetup() {
-  const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/foliodesk_test');
+  // TEST_DATABASE_URL, never DATABASE_URL: that one names the service's own database, which this drops.
+  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/foliodesk_test');
+  if (!/test/i.test(url.pathname)) throw new Error(`TEST_DATABASE_URL must name a database with "test" in its name (it is dropped): ${url.pathname.slice(1)}`);
   process.env.DATABASE_URL = url.toString();
   const admin = new URL(url);
   admin.pathname = '/postgres';

@@ -26,6 +26,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required when NODE_ENV=production/);
   });
 
+  it('refuses the development-only secrets, given explicitly, in production, and one secret for both', () => {
+    const dev = loadConfig({ NODE_ENV: 'development' });
+    const prod = { NODE_ENV: 'production', JWT_SECRET: dev.auth.jwtSecret, APP_ENCRYPTION_KEY: dev.crypto.encryptionKey };
+    expect(() => loadConfig(prod)).toThrow(/JWT_SECRET: the development-only default is refused/);
+    expect(() => loadConfig(prod)).toThrow(/APP_ENCRYPTION_KEY: the development-only default is refused/);
+    const same = 'a-production-secret-0123456789abcdef0123';
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: same, APP_ENCRYPTION_KEY: same })).toThrow(/must differ from JWT_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: same, APP_ENCRYPTION_KEY: `${same}-2` }).nodeEnv).toBe('production');
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -59,6 +69,15 @@ describe('loadConfig', () => {
       expect((error as Error).message).toMatch(/PORT/);
       expect((error as Error).message).toMatch(/ROLE/);
     }
+  });
+
+  it.each(['yes', 'on', 'TRUE-ish', 'enabled'])('names a boolean variable given %p instead of reading it as false', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: value })).toThrow(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);
+  });
+
+  it.each([['TRUE', true], ['1', true], ['False', false], ['0', false]])('reads the boolean %p as %p', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).http.trustProxy).toBe(expected);
   });
 
   it('parses booleans and numbers', () => {

@@ -20,6 +20,8 @@ export class QueueMetrics implements OnModuleInit {
       registers: [this.metrics.registry],
       async collect() {
         const depths = await queues.depths().catch(() => null);
+        // Redis unreadable: drop every series rather than keep serving the last depths as if current.
+        this.reset();
         if (!depths) return;
         for (const [queue, depth] of Object.entries(depths)) this.set({ queue: `pipeline-${queue}` }, depth);
       },
