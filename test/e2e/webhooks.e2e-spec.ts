@@ -65,6 +65,24 @@ describe('webhooks', () => {
     expect((await t.http.get(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin))).status).toBe(404);
   });
 
+  it('audits create, update and delete with the caller’s address', async () => {
+    const sub = await subscribe(acme.admin);
+    expect((await t.http.patch(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin)).send({ status: 'paused' })).status).toBe(200);
+    expect((await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin))).status).toBe(200);
+    const res = await t.http.get('/api/v1/audit?limit=100').set(bearer(acme.admin));
+    expect(res.status).toBe(200);
+    const about = (res.body.result.items as Array<{ action: string; target_id: string; ip: string | null; metadata: Record<string, unknown> }>).filter(
+      (e) => e.target_id === sub.webhook_id,
+    );
+    // No TRUST_PROXY here: the address is the test client's own (loopback).
+    expect(about.map((e) => ({ action: e.action, ip: e.ip }))).toEqual([
+      { action: 'webhook.delete', ip: expect.stringMatching(/127\.0\.0\.1|::1/) },
+      { action: 'webhook.update', ip: expect.stringMatching(/127\.0\.0\.1|::1/) },
+      { action: 'webhook.create', ip: expect.stringMatching(/127\.0\.0\.1|::1/) },
+    ]);
+    expect(about[1].metadata).toEqual({ fields: ['status'] });
+  });
+
   it('refuses bad subscriptions with 400, non-admins with 403 and other tenants with 404', async () => {
     const bad: Array<[object, string]> = [
       [{ url: 'ftp://example.in/x', events: ['document.completed'], secret: SECRET }, 'url'],

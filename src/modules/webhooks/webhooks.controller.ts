@@ -4,8 +4,10 @@ import { CurrentUser, Roles } from '../../common/auth/decorators.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
+import { Client } from '../../common/http/client-info.js';
 import { WithMessage } from '../../common/http/envelope.js';
 import { PageQueryDto } from '../../common/http/pagination.js';
+import type { ClientInfo } from '../auth/auth.service.js';
 import { DeliveryDto, DeliveryPageDto, SubscribeDto, SubscriptionDto, TestResultDto, TestWebhookDto, UpdateSubscriptionDto } from './dto/webhook.dto.js';
 import { WebhooksService } from './webhooks.service.js';
 
@@ -20,8 +22,8 @@ export class WebhooksController {
   @Roles('admin')
   @ApiOperation({ summary: 'Subscribe a URL to event kinds; deliveries are signed with the secret (HMAC-SHA256)' })
   @ApiEnvelope(SubscriptionDto, { status: 201 })
-  subscribe(@CurrentUser() user: Principal, @Body() dto: SubscribeDto) {
-    return this.webhooks.subscribe(user, dto);
+  subscribe(@CurrentUser() user: Principal, @Body() dto: SubscribeDto, @Client() client: ClientInfo) {
+    return this.webhooks.subscribe(user, dto, client);
   }
 
   @Post('test')
@@ -53,16 +55,16 @@ export class WebhooksController {
   @Roles('admin')
   @ApiOperation({ summary: 'Change url, events or secret, pause, or resume with status "active"' })
   @ApiEnvelope(SubscriptionDto)
-  update(@CurrentUser() user: Principal, @Param('webhook_id') id: string, @Body() dto: UpdateSubscriptionDto) {
-    return this.webhooks.update(user, id, dto);
+  update(@CurrentUser() user: Principal, @Param('webhook_id') id: string, @Body() dto: UpdateSubscriptionDto, @Client() client: ClientInfo) {
+    return this.webhooks.update(user, id, dto, client);
   }
 
   @Delete(':webhook_id')
   @Roles('admin')
   @ApiOperation({ summary: 'Delete a subscription and its delivery history' })
   @ApiEnvelope(null)
-  async remove(@CurrentUser() user: Principal, @Param('webhook_id') id: string) {
-    await this.webhooks.remove(user, id);
+  async remove(@CurrentUser() user: Principal, @Param('webhook_id') id: string, @Client() client: ClientInfo) {
+    await this.webhooks.remove(user, id, client);
     return new WithMessage(null, 'Webhook deleted');
   }
 

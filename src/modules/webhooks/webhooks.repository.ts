@@ -32,9 +32,10 @@ export class WebhooksRepository {
     return this.dataSource.transaction(work);
   }
 
-  async insertSubscription(row: Omit<WebhookSubscriptionEntity, 'createdAt' | 'updatedAt' | 'tenant'>): Promise<WebhookSubscriptionEntity> {
-    await this.subscriptions.insert(row as never);
-    return this.subscriptions.findOneByOrFail({ id: row.id });
+  async insertSubscription(row: Omit<WebhookSubscriptionEntity, 'createdAt' | 'updatedAt' | 'tenant'>, manager?: EntityManager): Promise<WebhookSubscriptionEntity> {
+    const repo = manager?.getRepository(WebhookSubscriptionEntity) ?? this.subscriptions;
+    await repo.insert(row as never);
+    return repo.findOneByOrFail({ id: row.id });
   }
 
   findSubscription(tenantId: string, id: string): Promise<WebhookSubscriptionEntity | null> {
@@ -49,12 +50,13 @@ export class WebhooksRepository {
     return this.subscriptions.find({ where: { tenantId }, order: { createdAt: 'ASC' } });
   }
 
-  async updateSubscription(id: string, changes: Partial<Omit<WebhookSubscriptionEntity, 'id' | 'tenantId'>>): Promise<void> {
-    await this.subscriptions.update({ id }, changes as never);
+  async updateSubscription(id: string, changes: Partial<Omit<WebhookSubscriptionEntity, 'id' | 'tenantId'>>, manager?: EntityManager): Promise<void> {
+    await (manager?.getRepository(WebhookSubscriptionEntity) ?? this.subscriptions).update({ id }, changes as never);
   }
 
-  async deleteSubscription(tenantId: string, id: string): Promise<boolean> {
-    return ((await this.subscriptions.delete({ tenantId, id })).affected ?? 0) > 0;
+  async deleteSubscription(tenantId: string, id: string, manager?: EntityManager): Promise<boolean> {
+    const repo = manager?.getRepository(WebhookSubscriptionEntity) ?? this.subscriptions;
+    return ((await repo.delete({ tenantId, id })).affected ?? 0) > 0;
   }
 
   /** Pauses an active subscription; false when it was not active. */
@@ -172,8 +174,8 @@ export class WebhooksRepository {
   }
 
   /** Pending deliveries of a subscription that is being resumed: each is scheduled once, now. */
-  async scheduleAllPending(subscriptionId: string, now: Date): Promise<Array<{ id: string; attempts: number }>> {
-    const [rows]: [Array<{ id: string; attempts: number }>, number] = await this.dataSource.query(
+  async scheduleAllPending(subscriptionId: string, now: Date, manager?: EntityManager): Promise<Array<{ id: string; attempts: number }>> {
+    const [rows]: [Array<{ id: string; attempts: number }>, number] = await (manager ?? this.dataSource).query(
       `UPDATE webhook_deliveries SET next_attempt_at = $2, updated_at = now()
         WHERE subscription_id = $1 AND status = 'pending' AND outbox_event_id IS NOT NULL RETURNING id, attempts`,
       [subscriptionId, now],

@@ -8,6 +8,7 @@ import { paginated, type PageQueryDto, type Paginated } from '../../common/http/
 import { prefixedId } from '../../common/ids.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AuditService } from '../audit/audit.service.js';
+import type { ClientInfo } from '../auth/auth.service.js';
 import type { EventKind } from '../outbox/entities/outbox-event.entity.js';
 import { DeliveryQueue } from './delivery/delivery-queue.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
@@ -61,20 +62,29 @@ export class WebhooksService {
     this.box = new SecretBox(config.crypto.encryptionKey);
   }
 
-  async subscribe(admin: Principal, dto: SubscribeDto): Promise<SubscriptionDto> {
+  async subscribe(admin: Principal, dto: SubscribeDto, client: ClientInfo): Promise<SubscriptionDto> {
     await this.assertTarget(dto.url);
-    const row = await this.repo.insertSubscription({
-      id: prefixedId('whk'),
-      tenantId: admin.tenantId,
-      url: dto.url,
-      events: dto.events,
-      sealedSecret: this.box.seal(dto.secret),
-      status: 'active',
-      pausedReason: null,
-      failingSince: null,
-      createdBy: admin.userId,
+    const row = await this.repo.transaction(async (manager) => {
+      const created = await this.repo.insertSubscription(
+        {
+          id: prefixedId('whk'),
+          tenantId: admin.tenantId,
+          url: dto.url,
+          events: dto.events,
+          sealedSecret: this.box.seal(dto.secret),
+          status: 'active',
+          pausedReason: null,
+          failingSince: null,
+          createdBy: admin.userId,
+        },
+        manager,
+      );
+      await this.audit.record(
+        { tenantId: admin.tenantId, actorId: admin.userId, action: 'webhook.create', targetType: 'webhook', targetId: created.id, ip: client.ip, metadata: { url: created.url, events: created.events } },
+        manager,
+      );
+      return created;
     });
-    await this.audit.record({ tenantId: admin.tenantId, actorId: admin.userId, action: 'webhook.create', targetType: 'webhook', targetId: row.id, metadata: { url: row.url, events: row.events } });
     return toSubscriptionDto(row);
   }
 
@@ -87,40 +97,53 @@ export class WebhooksService {
   }
 
   /** Changes url, events, secret or status; `active` resumes, sending each pending delivery once. */
-  async update(admin: Principal, id: string, dto: UpdateSubscriptionDto): Promise<SubscriptionDto> {
+  async update(admin: Principal, id: string, dto: UpdateSubscriptionDto, client: ClientInfo): Promise<SubscriptionDto> {
     const current = await this.require(admin.tenantId, id);
     if (dto.url === undefined && dto.events === undefined && dto.secret === undefined && dto.status === undefined) {
       throw new AppException('VALIDATION_ERROR', 'Nothing to change: send url, events, secret and/or status');
     }
     if (dto.url !== undefined) await this.assertTarget(dto.url);
     const resuming = dto.status === 'active' && current.status === 'paused';
-    await this.repo.updateSubscription(id, {
-      ...(dto.url !== undefined ? { url: dto.url } : {}),
-      ...(dto.events !== undefined ? { events: dto.events } : {}),
-      ...(dto.secret !== undefined ? { sealedSecret: this.box.seal(dto.secret) } : {}),
-      ...(dto.status === 'paused' ? { status: 'paused', pausedReason: 'Paused by an admin' } : {}),
-      ...(resuming ? { status: 'active', pausedReason: null, failingSince: null } : {}),
+    const pending = await this.repo.transaction(async (manager) => {
+      await this.repo.updateSubscription(
+        id,
+        {
+          ...(dto.url !== undefined ? { url: dto.url } : {}),
+          ...(dto.events !== undefined ? { events: dto.events } : {}),
+          ...(dto.secret !== undefined ? { sealedSecret: this.box.seal(dto.secret) } : {}),
+          ...(dto.status === 'paused' ? { status: 'paused', pausedReason: 'Paused by an admin' } : {}),
+          ...(resuming ? { status: 'active', pausedReason: null, failingSince: null } : {}),
+        },
+        manager,
+      );
+      await this.audit.record(
+        {
+          tenantId: admin.tenantId,
+          actorId: admin.userId,
+          action: 'webhook.update',
+          targetType: 'webhook',
+          targetId: id,
+          ip: client.ip,
+          metadata: { fields: Object.keys(dto).filter((k) => k !== 'secret').concat(dto.secret ? ['secret_rotated'] : []) },
+        },
+        manager,
+      );
+      // Due now in PostgreSQL, committed with the resume itself.
+      return resuming ? this.repo.scheduleAllPending(id, new Date(), manager) : [];
     });
-    if (resuming) {
-      const pending = await this.repo.scheduleAllPending(id, new Date());
-      // Due now in PostgreSQL: if Redis is away, the dispatcher's recovery pass queues them later.
+    if (pending.length) {
+      // After the commit: if Redis is away, the dispatcher's recovery pass queues them later.
       const queued = Promise.all(pending.map((d) => this.queue.schedule(d.id, d.attempts + 1, 0).catch(() => undefined)));
       await withinDeadline(queued, QUEUE_WAIT_MS, 'Redis').catch(() => undefined);
     }
-    await this.audit.record({
-      tenantId: admin.tenantId,
-      actorId: admin.userId,
-      action: 'webhook.update',
-      targetType: 'webhook',
-      targetId: id,
-      metadata: { fields: Object.keys(dto).filter((k) => k !== 'secret').concat(dto.secret ? ['secret_rotated'] : []) },
-    });
     return this.get(admin, id);
   }
 
-  async remove(admin: Principal, id: string): Promise<void> {
-    if (!(await this.repo.deleteSubscription(admin.tenantId, id))) throw notFound('Webhook');
-    await this.audit.record({ tenantId: admin.tenantId, actorId: admin.userId, action: 'webhook.delete', targetType: 'webhook', targetId: id });
+  async remove(admin: Principal, id: string, client: ClientInfo): Promise<void> {
+    await this.repo.transaction(async (manager) => {
+      if (!(await this.repo.deleteSubscription(admin.tenantId, id, manager))) throw notFound('Webhook');
+      await this.audit.record({ tenantId: admin.tenantId, actorId: admin.userId, action: 'webhook.delete', targetType: 'webhook', targetId: id, ip: client.ip }, manager);
+    });
   }
 
   async deliveries(admin: Principal, id: string, page: PageQueryDto): Promise<Paginated<DeliveryDto>> {

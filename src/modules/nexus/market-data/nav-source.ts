@@ -34,19 +34,44 @@ export class FileNavSource extends NavSource {
 export class HttpNavSource extends NavSource {
   readonly description: string;
 
-  constructor(private readonly url: string) {
+  /** `maxBytes` is lowered only by tests; the feed is never allowed more than the default. */
+  constructor(
+    private readonly url: string,
+    private readonly maxBytes = MAX_BYTES,
+  ) {
     super();
     this.description = `URL ${url}`;
   }
 
   async read(): Promise<string> {
-    const res = await fetch(this.url, { headers: { accept: 'text/plain' }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
-    if (!res.ok) throw new Error(`${this.description} answered HTTP ${res.status}`);
-    const length = Number(res.headers.get('content-length') ?? 0);
-    if (length > MAX_BYTES) throw new Error(`${this.description} is larger than ${MAX_BYTES} bytes`);
-    const text = await res.text();
-    if (text.length > MAX_BYTES) throw new Error(`${this.description} is larger than ${MAX_BYTES} bytes`);
-    return text;
+    const tooLarge = () => new Error(`${this.description} is larger than ${this.maxBytes} bytes`);
+    const aborter = new AbortController();
+    const signal = AbortSignal.any([aborter.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]);
+    const res = await fetch(this.url, { headers: { accept: 'text/plain' }, signal, redirect: 'follow' });
+    try {
+      if (!res.ok) throw new Error(`${this.description} answered HTTP ${res.status}`);
+      const length = Number(res.headers.get('content-length') ?? 0);
+      if (length > this.maxBytes) throw tooLarge();
+      if (!res.body) return '';
+      // Counted as it arrives: a chunked (or lying) feed is cut off at the limit, not buffered whole.
+      const reader = res.body.getReader();
+      const chunks: Uint8Array[] = [];
+      let received = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        received += value.byteLength;
+        if (received > this.maxBytes) {
+          await reader.cancel().catch(() => undefined);
+          throw tooLarge();
+        }
+        chunks.push(value);
+      }
+      return Buffer.concat(chunks, received).toString('utf8');
+    } finally {
+      // Closes the connection if the body was not read to the end (a refusal above); a no-op otherwise.
+      aborter.abort();
+    }
   }
 }
 
