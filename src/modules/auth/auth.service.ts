@@ -81,16 +81,7 @@ export class AuthService {
       if (!valid || user.disabledAt) {
         await attempt.failed();
         settled = true;
-        await this.audit.record({
-          tenantId: user.tenantId,
-          actorId: user.id,
-          action: 'auth.login',
-          outcome: 'failure',
-          targetType: 'user',
-          targetId: user.id,
-          ip: client.ip,
-          metadata: { reason: valid ? 'account_disabled' : 'invalid_password' },
-        });
+        await this.auditLoginFailure(user, client, { reason: valid ? 'account_disabled' : 'invalid_password' });
         // A disabled account is only named to someone who proved the password.
         throw new AppException(valid ? 'ACCOUNT_DISABLED' : 'INVALID_CREDENTIALS');
       }
@@ -100,6 +91,19 @@ export class AuthService {
     } finally {
       if (!settled) await attempt.abandon();
     }
+  }
+
+  private auditLoginFailure(user: UserEntity, client: ClientInfo, metadata: Record<string, unknown>) {
+    return this.audit.record({
+      tenantId: user.tenantId,
+      actorId: user.id,
+      action: 'auth.login',
+      outcome: 'failure',
+      targetType: 'user',
+      targetId: user.id,
+      ip: client.ip,
+      metadata,
+    });
   }
 
   /**
@@ -113,16 +117,7 @@ export class AuthService {
         const seconds = Number(error.headers['Retry-After'] ?? 1);
         const user = (await this.limiter.firstRefusal(email, seconds)) ? await this.users.findByEmail(email) : null;
         if (user) {
-          await this.audit.record({
-            tenantId: user.tenantId,
-            actorId: user.id,
-            action: 'auth.login',
-            outcome: 'failure',
-            targetType: 'user',
-            targetId: user.id,
-            ip: client.ip,
-            metadata: { reason: 'rate_limited', retry_after_seconds: seconds },
-          });
+          await this.auditLoginFailure(user, client, { reason: 'rate_limited', retry_after_seconds: seconds });
         }
       } catch (auditError) {
         this.logger.warn({ err: auditError }, 'could not audit a refused login');
