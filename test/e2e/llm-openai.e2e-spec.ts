@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateStatement } from '../fixtures/generator/index.js';
 import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
-import { startMockOpenAi, type MockOpenAi } from '../support/mock-openai-api.js';
+import { MOCK_API_KEY, openAiEnv, startMockOpenAi, type MockOpenAi } from '../support/mock-openai-api.js';
 
 const SUMMARY = 'A diversified mutual-fund portfolio, mostly equity, with a healthy gain over cost.';
 const inr = (n: number) => `INR ${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -13,14 +13,7 @@ describe('LLM_PROVIDER=openai against a local mock of the paid OpenAI chat-compl
   let acme: Tenant;
   beforeAll(async () => {
     mock = await startMockOpenAi({ kind: 'completion', text: SUMMARY, usage: { prompt_tokens: 1200, completion_tokens: 300 } });
-    t = await startTestApp({
-      LLM_PROVIDER: 'openai',
-      OPENAI_BASE_URL: mock.baseUrl,
-      OPENAI_API_KEY: 'sk-test-foliodesk',
-      LLM_MODEL: 'gpt-4o-mini',
-      LLM_MAX_RETRIES: '1',
-      LLM_PRICE_TABLE: '{"gpt-4o-mini":{"input":25,"output":100}}',
-    });
+    t = await startTestApp(openAiEnv(mock, { LLM_MAX_RETRIES: '1', LLM_PRICE_TABLE: '{"gpt-4o-mini":{"input":25,"output":100}}' }));
     acme = await createTenant(t.http);
   });
   afterAll(async () => {
@@ -53,7 +46,7 @@ describe('LLM_PROVIDER=openai against a local mock of the paid OpenAI chat-compl
     expect(calls).toHaveLength(1);
     const [call] = calls;
     expect(call.path).toBe('/v1/chat/completions');
-    expect(call.headers.authorization).toBe('Bearer sk-test-foliodesk');
+    expect(call.headers.authorization).toBe(`Bearer ${MOCK_API_KEY}`);
     expect(call.body.model).toBe('gpt-4o-mini');
     const sent = JSON.stringify(call.body.messages);
     // the figures

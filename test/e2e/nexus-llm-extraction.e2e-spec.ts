@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateStatement } from '../fixtures/generator/index.js';
 import { isinCheckDigit } from '../../src/modules/nexus/extraction/identifiers.js';
 import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
-import { startMockOpenAi, type MockCall, type MockOpenAi, type MockReplyFn, type MockUsage } from '../support/mock-openai-api.js';
+import { MOCK_API_KEY, openAiEnv, startMockOpenAi, type MockCall, type MockOpenAi, type MockReplyFn, type MockUsage } from '../support/mock-openai-api.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { unknownLayoutStatement, type UnknownLayoutStatement } from '../support/unknown-layout-statement.js';
 
@@ -83,14 +83,7 @@ describe('an unrecognised layout read by the LLM provider (mocking the external 
   beforeAll(async () => {
     statement = await unknownLayoutStatement();
     mock = await startMockOpenAi(modelThatReads());
-    t = await startTestApp({
-      LLM_PROVIDER: 'openai',
-      OPENAI_BASE_URL: mock.baseUrl,
-      OPENAI_API_KEY: 'sk-test-foliodesk',
-      LLM_MODEL: 'gpt-4o-mini',
-      LLM_MAX_RETRIES: '1',
-      LLM_PRICE_TABLE: JSON.stringify({ 'gpt-4o-mini': PRICES }),
-    });
+    t = await startTestApp(openAiEnv(mock, { LLM_MAX_RETRIES: '1', LLM_PRICE_TABLE: JSON.stringify({ 'gpt-4o-mini': PRICES }) }));
     acme = await createTenant(t.http);
   });
   afterAll(async () => {
@@ -126,7 +119,7 @@ describe('an unrecognised layout read by the LLM provider (mocking the external 
     // one extraction call, carrying the figures but none of the investor's identifiers
     expect(extractionCalls).toHaveLength(1);
     const [call] = extractionCalls;
-    expect(call.headers.authorization).toBe('Bearer sk-test-foliodesk');
+    expect(call.headers.authorization).toBe(`Bearer ${MOCK_API_KEY}`);
     const sent = JSON.stringify(call.body.messages);
     for (const h of statement.holdings) expect(sent).toContain(h.isin);
     expect(sent).toContain('4,85,019.94');

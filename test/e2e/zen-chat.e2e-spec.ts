@@ -3,7 +3,7 @@ import { generateStatement } from '../fixtures/generator/index.js';
 import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
 import { ask, newSession, uploadIntoSession } from '../support/chat.js';
 import { sql } from '../support/db.js';
-import { startMockOpenAi } from '../support/mock-openai-api.js';
+import { openAiEnv, startMockOpenAi } from '../support/mock-openai-api.js';
 
 const inr = (n: number) => `INR ${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -327,7 +327,7 @@ describe('zen chat: idle sessions close by themselves', () => {
 describe('zen chat with an OpenAI-compatible provider (local mock of the paid API)', () => {
   it('sends the figures and retrieved text, masks PANs and folios, and records the provider’s token counts', async () => {
     const mock = await startMockOpenAi({ kind: 'completion', text: 'Your portfolio is doing fine.', usage: { prompt_tokens: 900, completion_tokens: 40 } });
-    const t = await startTestApp({ LLM_PROVIDER: 'openai', OPENAI_BASE_URL: mock.baseUrl, OPENAI_API_KEY: 'sk-test', LLM_MODEL: 'gpt-4o-mini' });
+    const t = await startTestApp(openAiEnv(mock));
     try {
       const { analyst } = await createTenant(t.http);
       const statement = await generateStatement('cams_detailed', { seed: 42, investors: 1 });

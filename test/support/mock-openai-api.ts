@@ -87,3 +87,15 @@ export async function startMockOpenAi(reply: MockReply | MockReplyFn): Promise<M
   };
   return mock;
 }
+
+/** The API key the service is given for the mock (the tests check it is sent as the Bearer value). */
+export const MOCK_API_KEY = 'sk-test-foliodesk';
+
+/** The service's settings for talking to this mock as its OpenAI provider, plus the test's own. */
+export const openAiEnv = (mock: MockOpenAi, env: Record<string, string> = {}): Record<string, string> => ({
+  LLM_PROVIDER: 'openai',
+  OPENAI_BASE_URL: mock.baseUrl,
+  OPENAI_API_KEY: MOCK_API_KEY,
+  LLM_MODEL: 'gpt-4o-mini',
+  ...env,
+});
