@@ -1,12 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { assetAllocation, calculatePortfolio, holdingXirr, largestRemainder, xirr } from '../../../src/modules/nexus/extraction/calculator.js';
 import type { AssetClass, Entity, Holding, Transaction } from '../../../src/modules/nexus/extraction/types.js';
+import { makeHolding } from '../../support/holding.js';
 
 function holding(market_value: number, asset_class: AssetClass | null, extra: Partial<Holding> = {}): Holding {
-  return {
-    scheme_name: 'X', isin: 'INF179K01BE2', units: 1, nav: market_value, market_value, asset_class, folio: '1', amc: null,
-    cost_value: null, opening_units: null, plan: null, option: null, page: 1, transactions: [], ...extra,
-  };
+  return makeHolding({ scheme_name: 'X', isin: 'INF179K01BE2', units: 1, nav: market_value, market_value, asset_class, folio: '1', ...extra });
 }
 const entity = (holdings: Holding[]): Entity => ({ entity_name: 'A', pan: 'ABCPD1234E', holdings, stated_total: null });
 const sum = (a: { equity: number; debt: number; hybrid: number; other: number }): number => Math.round((a.equity + a.debt + a.hybrid + a.other) * 100);

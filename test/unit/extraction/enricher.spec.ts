@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { amcFromScheme, classifyAssetClass, detectOption, detectPlan, enrichExtraction, normaliseAmcName } from '../../../src/modules/nexus/extraction/enricher.js';
 import type { ExtractionDraft, Holding } from '../../../src/modules/nexus/extraction/types.js';
+import { makeHolding } from '../../support/holding.js';
 
 describe('asset class', () => {
   it.each([
@@ -97,10 +98,7 @@ describe('AMC names', () => {
   });
 
   it('enriches a draft without touching figures, and leaves equities without plan/option/AMC', () => {
-    const h = (scheme_name: string, isin: string, amc: string | null): Holding => ({
-      scheme_name, isin, units: 10, nav: 10, market_value: 100, asset_class: null, folio: null, amc, cost_value: null,
-      opening_units: null, plan: null, option: null, page: 1, transactions: [],
-    });
+    const h = (scheme_name: string, isin: string, amc: string | null): Holding => makeHolding({ scheme_name, isin, units: 10, nav: 10, market_value: 100, amc });
     const draft: ExtractionDraft = {
       classification: 'NSDL_CAS', period: { from: null, to: null }, stated_total: 200, currency: 'INR',
       entities: [{ entity_name: 'A', pan: 'ABCPD1234E', stated_total: null, holdings: [h('HDFC BANK LIMITED', 'INE040A01034', null), h('HDFC MUTUAL FUND - HDFC GOLD ETF', 'INF179KC1BD0', null)] }],

@@ -14,6 +14,7 @@ import {
 import type { Classification, ExtractionDraft, LlmExtractionReport, TextLine } from '../../../src/modules/nexus/extraction/types.js';
 import { LLM_CONFIDENCE_FACTOR, validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
 import { unknownLayoutStatement } from '../../support/unknown-layout-statement.js';
+import { makeHolding } from '../../support/holding.js';
 
 const line = (page: number, text: string): TextLine => ({ page, y: 0, text, cells: [{ x: 0, text }] });
 const UNKNOWN: Classification = { code: 'UNKNOWN', confidence: 20, holdings_statement: false };
@@ -149,7 +150,7 @@ describe('extractStatementWithModel', () => {
 });
 
 describe('validateExtraction of a draft the model read', () => {
-  const holding = { scheme_name: 'Reliance Industries Ltd', isin: 'INE002A01018', units: 25, nav: 1234.5, market_value: 30862.5, asset_class: null, folio: null, amc: null, cost_value: null, opening_units: null, plan: null, option: null, page: 1, transactions: [] };
+  const holding = makeHolding({ scheme_name: 'Reliance Industries Ltd', isin: 'INE002A01018', units: 25, nav: 1234.5, market_value: 30862.5 });
   const report = (over: Partial<LlmExtractionReport>): LlmExtractionReport => ({
     model: 'gpt-4o-mini',
     outcome: 'extracted',

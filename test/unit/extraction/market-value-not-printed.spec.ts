@@ -1,24 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ExtractionDraft, Holding } from '../../../src/modules/nexus/extraction/types.js';
 import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
+import { makeHolding } from '../../support/holding.js';
 
-const holding = (over: Partial<Holding> = {}): Holding => ({
-  scheme_name: 'HDFC Flexi Cap Fund - Regular Plan - Growth',
-  isin: 'INF179K01608',
-  units: 26299.244,
-  nav: 42.8653,
-  market_value: 1127324.98,
-  asset_class: 'Equity',
-  folio: '1234567 / 89',
-  amc: 'HDFC Mutual Fund',
-  cost_value: null,
-  opening_units: null,
-  plan: 'Regular',
-  option: 'Growth',
-  page: 2,
-  transactions: [],
-  ...over,
-});
+const holding = (over: Partial<Holding> = {}): Holding =>
+  makeHolding({
+    scheme_name: 'HDFC Flexi Cap Fund - Regular Plan - Growth',
+    isin: 'INF179K01608',
+    units: 26299.244,
+    nav: 42.8653,
+    market_value: 1127324.98,
+    asset_class: 'Equity',
+    folio: '1234567 / 89',
+    amc: 'HDFC Mutual Fund',
+    plan: 'Regular',
+    option: 'Growth',
+    page: 2,
+    ...over,
+  });
 
 const draft = (h: Holding): ExtractionDraft => ({
   classification: 'CAMS_DETAILED_CAS',

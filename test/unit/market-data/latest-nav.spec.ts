@@ -2,24 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import type { AmfiNavRecord } from '../../../src/modules/nexus/market-data/amfi-nav-parser.js';
 import { withLatestNavs } from '../../../src/modules/nexus/market-data/latest-nav.js';
 import type { ExtractionDraft, Holding } from '../../../src/modules/nexus/extraction/types.js';
+import { makeHolding } from '../../support/holding.js';
 
-const holding = (isin: string, units: number, nav: number): Holding => ({
-  scheme_name: `Scheme ${isin}`,
-  isin,
-  units,
-  nav,
-  market_value: Math.round(units * nav * 100) / 100,
-  asset_class: 'Equity',
-  folio: '1234567 / 89',
-  amc: null,
-  cost_value: null,
-  opening_units: null,
-  plan: null,
-  option: null,
-  page: 1,
-  transactions: [],
-  nav_date: '2025-09-30',
-});
+const holding = (isin: string, units: number, nav: number): Holding =>
+  makeHolding({ scheme_name: `Scheme ${isin}`, isin, units, nav, market_value: Math.round(units * nav * 100) / 100, asset_class: 'Equity', folio: '1234567 / 89', nav_date: '2025-09-30' });
 
 const record = (isin: string, nav: number | null, nav_date: string | null = '2025-10-17'): AmfiNavRecord => ({
   scheme_code: '100001', scheme_name: 'x', isin_growth: isin, isin_reinvestment: null, nav, nav_date, amc: null, category: null,

@@ -5,6 +5,7 @@ import { loadConfig } from '../../../src/config/app-config.js';
 import { MarketDataService } from '../../../src/modules/nexus/market-data/market-data.service.js';
 import { NavSource } from '../../../src/modules/nexus/market-data/nav-source.js';
 import type { ExtractionDraft } from '../../../src/modules/nexus/extraction/types.js';
+import { makeHolding } from '../../support/holding.js';
 
 const NAV_FILE = readFileSync(new URL('../../fixtures/amfi/NAVAll.txt', import.meta.url), 'utf8');
 const ERROR_PAGE = readFileSync(new URL('../../fixtures/amfi/NAVAll-error-page.txt', import.meta.url), 'utf8');
@@ -25,7 +26,7 @@ class ScriptedSource extends NavSource {
 const draft = (isin: string): ExtractionDraft => ({
   classification: 'CAMS_DETAILED_CAS',
   period: { from: null, to: null },
-  entities: [{ entity_name: 'A', pan: null, stated_total: null, holdings: [{ scheme_name: 'S', isin, units: 10, nav: 300, market_value: 3000, asset_class: null, folio: null, amc: null, cost_value: null, opening_units: null, plan: null, option: null, page: 1, transactions: [] }] }],
+  entities: [{ entity_name: 'A', pan: null, stated_total: null, holdings: [makeHolding({ scheme_name: 'S', isin, units: 10, nav: 300, market_value: 3000 })] }],
   stated_total: null,
   currency: 'INR',
 });

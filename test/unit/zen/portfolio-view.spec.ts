@@ -1,26 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Entity, Holding, Transaction } from '../../../src/modules/nexus/extraction/types.js';
 import { PortfolioView, type SourceDocument } from '../../../src/modules/zen/answering/portfolio-view.js';
+import { makeHolding } from '../../support/holding.js';
 
 const tx = (date: string, units: number): Transaction => ({ date, description: 'Purchase', amount: units * 10, units, nav: 10, balance_units: null });
 
-const holding = (isin: string, marketValue: number, overrides: Partial<Holding> = {}): Holding => ({
-  scheme_name: `Scheme ${isin}`,
-  isin,
-  units: marketValue / 10,
-  nav: 10,
-  market_value: marketValue,
-  asset_class: 'Equity',
-  folio: '1234567/89',
-  amc: null,
-  cost_value: null,
-  opening_units: null,
-  plan: null,
-  option: null,
-  page: 1,
-  transactions: [],
-  ...overrides,
-});
+const holding = (isin: string, marketValue: number, overrides: Partial<Holding> = {}): Holding =>
+  makeHolding({ scheme_name: `Scheme ${isin}`, isin, units: marketValue / 10, nav: 10, market_value: marketValue, asset_class: 'Equity', folio: '1234567/89', ...overrides });
 
 const investor = (holdings: Holding[], pan: string | null = 'ABCDE1234F', name = 'Meera Iyer'): Entity => ({ entity_name: name, pan, holdings, stated_total: null });
 
