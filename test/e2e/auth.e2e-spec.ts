@@ -215,6 +215,23 @@ describe('accounts: register, login, refresh, logout', () => {
       expect(errorCode(res)).toBe('TOKEN_EXPIRED');
     });
 
+    it('refuses a token it has already accepted once the token expires (verified tokens are remembered only until exp)', async () => {
+      const account = await register(t.http);
+      const c = jwt.decode(account.accessToken) as jwt.JwtPayload;
+      const exp = Math.floor(Date.now() / 1000) + 2;
+      const token = jwt.sign({ sub: c.sub, tid: c.tid, role: c.role, sid: c.sid, jti: 'short-lived', exp }, JWT_SECRET, {
+        issuer: 'foliodesk',
+        audience: 'foliodesk-api',
+      });
+      const me = () => t.http.get('/api/v1/users/me').set('Authorization', `Bearer ${token}`);
+      expect((await me()).status).toBe(200);
+      expect((await me()).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+      const res = await me();
+      expect(res.status).toBe(401);
+      expect(errorCode(res)).toBe('TOKEN_EXPIRED');
+    });
+
     it('refuses alg:none, a tampered payload, a foreign signing key and an RS256 header', async () => {
       const account = await register(t.http);
       const claims = jwt.decode(account.accessToken) as jwt.JwtPayload;

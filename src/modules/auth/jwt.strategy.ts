@@ -8,10 +8,16 @@ import type { Principal } from '../../common/auth/principal.js';
 import { isRole } from '../../common/auth/roles.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { ACCESS_AUDIENCE, hmacKey, JWT_ALGORITHM, TOKEN_ISSUER, type AccessClaims } from './token.service.js';
+import { rememberVerified, type JwtVerifier } from './verified-tokens.js';
 
 const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
 /** What passport-jwt passes to jsonwebtoken for this strategy's options. */
 const VERIFY_OPTIONS = { algorithms: [JWT_ALGORITHM], issuer: TOKEN_ISSUER, audience: ACCESS_AUDIENCE, ignoreExpiration: false } satisfies jwt.VerifyOptions;
+
+// passport-jwt verifies through this replaceable static (its own tests stub it): an access token is
+// verified once and then remembered until it expires (see rememberVerified).
+const verifiers = Strategy as unknown as { JwtVerifier: JwtVerifier & { remembers?: true } };
+if (!verifiers.JwtVerifier.remembers) verifiers.JwtVerifier = Object.assign(rememberVerified(verifiers.JwtVerifier), { remembers: true as const });
 
 /**
  * Verifies the access token (HS256 only: `alg:none` and key-confusion tokens fail here) and then its

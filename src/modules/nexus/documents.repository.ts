@@ -2,22 +2,29 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, type DataSource, type Repository } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
-import { DocumentEntity, type DocumentListRow } from './entities/document.entity.js';
+import type { DocumentListItemDto } from './dto/document.dto.js';
+import { DocumentEntity } from './entities/document.entity.js';
 
 /**
  * GET /api/v1/documents/me, the most frequent read, as lean as it can be: prepared (see
- * queryPrepared); only the listed columns, in plain rows rather than hydrated entities; the times
- * formatted by PostgreSQL exactly as Date#toISOString would (milliseconds truncated, UTC), which
- * spares parsing and re-formatting a hundred timestamps per call (together a tenth of the CPU of a call).
+ * queryPrepared), only the listed columns, and the page built as JSON by PostgreSQL, in the answer's
+ * own field names, one text value: JSON.parse reads it in a fraction of what decoding fifty rows of
+ * eight columns field by field costs pg (docs/benchmarks.md). The times are formatted by PostgreSQL
+ * exactly as Date#toISOString would (milliseconds truncated, UTC), so no timestamp is parsed or
+ * formatted in the process.
  */
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const LIST_FOR_OWNER: PreparedStatement = {
-  name: 'documents.list_for_owner',
-  text: `SELECT id, job_id AS "jobId", file_name AS "fileName", status, classification, confidence_score AS "confidenceScore",
-                to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS "createdAt",
-                to_char(updated_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS "updatedAt"
-           FROM documents WHERE tenant_id = $1 AND owner_id = $2
-          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+  name: 'documents.list_for_owner_json',
+  text: `SELECT coalesce(json_agg(json_build_object(
+                  'doc_id', id, 'job_id', job_id, 'file_name', file_name, 'status', status, 'classification', classification,
+                  'confidence_score', confidence_score,
+                  'created_at', to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}),
+                  'updated_at', to_char(updated_at AT TIME ZONE 'UTC', ${ISO_UTC}))
+                ORDER BY created_at DESC, id DESC), '[]')::text AS items
+           FROM (SELECT id, job_id, file_name, status, classification, confidence_score, created_at, updated_at
+                   FROM documents WHERE tenant_id = $1 AND owner_id = $2
+                  ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4) page`,
 };
 
 /** The only place that reads and writes documents; every method is scoped by tenant. */
@@ -51,8 +58,9 @@ export class DocumentsRepository {
     );
   }
 
-  listForOwner(tenantId: string, ownerId: string, skip: number, take: number): Promise<DocumentListRow[]> {
-    return queryPrepared<DocumentListRow>(this.dataSource, LIST_FOR_OWNER, [tenantId, ownerId, take, skip]);
+  async listForOwner(tenantId: string, ownerId: string, skip: number, take: number): Promise<DocumentListItemDto[]> {
+    const [{ items }] = await queryPrepared<{ items: string }>(this.dataSource, LIST_FOR_OWNER, [tenantId, ownerId, take, skip]);
+    return JSON.parse(items) as DocumentListItemDto[];
   }
 
   listForTenant(tenantId: string, skip: number, take: number): Promise<[DocumentEntity[], number]> {

@@ -13,7 +13,7 @@ import { SecretBox } from '../../common/crypto/secret-box.js';
 import { LOGGER } from '../../common/logging/logging.module.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { renderLayoutZip } from './pdf/layout-renderer.js';
-import { toDocumentListItem, toTenantDocument, type DocumentListItemDto, type TenantDocumentPageDto, type UploadResultDto } from './dto/document.dto.js';
+import { toTenantDocument, type DocumentListItemDto, type TenantDocumentPageDto, type UploadResultDto } from './dto/document.dto.js';
 import type { DocumentEntity } from './entities/document.entity.js';
 import { inspectPdf, looksLikePdf, passwordHintFor } from './pdf/pdf-inspector.js';
 import type { ReceivedFile } from './storage/hashing-disk.engine.js';
@@ -130,7 +130,7 @@ export class DocumentsService {
   }
 
   async listMine(user: Principal, limit: number, skip: number): Promise<DocumentListItemDto[]> {
-    return (await this.docs.listForOwner(user.tenantId, user.userId, skip, limit)).map(toDocumentListItem);
+    return this.docs.listForOwner(user.tenantId, user.userId, skip, limit);
   }
 
   /** Offset pagination, like documents/me, in DESIGN.md's paginated shape; the answer echoes `skip` as well. */

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import type { DocumentEntity, DocumentListRow } from '../entities/document.entity.js';
+import type { DocumentEntity } from '../entities/document.entity.js';
 
 export class UploadResultDto {
   @ApiProperty({ format: 'uuid', example: '9b2f6c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d' }) job_id: string;
@@ -67,19 +67,15 @@ export class DocFetchQueryDto {
   type: 'ORIGINAL' | 'LAYOUT' = 'ORIGINAL';
 }
 
-export const toDocumentListItem = (d: DocumentListRow): DocumentListItemDto => ({
+export const toTenantDocument = (d: DocumentEntity): TenantDocumentDto => ({
   doc_id: d.id,
   job_id: d.jobId,
   file_name: d.fileName,
   status: d.status,
   classification: d.classification,
   confidence_score: d.confidenceScore,
-  created_at: d.createdAt,
-  updated_at: d.updatedAt,
-});
-
-export const toTenantDocument = (d: DocumentEntity): TenantDocumentDto => ({
-  ...toDocumentListItem({ ...d, createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString() }),
+  created_at: d.createdAt.toISOString(),
+  updated_at: d.updatedAt.toISOString(),
   owner_id: d.ownerId,
   pages: d.pages,
   size_bytes: d.sizeBytes,

@@ -70,9 +70,3 @@ export class DocumentEntity extends TenantScopedEntity {
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }
-
-/** A document as its owner's list shows it, read without building the entity; times in ISO 8601 UTC. */
-export interface DocumentListRow extends Pick<DocumentEntity, 'id' | 'jobId' | 'fileName' | 'status' | 'classification' | 'confidenceScore'> {
-  createdAt: string;
-  updatedAt: string;
-}
