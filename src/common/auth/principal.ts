@@ -7,4 +7,9 @@ export interface Principal {
   role: Role;
   sessionId: string;
   email: string;
+  /**
+   * True while the session check waits for the route's own statement (`@SessionCheckedByRead()`, whose
+   * read sets it false); the e-mail is known only once it has run.
+   */
+  sessionCheckPending?: boolean;
 }

@@ -7,6 +7,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import { isDependencyUnavailable } from '../../common/errors/dependency-errors.js';
 import { JwtStrategy } from './jwt.strategy.js';
+import { markSessionCheckDeferred, SESSION_CHECKED_BY_READ } from './session-check.js';
 
 /**
  * Global guard: every route needs a valid access token unless it is marked `@Public()`. It runs
@@ -25,6 +26,7 @@ export class JwtAuthGuard implements CanActivate {
     const http = context.switchToHttp();
     const req = http.getRequest<Request & { user?: Principal }>();
     const res = http.getResponse<Response>();
+    if (this.reflector.getAllAndOverride<boolean>(SESSION_CHECKED_BY_READ, [context.getHandler(), context.getClass()])) markSessionCheckDeferred(req);
     req.user = await new Promise<Principal>((resolve, reject) => {
       // Passport decorates the strategy object it is given with per-request callbacks: give it a
       // per-request object that inherits from this app's strategy.

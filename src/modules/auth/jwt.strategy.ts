@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request } from 'express';
 import { PassportStrategy } from '@nestjs/passport';
 import type jwt from 'jsonwebtoken';
+import type { DataSource } from 'typeorm';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AppConfig } from '../../config/app-config.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { isRole } from '../../common/auth/roles.js';
-import { SessionsRepository } from './sessions.repository.js';
+import { checkSession, sessionCheckDeferred, sessionState } from './session-check.js';
 import { ACCESS_AUDIENCE, hmacKey, JWT_ALGORITHM, TOKEN_ISSUER, type AccessClaims } from './token.service.js';
 import { rememberVerified, type JwtVerifier } from './verified-tokens.js';
 
@@ -22,12 +25,13 @@ if (!verifiers.JwtVerifier.remembers) verifiers.JwtVerifier = Object.assign(reme
 /**
  * Verifies the access token (HS256 only: `alg:none` and key-confusion tokens fail here) and then its
  * session and user in PostgreSQL, so logout, disabling and role changes apply from the next request.
+ * On a route marked `@SessionCheckedByRead()` the session check is left to the route's own statement.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     config: AppConfig,
-    private readonly sessions: SessionsRepository,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     const key = hmacKey(config.auth.jwtSecret);
     super({
@@ -35,22 +39,28 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       // A KeyObject, not the string (see hmacKey); passport-jwt hands it to jsonwebtoken as is, but its
       // types only name string | Buffer.
       secretOrKey: key as unknown as Buffer,
+      passReqToCallback: true,
       ...VERIFY_OPTIONS,
     });
   }
 
-  async validate(claims: Partial<AccessClaims>): Promise<Principal> {
-    const { sub, tid, role, sid } = claims;
-    if (typeof sub !== 'string' || typeof tid !== 'string' || typeof sid !== 'string' || !isRole(role)) {
-      throw new AppException('TOKEN_INVALID', 'The access token is missing required claims');
-    }
-    const state = await this.sessions.stateFor(sid, sub);
-    if (!state || state.tenantId !== tid) throw new AppException('TOKEN_INVALID');
-    if (state.revokedAt || state.absoluteExpiresAt <= new Date()) throw new AppException('SESSION_REVOKED');
-    if (state.disabledAt) throw new AppException('ACCOUNT_DISABLED');
-    if (state.role !== role) {
-      throw new AppException('TOKEN_INVALID', 'Your role has changed; refresh the token to continue');
-    }
-    return { userId: sub, tenantId: tid, role, sessionId: sid, email: state.email };
+  validate(req: Request, claims: Partial<AccessClaims>): Promise<Principal> {
+    const principal = principalOf(claims);
+    if (sessionCheckDeferred(req)) return Promise.resolve({ ...principal, sessionCheckPending: true });
+    return this.check(claims);
   }
+
+  /** The principal of verified claims, once its session and user check out. */
+  async check(claims: Partial<AccessClaims>): Promise<Principal> {
+    const principal = principalOf(claims);
+    principal.email = checkSession(await sessionState(this.dataSource, principal.sessionId, principal.userId), principal);
+    return principal;
+  }
+}
+
+function principalOf({ sub, tid, role, sid }: Partial<AccessClaims>): Principal {
+  if (typeof sub !== 'string' || typeof tid !== 'string' || typeof sid !== 'string' || !isRole(role)) {
+    throw new AppException('TOKEN_INVALID', 'The access token is missing required claims');
+  }
+  return { userId: sub, tenantId: tid, role, sessionId: sid, email: '' };
 }

@@ -1,33 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Not, type DataSource, type EntityManager, type Repository } from 'typeorm';
-import type { Role } from '../../common/auth/roles.js';
-import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import { SessionEntity } from './entities/session.entity.js';
-
-/** What the JWT strategy needs to know about a token's session and user, in one query. */
-export interface SessionState {
-  revokedAt: Date | null;
-  absoluteExpiresAt: Date;
-  disabledAt: Date | null;
-  role: Role;
-  email: string;
-  tenantId: string;
-}
-
-/** Run by the JWT strategy on every authenticated request, so prepared (see queryPrepared). */
-const SESSION_STATE: PreparedStatement = {
-  name: 'sessions.state_for',
-  text: `SELECT s.revoked_at, s.absolute_expires_at, u.disabled_at, u.role, u.email, u.tenant_id
-           FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.id = $1 AND s.user_id = $2`,
-};
 
 @Injectable()
 export class SessionsRepository {
   constructor(
     @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
-    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   async insert(session: Omit<SessionEntity, 'createdAt' | 'tenant' | 'user' | 'revokedAt' | 'revokedReason'>, manager?: EntityManager) {
@@ -36,20 +15,6 @@ export class SessionsRepository {
 
   findById(id: string): Promise<SessionEntity | null> {
     return this.sessions.findOneBy({ id });
-  }
-
-  async stateFor(sessionId: string, userId: string): Promise<SessionState | null> {
-    const rows = await queryPrepared<Record<string, unknown>>(this.dataSource, SESSION_STATE, [sessionId, userId]);
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      revokedAt: row.revoked_at as Date | null,
-      absoluteExpiresAt: row.absolute_expires_at as Date,
-      disabledAt: row.disabled_at as Date | null,
-      role: row.role as Role,
-      email: row.email as string,
-      tenantId: row.tenant_id as string,
-    };
   }
 
   /**

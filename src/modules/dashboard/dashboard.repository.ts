@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { readWithSessionCheck, withSessionState } from '../auth/session-check.js';
 
 export interface SummaryRow {
   documents_processed: number;
@@ -28,7 +29,7 @@ export interface ActivityRow {
  * together; counting each figure with a subquery of its own read the runs three times and each usage
  * table twice, and cost PostgreSQL about 1.7× the time (docs/benchmarks.md, "Load").
  */
-const SUMMARY: PreparedStatement = {
+const SUMMARY = withSessionState({
   name: 'dashboard.summary',
   text: `WITH my_docs AS (SELECT id FROM documents WHERE tenant_id = $1 AND owner_id = $2),
        runs AS (
@@ -52,7 +53,7 @@ const SUMMARY: PreparedStatement = {
               document_usage.tokens + chat_usage.tokens AS total_tokens,
               document_usage.cost_inr + chat_usage.cost_inr AS total_cost_inr
          FROM runs, document_usage, chat_usage`,
-};
+});
 
 /**
  * The dashboard's aggregate queries: counted in PostgreSQL over indexed columns
@@ -63,9 +64,9 @@ const SUMMARY: PreparedStatement = {
 export class DashboardRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async summary(tenantId: string, userId: string, since: Date | null): Promise<SummaryRow> {
-    const rows = await queryPrepared<SummaryRow>(this.dataSource, SUMMARY, [tenantId, userId, since]);
-    return rows[0];
+  /** The caller's figures since `since`, with the caller's session checked in the same statement (see withSessionState). */
+  summary(caller: Principal, since: Date | null): Promise<SummaryRow> {
+    return readWithSessionCheck<SummaryRow>(this.dataSource, SUMMARY, caller, [caller.tenantId, caller.userId, since]);
   }
 
   /** The caller's recent uploads, extraction outcomes, chats and exports, newest first. */

@@ -6,6 +6,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import { RawResponse } from '../../common/decorators/raw-response.decorator.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
+import { SessionCheckedByRead } from '../auth/session-check.js';
 import { DocumentsService } from './documents.service.js';
 import { DocFetchQueryDto, DocumentListItemDto, DocumentListQueryDto, TenantDocumentPageDto, UploadResultDto } from './dto/document.dto.js';
 import type { ReceivedFile } from './storage/hashing-disk.engine.js';
@@ -36,6 +37,7 @@ export class DocumentsController {
 
   @Get('documents/me')
   @Roles('viewer')
+  @SessionCheckedByRead()
   @ApiOperation({ summary: "The caller's own documents, newest first" })
   @ApiEnvelope(DocumentListItemDto, { isArray: true })
   listMine(@CurrentUser() user: Principal, @Query() query: DocumentListQueryDto) {

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, type DataSource, type Repository } from 'typeorm';
-import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
-import type { DocumentListItemDto } from './dto/document.dto.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { JsonText } from '../../common/http/envelope.js';
+import { readWithSessionCheck, withSessionState } from '../auth/session-check.js';
 import { DocumentEntity } from './entities/document.entity.js';
 
 /**
@@ -14,7 +15,7 @@ import { DocumentEntity } from './entities/document.entity.js';
  * formatted in the process.
  */
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-const LIST_FOR_OWNER: PreparedStatement = {
+const LIST_FOR_OWNER = withSessionState({
   name: 'documents.list_for_owner_json',
   text: `SELECT coalesce(json_agg(json_build_object(
                   'doc_id', id, 'job_id', job_id, 'file_name', file_name, 'status', status, 'classification', classification,
@@ -25,7 +26,7 @@ const LIST_FOR_OWNER: PreparedStatement = {
            FROM (SELECT id, job_id, file_name, status, classification, confidence_score, created_at, updated_at
                    FROM documents WHERE tenant_id = $1 AND owner_id = $2
                   ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4) page`,
-};
+});
 
 /** The only place that reads and writes documents; every method is scoped by tenant. */
 @Injectable()
@@ -58,9 +59,10 @@ export class DocumentsRepository {
     );
   }
 
-  async listForOwner(tenantId: string, ownerId: string, skip: number, take: number): Promise<DocumentListItemDto[]> {
-    const [{ items }] = await queryPrepared<{ items: string }>(this.dataSource, LIST_FOR_OWNER, [tenantId, ownerId, take, skip]);
-    return JSON.parse(items) as DocumentListItemDto[];
+  /** The caller's own documents, newest first, with the caller's session checked in the same statement (see withSessionState). */
+  async listForOwner(caller: Principal, skip: number, take: number): Promise<JsonText> {
+    const { items } = await readWithSessionCheck<{ items: string }>(this.dataSource, LIST_FOR_OWNER, caller, [caller.tenantId, caller.userId, take, skip]);
+    return new JsonText(items);
   }
 
   listForTenant(tenantId: string, skip: number, take: number): Promise<[DocumentEntity[], number]> {

@@ -8,12 +8,13 @@ import type { Principal } from '../../common/auth/principal.js';
 import { roleAtLeast } from '../../common/auth/roles.js';
 import { AppException, notFound } from '../../common/errors/app.exception.js';
 import { withinDeadline } from '../../common/errors/dependency-errors.js';
+import type { JsonText } from '../../common/http/envelope.js';
 import { AppConfig } from '../../config/app-config.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { LOGGER } from '../../common/logging/logging.module.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { renderLayoutZip } from './pdf/layout-renderer.js';
-import { toTenantDocument, type DocumentListItemDto, type TenantDocumentPageDto, type UploadResultDto } from './dto/document.dto.js';
+import { toTenantDocument, type TenantDocumentPageDto, type UploadResultDto } from './dto/document.dto.js';
 import type { DocumentEntity } from './entities/document.entity.js';
 import { inspectPdf, looksLikePdf, passwordHintFor } from './pdf/pdf-inspector.js';
 import type { ReceivedFile } from './storage/hashing-disk.engine.js';
@@ -129,8 +130,9 @@ export class DocumentsService {
     timer.unref();
   }
 
-  async listMine(user: Principal, limit: number, skip: number): Promise<DocumentListItemDto[]> {
-    return this.docs.listForOwner(user.tenantId, user.userId, skip, limit);
+  /** The page as JSON text built by PostgreSQL (see JsonText); its shape is DocumentListItemDto[]. */
+  listMine(user: Principal, limit: number, skip: number): Promise<JsonText> {
+    return this.docs.listForOwner(user, skip, limit);
   }
 
   /** Offset pagination, like documents/me, in DESIGN.md's paginated shape; the answer echoes `skip` as well. */

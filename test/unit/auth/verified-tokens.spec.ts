@@ -20,7 +20,9 @@ describe('rememberVerified', () => {
   const key = {};
   const options = {};
   const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('verifies an accepted token once, then answers the same payload from memory', async () => {
     const { verify, calls } = countingVerifier(inAnHour());

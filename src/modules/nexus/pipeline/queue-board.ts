@@ -49,7 +49,7 @@ export function mountQueueBoard(app: INestApplication, onError: (err: unknown, r
       } catch {
         throw new AppException('TOKEN_INVALID');
       }
-      const principal = await strategy.validate(claims);
+      const principal = await strategy.check(claims);
       if (!roleAtLeast(principal.role, 'admin')) throw new AppException('FORBIDDEN', 'The queue board is for admins');
       // The queues are shared by every tenant (and anyone can register one and be its admin), so only
       // the operator may see or act on them: the account the bootstrap itself created for the configured
