@@ -218,7 +218,7 @@ describe('accounts: register, login, refresh, logout', () => {
     it('refuses a token it has already accepted once the token expires (verified tokens are remembered only until exp)', async () => {
       const account = await register(t.http);
       const c = jwt.decode(account.accessToken) as jwt.JwtPayload;
-      const exp = Math.floor(Date.now() / 1000) + 2;
+      const exp = Math.floor(Date.now() / 1000) + 5;
       const token = jwt.sign({ sub: c.sub, tid: c.tid, role: c.role, sid: c.sid, jti: 'short-lived', exp }, JWT_SECRET, {
         issuer: 'foliodesk',
         audience: 'foliodesk-api',

@@ -38,7 +38,18 @@ describe.each(READS)('GET %s checks the session in its own statement', (path) =>
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.body).toMatchObject({ success: true, message: 'OK', error: null });
-    expect(res.body.result).not.toBeNull();
+    expect(res.body.result).toEqual(path.endsWith('/me') ? [] : expect.objectContaining({ documents_processed: 0, conversations: 0 }));
+  });
+
+  it('answers a refused session 401 even when the request is bad in another way too (the session is checked first)', async () => {
+    const account = await register(t.http);
+    const bad = await t.http.get(`${path}?unknown=1`).set(bearer(account));
+    expect({ status: bad.status, code: errorCode(bad) }).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
+    await t.http.post('/api/v1/auth/logout').set(bearer(account)).expect(200);
+    const refused = await t.http.get(`${path}?unknown=1`).set(bearer(account));
+    expect({ status: refused.status, code: errorCode(refused) }).toEqual({ status: 401, code: 'SESSION_REVOKED' });
+    const head = await t.http.head(path).set(bearer(account));
+    expect(head.status).toBe(401);
   });
 
   it('refuses the session from the request after logout (SESSION_REVOKED), the user’s other sessions still read', async () => {

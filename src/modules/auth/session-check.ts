@@ -1,6 +1,7 @@
 import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
-import { map, type Observable } from 'rxjs';
+import { catchError, from, map, mergeMap, throwError, type Observable } from 'rxjs';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { isRole, type Role } from '../../common/auth/roles.js';
@@ -57,14 +58,16 @@ export async function sessionState(dataSource: DataSource, sessionId: string, us
 export const SESSION_CHECKED_BY_READ = 'foliodesk:session-checked-by-read';
 
 /**
- * `read` with the session check in the same statement: the session's columns, then the read's, in
+ * `read` with the session check in the same statement: the read's columns and the session's in
  * one row, or no row when there is no such session (the read's `$n` become `$n+2`; `$1` and `$2` are
  * the session and user ids). The read must answer exactly one row (an aggregate) and contain no `$`
  * but its parameters.
  */
 export function withSessionState(read: PreparedStatement): PreparedStatement {
   const shifted = read.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 2}`);
-  return { name: `${read.name}+session`, text: `SELECT st.*, r.* FROM (${STATE}) st, (${shifted}) r` };
+  // The session's columns last: of two columns with one name pg keeps the later, so a read can never
+  // shadow a verdict.
+  return { name: `${read.name}+session`, text: `SELECT r.*, st.* FROM (${STATE}) st, (${shifted}) r` };
 }
 
 /**
@@ -85,15 +88,35 @@ export const markSessionCheckDeferred = (req: Request): void => {
 };
 export const sessionCheckDeferred = (req: Request): boolean => (req as DeferringRequest).sessionCheckDeferred === true;
 
-/** Refuses to answer when a route marked `@SessionCheckedByRead()` did not run its read through `readWithSessionCheck`. */
+/** A marked route that answered without `readWithSessionCheck`: a defect, answered 500. */
+export class SessionNotCheckedError extends Error {}
+
+/**
+ * On a route marked `@SessionCheckedByRead()`: refuses to answer if the route did not run its read
+ * through `readWithSessionCheck`, and when the route failed before its read (a query parameter refused
+ * by validation, say), checks the session the guard's way first, so a refused session hears so (401)
+ * rather than the other error.
+ */
 @Injectable()
 export class SessionCheckedInterceptor implements NestInterceptor {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request & { user?: Principal }>();
     return next.handle().pipe(
       map((body) => {
-        if (req.user?.sessionCheckPending !== false) throw new Error(`${req.method} ${req.path} answered without checking the session`);
+        if (req.user?.sessionCheckPending !== false) throw new SessionNotCheckedError(`${req.method} ${req.path} answered without checking the session`);
         return body;
+      }),
+      catchError((error: unknown) => {
+        const caller = req.user;
+        if (!caller?.sessionCheckPending || error instanceof SessionNotCheckedError) return throwError(() => error);
+        return from(sessionState(this.dataSource, caller.sessionId, caller.userId)).pipe(
+          mergeMap((state) => {
+            checkSession(state, caller);
+            return throwError(() => error);
+          }),
+        );
       }),
     );
   }

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import { lastValueFrom, of } from 'rxjs';
 import type { Principal } from '../../../src/common/auth/principal.js';
-import { checkSession, SessionCheckedInterceptor, withSessionState, type SessionState } from '../../../src/modules/auth/session-check.js';
+import type { DataSource } from 'typeorm';
+import { checkSession, SessionCheckedInterceptor, SessionNotCheckedError, withSessionState, type SessionState } from '../../../src/modules/auth/session-check.js';
 
 describe('withSessionState', () => {
   it('puts the session check before the read in one statement, moving the read’s parameters up by two', () => {
@@ -10,6 +11,8 @@ describe('withSessionState', () => {
     expect(folded.name).toBe('x.read+session');
     expect(folded.text).toMatch(/WHERE s\.id = \$1 AND s\.user_id = \$2/);
     expect(folded.text).toMatch(/WHERE a = \$3 AND b = \$4 LIMIT \$12\) r$/);
+    // The session's columns come last, so a read's column of the same name can never shadow a verdict.
+    expect(folded.text).toMatch(/^SELECT r\.\*, st\.\* FROM/);
   });
 });
 
@@ -42,13 +45,15 @@ describe('SessionCheckedInterceptor', () => {
   const contextFor = (user: Partial<Principal>) =>
     ({ switchToHttp: () => ({ getRequest: () => ({ method: 'GET', path: '/api/v1/x', user }) }) }) as unknown as ExecutionContext;
   const handler: CallHandler = { handle: () => of({ secret: 'data' }) };
+  // Neither path reads PostgreSQL (the session check after a failure is covered end to end).
+  const interceptor = () => new SessionCheckedInterceptor(null as unknown as DataSource);
 
   it('lets the answer through once the route’s read has checked the session', async () => {
-    await expect(lastValueFrom(new SessionCheckedInterceptor().intercept(contextFor({ sessionCheckPending: false }), handler))).resolves.toEqual({ secret: 'data' });
+    await expect(lastValueFrom(interceptor().intercept(contextFor({ sessionCheckPending: false }), handler))).resolves.toEqual({ secret: 'data' });
   });
 
   it('refuses to answer when the route never checked the session', async () => {
-    await expect(lastValueFrom(new SessionCheckedInterceptor().intercept(contextFor({ sessionCheckPending: true }), handler))).rejects.toThrow('answered without checking the session');
-    await expect(lastValueFrom(new SessionCheckedInterceptor().intercept(contextFor({}), handler))).rejects.toThrow('answered without checking the session');
+    await expect(lastValueFrom(interceptor().intercept(contextFor({ sessionCheckPending: true }), handler))).rejects.toThrow(SessionNotCheckedError);
+    await expect(lastValueFrom(interceptor().intercept(contextFor({}), handler))).rejects.toThrow('answered without checking the session');
   });
 });
