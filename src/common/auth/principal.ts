@@ -8,8 +8,9 @@ export interface Principal {
   sessionId: string;
   email: string;
   /**
-   * True while the session check waits for the route's own statement (`@SessionCheckedByRead()`, whose
-   * read sets it false); the e-mail is known only once it has run.
+   * On a route marked `@SessionCheckedByRead()`, where the session check is the route's own statement:
+   * `pending` until the read starts, `running` while it runs, `passed` once the session checked out.
+   * The e-mail is known only then.
    */
-  sessionCheckPending?: boolean;
+  deferredSessionCheck?: 'pending' | 'running' | 'passed';
 }

@@ -46,7 +46,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   validate(req: Request, claims: Partial<AccessClaims>): Promise<Principal> {
     const principal = principalOf(claims);
-    if (sessionCheckDeferred(req)) return Promise.resolve({ ...principal, sessionCheckPending: true });
+    if (sessionCheckDeferred(req)) return Promise.resolve({ ...principal, deferredSessionCheck: 'pending' });
     return this.check(claims);
   }
 

@@ -75,9 +75,10 @@ export function withSessionState(read: PreparedStatement): PreparedStatement {
  * would), completes the principal, and answers the read's row (with the session columns still on it).
  */
 export async function readWithSessionCheck<T extends object>(dataSource: DataSource, read: PreparedStatement, principal: Principal, values: unknown[]): Promise<T> {
+  principal.deferredSessionCheck = 'running';
   const [row] = await queryPrepared<T & StateRow>(dataSource, read, [principal.sessionId, principal.userId, ...values]);
   principal.email = checkSession(stateOf(row), principal);
-  principal.sessionCheckPending = false;
+  principal.deferredSessionCheck = 'passed';
   return row;
 }
 
@@ -105,12 +106,14 @@ export class SessionCheckedInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<Request & { user?: Principal }>();
     return next.handle().pipe(
       map((body) => {
-        if (req.user?.sessionCheckPending !== false) throw new SessionNotCheckedError(`${req.method} ${req.path} answered without checking the session`);
+        if (req.user?.deferredSessionCheck !== 'passed') throw new SessionNotCheckedError(`${req.method} ${req.path} answered without checking the session`);
         return body;
       }),
       catchError((error: unknown) => {
         const caller = req.user;
-        if (!caller?.sessionCheckPending || error instanceof SessionNotCheckedError) return throwError(() => error);
+        // Only when the route failed before its read: the read's own failure (its refusal, or PostgreSQL
+        // away) is the answer already.
+        if (caller?.deferredSessionCheck !== 'pending' || error instanceof SessionNotCheckedError) return throwError(() => error);
         return from(sessionState(this.dataSource, caller.sessionId, caller.userId)).pipe(
           mergeMap((state) => {
             checkSession(state, caller);
@@ -126,7 +129,7 @@ export class SessionCheckedInterceptor implements NestInterceptor {
  * For hot read-only GET routes: the JWT guard verifies the token but leaves the session check to the
  * route's own statement (`withSessionState` + `readWithSessionCheck`), saving a round trip per request.
  * The session is still checked on every request, in the same statement as the data it guards, and
- * nothing is answered before it passes (`SessionCheckedInterceptor`). The route's query parameters
- * are validated before it, as always before the handler runs.
+ * nothing is answered before it passes (`SessionCheckedInterceptor`, which also checks the session
+ * the guard's way when the route fails before its read, a query parameter refused by validation, say).
  */
 export const SessionCheckedByRead = () => applyDecorators(SetMetadata(SESSION_CHECKED_BY_READ, true), UseInterceptors(SessionCheckedInterceptor));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
-import { lastValueFrom, of } from 'rxjs';
+import { lastValueFrom, of, throwError } from 'rxjs';
 import type { Principal } from '../../../src/common/auth/principal.js';
 import type { DataSource } from 'typeorm';
 import { checkSession, SessionCheckedInterceptor, SessionNotCheckedError, withSessionState, type SessionState } from '../../../src/modules/auth/session-check.js';
@@ -49,11 +49,20 @@ describe('SessionCheckedInterceptor', () => {
   const interceptor = () => new SessionCheckedInterceptor(null as unknown as DataSource);
 
   it('lets the answer through once the route’s read has checked the session', async () => {
-    await expect(lastValueFrom(interceptor().intercept(contextFor({ sessionCheckPending: false }), handler))).resolves.toEqual({ secret: 'data' });
+    await expect(lastValueFrom(interceptor().intercept(contextFor({ deferredSessionCheck: 'passed' }), handler))).resolves.toEqual({ secret: 'data' });
   });
 
   it('refuses to answer when the route never checked the session', async () => {
-    await expect(lastValueFrom(interceptor().intercept(contextFor({ sessionCheckPending: true }), handler))).rejects.toThrow(SessionNotCheckedError);
+    await expect(lastValueFrom(interceptor().intercept(contextFor({ deferredSessionCheck: 'pending' }), handler))).rejects.toThrow(SessionNotCheckedError);
+    await expect(lastValueFrom(interceptor().intercept(contextFor({ deferredSessionCheck: 'running' }), handler))).rejects.toThrow(SessionNotCheckedError);
     await expect(lastValueFrom(interceptor().intercept(contextFor({}), handler))).rejects.toThrow('answered without checking the session');
+  });
+
+  it('passes on the failure of a read that ran (its own refusal, or PostgreSQL away) without checking the session again', async () => {
+    const failing: CallHandler = { handle: () => throwError(() => new Error('the read failed')) };
+    for (const state of ['running', 'passed'] as const) {
+      // The DataSource is null: a second check would fail with a TypeError instead.
+      await expect(lastValueFrom(interceptor().intercept(contextFor({ deferredSessionCheck: state }), failing))).rejects.toThrow('the read failed');
+    }
   });
 });
