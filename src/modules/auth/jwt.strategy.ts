@@ -9,7 +9,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { isRole } from '../../common/auth/roles.js';
-import { checkSession, sessionCheckDeferred, sessionState } from './session-check.js';
+import { checkSessionOf, sessionCheckDeferred } from './session-check.js';
 import { ACCESS_AUDIENCE, hmacKey, JWT_ALGORITHM, TOKEN_ISSUER, type AccessClaims } from './token.service.js';
 import { rememberVerified, type JwtVerifier } from './verified-tokens.js';
 
@@ -47,13 +47,16 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   validate(req: Request, claims: Partial<AccessClaims>): Promise<Principal> {
     const principal = principalOf(claims);
     if (sessionCheckDeferred(req)) return Promise.resolve({ ...principal, deferredSessionCheck: 'pending' });
-    return this.check(claims);
+    return this.checked(principal);
   }
 
   /** The principal of verified claims, once its session and user check out. */
-  async check(claims: Partial<AccessClaims>): Promise<Principal> {
-    const principal = principalOf(claims);
-    principal.email = checkSession(await sessionState(this.dataSource, principal.sessionId, principal.userId), principal);
+  check(claims: Partial<AccessClaims>): Promise<Principal> {
+    return this.checked(principalOf(claims));
+  }
+
+  private async checked(principal: Principal): Promise<Principal> {
+    principal.email = await checkSessionOf(this.dataSource, principal);
     return principal;
   }
 }

@@ -26,7 +26,7 @@ const STATE = `SELECT (s.revoked_at IS NOT NULL OR s.absolute_expires_at <= now(
                 WHERE s.id = $1 AND s.user_id = $2`;
 
 /** The session check alone, run by the JWT strategy on every authenticated request (prepared: see queryPrepared). */
-export const SESSION_STATE: PreparedStatement = { name: 'sessions.state', text: STATE };
+const SESSION_STATE: PreparedStatement = { name: 'sessions.state', text: STATE };
 
 type StateRow = { session_ended: boolean; user_disabled: boolean; user_role: string; user_email: string; user_tenant_id: string };
 
@@ -48,8 +48,10 @@ export function checkSession(state: SessionState | null, claims: { tenantId: str
   return state.email;
 }
 
-export async function sessionState(dataSource: DataSource, sessionId: string, userId: string): Promise<SessionState | null> {
-  return stateOf((await queryPrepared<StateRow>(dataSource, SESSION_STATE, [sessionId, userId]))[0]);
+/** The session check on a statement of its own (the guard's way): `checkSession` of the caller's current state. */
+export async function checkSessionOf(dataSource: DataSource, caller: Principal): Promise<string> {
+  const [row] = await queryPrepared<StateRow>(dataSource, SESSION_STATE, [caller.sessionId, caller.userId]);
+  return checkSession(stateOf(row), caller);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -114,12 +116,7 @@ export class SessionCheckedInterceptor implements NestInterceptor {
         // Only when the route failed before its read: the read's own failure (its refusal, or PostgreSQL
         // away) is the answer already.
         if (caller?.deferredSessionCheck !== 'pending' || error instanceof SessionNotCheckedError) return throwError(() => error);
-        return from(sessionState(this.dataSource, caller.sessionId, caller.userId)).pipe(
-          mergeMap((state) => {
-            checkSession(state, caller);
-            return throwError(() => error);
-          }),
-        );
+        return from(checkSessionOf(this.dataSource, caller)).pipe(mergeMap(() => throwError(() => error)));
       }),
     );
   }

@@ -7,7 +7,7 @@ interface Verified {
 }
 
 /** How many verified tokens each strategy remembers (a few MiB at most). */
-export const VERIFIED_TOKENS_MAX = 10_000;
+const VERIFIED_TOKENS_MAX = 10_000;
 
 /**
  * Wraps `verify` so that a token it has already accepted, with the same key and options, is not
