@@ -65,6 +65,9 @@ describe('JWT refusals (beyond the auth suite)', () => {
     ['no audience', { aud: undefined }],
     ['a not-before in the future', { nbf: Math.floor(Date.now() / 1000) + 3600 }],
     ['no session id', { sid: undefined }],
+    ['a session id that is not a UUID', { sid: "1' OR '1'='1" }],
+    ['a NUL character in the user id', { sub: 'usr_0123456789abcdef01234567\u0000' }],
+    ['a NUL character in the tenant id', { tid: 'ten_0123456789abcdef01234567\u0000' }],
     ['no role', { role: undefined }],
     ['an unknown role', { role: 'superuser' }],
   ])('refuses an access token with %s', async (_case, extra) => {
@@ -118,6 +121,9 @@ describe('JWT refusals (beyond the auth suite)', () => {
       ['alg:none', (c: object) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(c)}.`],
       ['HS512', (c: object) => forge({ alg: 'HS512' }, c)],
       ['a foreign key', (c: object) => forge({ alg: 'HS256' }, c, 'some-other-secret-0123456789abcdef0123')],
+      // Validly signed, with ids of shapes the service never issues (PostgreSQL could not even compare them).
+      ['a session id that is not a UUID', (c: object) => forge({ alg: 'HS256' }, { ...c, sid: "1' OR '1'='1" })],
+      ['a NUL character in the user id', (c: jwt.JwtPayload) => forge({ alg: 'HS256' }, { ...c, sub: `${c.sub}\u0000` })],
     ])('refuses a refresh token with %s and leaves the real one usable', async (_case, make) => {
       const account = await register(t.http);
       const claims = claimsOf(account.refreshToken);

@@ -94,6 +94,11 @@ describe.each(READS)('GET %s checks the session in its own statement', (path) =>
     const stranger = await register(t.http);
     const strangerSid = (jwt.decode(stranger.accessToken) as { sid: string }).sid;
     await expectRefused(forged(account, { sid: randomUUID() }), 'TOKEN_INVALID');
+    // Not a UUID: refused before any statement, which could only have failed on it.
+    await expectRefused(forged(account, { sid: 'not-a-session' }), 'TOKEN_INVALID');
+    // Claims PostgreSQL cannot hold (a NUL character): refused as any claim naming no one.
+    await expectRefused(forged(account, { sub: `${account.userId}\u0000` }), 'TOKEN_INVALID');
+    await expectRefused(forged(account, { tid: `${account.tenantId}\u0000` }), 'TOKEN_INVALID');
     await expectRefused(forged(account, { sid: strangerSid }), 'TOKEN_INVALID');
     await expectRefused(forged(account, { tid: stranger.tenantId }), 'TOKEN_INVALID');
   });

@@ -9,6 +9,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { isRole } from '../../common/auth/roles.js';
+import { isPrefixedId, isUuid } from '../../common/ids.js';
 import { checkSessionOf, sessionCheckDeferred } from './session-check.js';
 import { ACCESS_AUDIENCE, hmacKey, JWT_ALGORITHM, TOKEN_ISSUER, type AccessClaims } from './token.service.js';
 import { rememberVerified, type JwtVerifier } from './verified-tokens.js';
@@ -65,5 +66,8 @@ function principalOf({ sub, tid, role, sid }: Partial<AccessClaims>): Principal 
   if (typeof sub !== 'string' || typeof tid !== 'string' || typeof sid !== 'string' || !isRole(role)) {
     throw new AppException('TOKEN_INVALID', 'The access token is missing required claims');
   }
+  // Ids of the shapes this service issues, and nothing else: a claim of another shape names no one and
+  // could only make the statements that look it up fail.
+  if (!isPrefixedId(sub, 'usr') || !isPrefixedId(tid, 'ten') || !isUuid(sid)) throw new AppException('TOKEN_INVALID');
   return { userId: sub, tenantId: tid, role, sessionId: sid, email: '' };
 }

@@ -4,6 +4,7 @@ import jwt from 'jsonwebtoken';
 import { AppConfig } from '../../config/app-config.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import type { Role } from '../../common/auth/roles.js';
+import { isPrefixedId, isUuid } from '../../common/ids.js';
 
 export const TOKEN_ISSUER = 'foliodesk';
 export const ACCESS_AUDIENCE = 'foliodesk-api';
@@ -75,6 +76,8 @@ export class TokenService {
       if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.jti !== 'string') {
         throw new AppException('TOKEN_INVALID', 'The refresh token is malformed');
       }
+      // Ids of the shapes this service issues only (see the JWT strategy's principalOf).
+      if (!isPrefixedId(claims.sub, 'usr') || !isUuid(claims.sid)) throw new AppException('TOKEN_INVALID', 'The refresh token is invalid');
       return { sub: claims.sub, sid: claims.sid, jti: claims.jti };
     } catch (error) {
       if (error instanceof AppException) throw error;
