@@ -75,6 +75,13 @@ describe('SAML 2.0 single sign-on against a samlify identity provider', () => {
     expect(res.text).toContain('WantAssertionsSigned="true"');
   });
 
+  it('answers SP metadata for an unknown tenant 404 as JSON, not as XML', async () => {
+    const res = await t.http.get('/api/v1/auth/sso/saml/metadata?tenant=ten_000000000000000000000000');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+  });
+
   it('redirects the login to the IdP with an AuthnRequest (HTTP-Redirect) and the tenant as RelayState', async () => {
     const location = new URL(await startLogin(t.http, admin.tenantId));
     expect(`${location.origin}${location.pathname}`).toBe(idp.entityId.replace('/metadata', '/sso'));

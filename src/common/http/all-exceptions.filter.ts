@@ -17,6 +17,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 }
 
+const REPRESENTATION_HEADERS = ['Content-Type', 'Content-Disposition', 'Content-Length', 'Content-Encoding', 'Content-Language', 'Content-Range', 'Accept-Ranges', 'ETag', 'Last-Modified'];
+
 export function sendError(exception: unknown, req: Request, res: Response, logger: Logger): void {
   const requestId = requestIdOf(req);
   const { status, body, headers, unexpected } = toErrorResponse(exception, requestId);
@@ -30,6 +32,8 @@ export function sendError(exception: unknown, req: Request, res: Response, logge
     res.destroy();
     return;
   }
+  // What the route said of the answer it meant to send (a file's type, name, length) is not true of this one.
+  for (const name of REPRESENTATION_HEADERS) res.removeHeader(name);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.status(status).json(body);
 }

@@ -25,8 +25,8 @@ export class WithMessage<T> {
 }
 
 /**
- * A result already serialized as JSON (by PostgreSQL: json_agg), put into the envelope as it is rather
- * than parsed only to be serialized again. Only for text PostgreSQL built with json functions.
+ * A result already serialized as JSON (by PostgreSQL: row_to_json), put into the envelope as it is
+ * rather than parsed only to be serialized again. Only for text PostgreSQL built with json functions.
  */
 export class JsonText {
   constructor(readonly json: string) {}

@@ -36,7 +36,8 @@ export class SsoController {
   @ApiOperation({ summary: "The tenant's SAML service-provider metadata (XML), to upload to the IdP" })
   @ApiOkResponse({ description: 'SAML 2.0 SP metadata' })
   async samlMetadata(@Query() query: SsoLoginQueryDto, @Res() res: Response) {
-    res.type('application/samlmetadata+xml').send(await this.sso.samlMetadata(query.tenant));
+    const metadata = await this.sso.samlMetadata(query.tenant);
+    res.type('application/samlmetadata+xml').send(metadata);
   }
 
   @Post('saml/acs')
