@@ -96,3 +96,28 @@ export function sampleOf(schema: Schema): unknown {
 export function sampleBody(op: BodyOperation): Record<string, unknown> {
   return Object.fromEntries(Object.entries(op.fields).filter(([name]) => !op.files.includes(name)).map(([name, s]) => [name, sampleOf(s)]));
 }
+
+/** An operation without a body that takes path or query parameters. */
+export interface ParamOperation {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  pathParams: string[];
+  /** Query parameter name → schema. */
+  query: Record<string, Schema>;
+}
+
+/** The operations of the document that take no body but path or query parameters (the body operations have their own fuzzing). */
+export function paramOperations(doc: OpenAPIObject): ParamOperation[] {
+  const out: ParamOperation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const op = (item as Record<string, any>)[method];
+      if (!op || op.requestBody) continue;
+      const params = (op.parameters ?? []) as Array<{ in: string; name: string; schema?: Schema }>;
+      const pathParams = params.filter((p) => p.in === 'path').map((p) => p.name);
+      const query = Object.fromEntries(params.filter((p) => p.in === 'query').map((p) => [p.name, resolve(doc, p.schema)]));
+      if (pathParams.length || Object.keys(query).length) out.push({ method, path, pathParams, query });
+    }
+  }
+  return out;
+}

@@ -130,6 +130,9 @@ export function rawJsonBodies(valid: string): Array<{ name: string; body: string
     { name: 'an array of the valid body', body: `[${valid}]` },
     { name: 'NUL bytes', body: Buffer.from(`{"a":"\u0000"}\u0000\u0000`) },
     { name: 'BOM', body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(valid)]) },
+    // Valid JSON whose strings are not valid Unicode: every string value starts with a lone surrogate escape.
+    { name: 'lone surrogate escapes in every string', body: valid.replace(/":"/g, '":"\\udc00') },
+    { name: 'a lone high surrogate escape at the end of every string', body: valid.replace(/([^\\])"(,|\})/g, '$1\\ud800"$2') },
     { name: 'invalid UTF-8', body: Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from('"}')]) },
     { name: '__proto__ pollution', body: valid.replace(/^\{/, '{"__proto__":{"polluted":"yes"},') },
     { name: 'constructor.prototype pollution', body: valid.replace(/^\{/, '{"constructor":{"prototype":{"polluted":"yes"}},') },
