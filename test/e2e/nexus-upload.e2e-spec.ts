@@ -155,8 +155,11 @@ describe('nexus: upload, listing and the original', () => {
       expect(Array.isArray(res.body.result)).toBe(true);
       expect(res.body.result.slice(0, 3).map((d: { doc_id: string }) => d.doc_id)).toEqual([...ids].reverse());
       for (const item of res.body.result) {
-        expect(Object.keys(item).sort()).toEqual(['classification', 'confidence_score', 'created_at', 'doc_id', 'file_name', 'job_id', 'status', 'updated_at']);
+        expect(Object.keys(item)).toEqual(['doc_id', 'job_id', 'file_name', 'status', 'classification', 'confidence_score', 'created_at', 'updated_at']);
+        expect(new Date(item.created_at).toISOString()).toBe(item.created_at);
       }
+      // Written as compactly as everywhere else (the page is built by PostgreSQL): no spaces or line breaks between tokens.
+      expect(res.text).toBe(JSON.stringify(res.body));
       const page = await t.http.get('/api/v1/documents/me?limit=1&skip=1').set(bearer(owner));
       expect(page.body.result.map((d: { doc_id: string }) => d.doc_id)).toEqual([ids[1]]);
       const analystView = await t.http.get('/api/v1/documents/me?limit=200').set(bearer(acme.analyst));
