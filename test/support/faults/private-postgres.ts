@@ -62,24 +62,29 @@ export class PrivatePostgres {
 
   /**
    * A hung server: every process of the cluster stopped (SIGSTOP). The postmaster is stopped first,
-   * so it forks no new backend, then its children, again until every one is seen stopped (one that
-   * started while the list was read is caught on the next round). Connections stay open and new ones
+   * so it forks no new backend, then its children, again until every one is seen stopped or exited
+   * (one that started while the list was read is caught on the next round; one that exited stays a
+   * zombie, unreaped, until the thaw). Connections stay open and new ones
    * are accepted by the kernel, but nothing answers: no error reaches a client until its own time
    * limit. `thaw` (SIGCONT) resumes them.
    */
   async freeze(): Promise<void> {
     const postmaster = await this.postmasterPid();
     signal(postmaster, 'SIGSTOP');
+    let running: Array<{ pid: number; state: string }> = [];
     await until(
       async () => {
-        const children = await this.children(postmaster);
-        for (const child of children.filter((c) => c.state !== 'T')) signal(child.pid, 'SIGSTOP');
-        return children.every((c) => c.state === 'T');
+        running = (await this.children(postmaster)).filter((c) => !HALTED_STATES.has(c.state));
+        for (const child of running) signal(child.pid, 'SIGSTOP');
+        return running.length === 0;
       },
       5_000,
       'every PostgreSQL process stopped',
       10,
-    );
+    ).catch((error: Error) => {
+      error.message += ` (still running: ${JSON.stringify(running)})`;
+      throw error;
+    });
   }
 
   async thaw(): Promise<void> {
@@ -152,6 +157,13 @@ export class PrivatePostgres {
     }
   }
 }
+
+/**
+ * Process states (/proc/PID/stat) of a child that answers nothing: stopped (`T`, `t`), or exited and
+ * not yet reaped by the stopped postmaster (`Z` zombie, `X` dead). A backend that was ending its
+ * session when the postmaster was stopped stays a zombie until the thaw.
+ */
+const HALTED_STATES = new Set(['T', 't', 'Z', 'X']);
 
 /** Sends a signal to a process that may have exited meanwhile (a backend ending its session). */
 function signal(pid: number, name: NodeJS.Signals): void {
