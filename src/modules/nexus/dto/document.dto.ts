@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { DocumentEntity } from '../entities/document.entity.js';
+import { RepeatedQuery } from '../../../common/http/validation.js';
 
 export class UploadResultDto {
   @ApiProperty({ format: 'uuid', example: '9b2f6c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d' }) job_id: string;
@@ -42,6 +43,7 @@ export class TenantDocumentPageDto {
   @ApiProperty({ example: false, description: 'Whether documents follow this slice (skip + items < total)' }) has_more: boolean;
 }
 
+@RepeatedQuery()
 export class DocumentListQueryDto {
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200, example: 50 })
   @IsOptional()
@@ -60,6 +62,7 @@ export class DocumentListQueryDto {
   skip: number = 0;
 }
 
+@RepeatedQuery()
 export class DocFetchQueryDto {
   @ApiPropertyOptional({ enum: ['ORIGINAL', 'LAYOUT'], default: 'ORIGINAL', example: 'ORIGINAL' })
   @IsOptional()
