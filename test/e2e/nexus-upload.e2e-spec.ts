@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { unzipSync } from 'fflate';
 import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { sql } from '../support/db.js';
 import { simplePdf } from '../support/pdf.js';
 
 // supertest's parser signature takes the raw response stream.
@@ -166,6 +167,37 @@ describe('nexus: upload, listing and the original', () => {
       expect(analystView.body.result.some((d: { doc_id: string }) => ids.includes(d.doc_id))).toBe(false);
       const rivalView = await t.http.get('/api/v1/documents/me').set(bearer(rival.admin));
       expect(rivalView.body.result).toEqual([]);
+    });
+
+    it('each item follows its row: any change of the document, however written, is in the next listing, exactly as the admin listing reads the row', async () => {
+      const owner = acme.analyst;
+      const doc = (await upload(owner, statement, 'follow.pdf')).body.result.doc_id as string;
+      const itemOf = async () => {
+        const res = await t.http.get('/api/v1/documents/me?limit=200').set(bearer(owner));
+        return res.body.result.find((d: { doc_id: string }) => d.doc_id === doc);
+      };
+      expect(await itemOf()).toMatchObject({ status: 'uploaded', classification: null, confidence_score: null, file_name: 'follow.pdf' });
+      // Written behind the service's back, with values that need escaping; and a forged item, which the row's own columns override.
+      const fileName = 'Ré "quoted" \\ back\tslash ₹.pdf';
+      await sql(
+        `UPDATE documents SET status = 'completed', classification = 'CAMS_DETAILED_CAS', confidence_score = 0.1::float8 + 0.2::float8, file_name = $2,
+                              updated_at = '2026-11-23T10:11:12.345678Z', list_item = '{"doc_id":"forged"}' WHERE id = $1`,
+        [doc, fileName],
+      );
+      const item = await itemOf();
+      expect(item).toEqual({
+        doc_id: doc,
+        job_id: expect.any(String),
+        file_name: fileName,
+        status: 'completed',
+        classification: 'CAMS_DETAILED_CAS',
+        confidence_score: 0.1 + 0.2,
+        created_at: expect.any(String),
+        updated_at: '2026-11-23T10:11:12.345Z',
+      });
+      const admin = await t.http.get('/api/v1/nexus/documents?limit=200').set(bearer(acme.admin));
+      const row = admin.body.result.items.find((d: { doc_id: string }) => d.doc_id === doc);
+      for (const field of Object.keys(item)) expect({ field, value: item[field] }).toEqual({ field, value: row[field] });
     });
 
     it('answers 400 for bad limit or skip', async () => {

@@ -8,23 +8,18 @@ import { DocumentEntity } from './entities/document.entity.js';
 
 /**
  * GET /api/v1/documents/me, the most frequent read, as lean as it can be: prepared (see
- * queryPrepared), only the listed columns, and the page built as JSON by PostgreSQL, in the answer's
- * own field names and as compact as JSON.stringify writes it (`row_to_json`; `json_build_object` and
- * `json_agg` would add spaces and line breaks), one text value that goes into the envelope as it is
- * (JsonText): decoding fifty rows of eight columns field by field and serialising them again cost the
- * process more than the whole rest of the request (docs/benchmarks.md). The times are formatted by
- * PostgreSQL exactly as Date#toISOString would (milliseconds truncated, UTC).
+ * queryPrepared), and the page joined by PostgreSQL from each row's ready item (`list_item`: its JSON
+ * in the answer's field names, as compact as JSON.stringify writes it, kept by a trigger on every
+ * write of the row, see the migration AddDocumentListItem) into one text value that goes into the
+ * envelope as it is (JsonText). Decoding fifty rows field by field and serialising them again cost the
+ * process more than the whole rest of the request, and building the fifty items on every read was
+ * most of PostgreSQL's work for it (docs/benchmarks.md, "Load").
  */
-const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const LIST_FOR_OWNER = withSessionState({
-  name: 'documents.list_for_owner_json',
-  text: `SELECT coalesce('[' || string_agg(row_to_json(item)::text, ',' ORDER BY page.created_at DESC, page.id DESC) || ']', '[]') AS items
-           FROM (SELECT id, job_id, file_name, status, classification, confidence_score, created_at, updated_at
-                   FROM documents WHERE tenant_id = $1 AND owner_id = $2
-                  ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4) page,
-                LATERAL (SELECT page.id AS doc_id, page.job_id, page.file_name, page.status, page.classification, page.confidence_score,
-                                to_char(page.created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at,
-                                to_char(page.updated_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS updated_at) item`,
+  name: 'documents.list_for_owner_items',
+  text: `SELECT coalesce('[' || string_agg(page.list_item, ',' ORDER BY page.created_at DESC, page.id DESC) || ']', '[]') AS items
+           FROM (SELECT list_item, created_at, id FROM documents WHERE tenant_id = $1 AND owner_id = $2
+                  ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4) page`,
 });
 
 /** The only place that reads and writes documents; every method is scoped by tenant. */
