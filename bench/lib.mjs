@@ -27,9 +27,10 @@ export async function dropDatabase(url) {
 }
 
 /** Starts `node dist/src/main.js` with the given env; resolves when /api/v1/health answers. */
-export async function startService(env) {
+/** Starts the built service (`main`: another build's entry point, for a baseline in the same run). */
+export async function startService(env, main = `${ROOT}dist/src/main.js`) {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [`${ROOT}dist/src/main.js`], {
+  const child = spawn(process.execPath, [main], {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

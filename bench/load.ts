@@ -25,6 +25,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const ROLE = process.env.BENCH_ROLE ?? 'api';
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const PROFILE_DIR = process.env.BENCH_CPU_PROF_DIR;
+/** Another build of the service (a checkout with `dist/` built), measured on the reads in the same rounds. */
+const BASELINE = process.env.BENCH_BASELINE;
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/foliodesk_bench_load';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/2';
 const PASSWORD = 'Bench-Passw0rd!';
@@ -194,6 +196,7 @@ async function main() {
     }
   }
   const svc = (await startService({ ...env, ROLE })) as Service;
+  const baseline = BASELINE ? ((await startService({ ...env, ROLE }, join(BASELINE, 'dist/src/main.js'))) as Service) : null;
   const auth = { authorization: `Bearer ${token}` };
   const invokeBody = new URLSearchParams({ session_id: sessionId, query: QUESTION }).toString();
   const formHeaders = { ...auth, 'content-type': 'application/x-www-form-urlencoded' };
@@ -230,18 +233,23 @@ async function main() {
     const fixturePath = join(dir, 'bare-fixture.json');
     writeFileSync(fixturePath, JSON.stringify({ documents, invoke }));
     bare = await startBareApp(fixturePath);
+    const floorPage = (await getJson(`${bare.base}/api/v1/floor/documents/me`, token)).result;
+    if (JSON.stringify(floorPage) !== JSON.stringify(documents)) throw new Error('the floor does not answer the page documents/me answered');
     if (wanted('reads')) {
       // Rounds interleave the ceiling, the floor and the service, so a busy spell on the shared machine
       // hits all of them; each figure is the run with the median throughput.
       const bareTarget: Target = { url: `${bare.base}/api/v1/documents/me` };
       const floorTarget: Target = { url: `${bare.base}/api/v1/floor/documents/me`, headers: auth };
-      const series: Record<'bare' | 'floor' | 'docs' | 'dash', Run[]> = { bare: [], floor: [], docs: [], dash: [] };
+      const series: Record<'bare' | 'floor' | 'docs' | 'dash' | 'baseDocs' | 'baseDash', Run[]> = { bare: [], floor: [], docs: [], dash: [], baseDocs: [], baseDash: [] };
+      const onBaseline = (target: Target): Target => ({ ...target, url: target.url.replace(svc.base, baseline!.base) });
       for (let round = 0; round < ROUNDS; round++) {
         const profile = (label: string) => (round === 0 ? label : undefined);
         series.bare.push(check('bare documents', await measure(bareTarget, CONNECTIONS, bare)));
         series.floor.push(check('floor documents', await measure(floorTarget, CONNECTIONS, bare)));
         series.docs.push(check('documents/me', await measure(docsTarget, CONNECTIONS, svc, profile('documents-me'))));
+        if (baseline) series.baseDocs.push(check('baseline documents/me', await measure(onBaseline(docsTarget), CONNECTIONS, baseline)));
         series.dash.push(check('dashboard', await measure(dashTarget, CONNECTIONS, svc, profile('dashboard'))));
+        if (baseline) series.baseDash.push(check('baseline dashboard', await measure(onBaseline(dashTarget), CONNECTIONS, baseline)));
       }
       series.bare.push(check('bare documents', await measure(bareTarget, CONNECTIONS, bare)));
       const [ceilingRun, floor, docs, dash] = [median(series.bare), median(series.floor), median(series.docs), median(series.dash)];
@@ -249,7 +257,7 @@ async function main() {
       const runs = (name: keyof typeof series) => series[name].map((r) => r.rps).join(' / ');
       rows.push(['bare NestJS route, same JSON as documents/me (ceiling)', `${ceilingRps}/s`, `${ceilingRun.p50} ms`, `${ceilingRun.p99} ms`, `runs: ${runs('bare')}`, 'baseline']);
       rows.push([
-        'bare route + only the database work the rules require (floor: JWT, session check, list query, prepared)',
+        'bare route + only the database work the rules require (floor: JWT, then the session check and the page of ready items in one prepared statement)',
         `${floor.rps}/s`,
         `${floor.p50} ms`,
         `${floor.p99} ms`,
@@ -265,6 +273,13 @@ async function main() {
         if (!ok) missed.push(name);
         rows.push([name, `${r.rps}/s`, `${r.p50} ms`, `${r.p99} ms`, `${pct(r.rps, ceilingRps)} of bare route, ${pct(r.rps, floor.rps)} of floor; runs: ${runs(key)}`, `≥ 50 %: ${verdict(ok)}`]);
       }
+      if (baseline) {
+        for (const [name, key, own] of [['GET /api/v1/documents/me', 'baseDocs', docs], ['GET /api/v1/dashboard', 'baseDash', dash]] as const) {
+          const r = median(series[key]);
+          cpuRow(`${name}, baseline build`, r);
+          rows.push([`${name}, baseline build (${BASELINE})`, `${r.rps}/s`, `${r.p50} ms`, `${r.p99} ms`, `${pct(r.rps, ceilingRps)} of bare route; this build ${pct(own.rps, r.rps)} of it; runs: ${runs(key)}`, '']);
+        }
+      }
     }
     if (ONLY?.has('steps')) {
       // The floor taken apart on the bare application (not part of the default run): what each piece of
@@ -274,8 +289,9 @@ async function main() {
         ['+ verify the JWT', 'steps/jwt'],
         ['+ the session check (one prepared statement)', 'steps/session'],
         ['JWT + the list query (no session check)', 'steps/list'],
-        ['JWT + session check + list (the floor)', 'floor/documents/me'],
-        ['JWT + session check and list in one statement, JSON built by PostgreSQL', 'steps/merged'],
+        ['JWT + session check + list, two statements, rows decoded', 'steps/separate'],
+        ['JWT + session check and list in one statement, JSON built by PostgreSQL per request', 'steps/merged'],
+        ['JWT + session check and the page of ready items in one statement (the floor)', 'floor/documents/me'],
       ];
       const results = new Map<string, Run[]>();
       for (let round = 0; round < ROUNDS; round++) {
@@ -319,6 +335,7 @@ async function main() {
     }
   } finally {
     await bare?.stop();
+    await baseline?.stop();
     await svc.stop();
     if (process.env.BENCH_KEEP_DB !== '1') await dropDatabase(DB_URL);
   }
