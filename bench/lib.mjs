@@ -26,8 +26,18 @@ export async function dropDatabase(url) {
   await client.end();
 }
 
-/** Starts `node dist/src/main.js` with the given env; resolves when /api/v1/health answers. */
-/** Starts the built service (`main`: another build's entry point, for a baseline in the same run). */
+/** Updates the planner's statistics of every table, as autovacuum does soon after a batch of writes. */
+export async function analyzeDatabase(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('ANALYZE');
+  await client.end();
+}
+
+/**
+ * Starts the built service (`node dist/src/main.js`, or `main`: another build's entry point, for a
+ * baseline in the same run) with the given env; resolves when /api/v1/health answers.
+ */
 export async function startService(env, main = `${ROOT}dist/src/main.js`) {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [main], {
