@@ -37,25 +37,26 @@ const VALID_QUERY_KEY_MAX = 512;
  *   per DTO, dropped oldest first. Queries that carry one-time values (an SSO code) are not marked.
  */
 class ApiValidationPipe extends ValidationPipe {
-  private readonly validQueries = new Map<object | undefined, Map<string, object>>();
+  private readonly validQueries = new Map<object, Map<string, object>>();
 
   override async transform(value: unknown, metadata: ArgumentMetadata) {
     if (metadata.type === 'body' && this.toValidate(metadata) && value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
       throw new AppException('VALIDATION_ERROR', 'The request body must be a JSON object');
     }
-    if (metadata.type === 'query' && metadata.metatype && REPEATED_QUERIES.has(metadata.metatype) && typeof value === 'object' && value !== null) return this.transformQuery(value, metadata);
+    const { metatype } = metadata;
+    if (metadata.type === 'query' && metatype && REPEATED_QUERIES.has(metatype) && typeof value === 'object' && value !== null) return this.transformQuery(value, metadata, metatype);
     return super.transform(value, metadata);
   }
 
-  private async transformQuery(value: object, metadata: ArgumentMetadata): Promise<unknown> {
+  private async transformQuery(value: object, metadata: ArgumentMetadata, metatype: object): Promise<unknown> {
     const key = `${metadata.data ?? ''}?${JSON.stringify(value)}`;
     if (key.length > VALID_QUERY_KEY_MAX) return super.transform(value, metadata);
-    let known = this.validQueries.get(metadata.metatype);
+    let known = this.validQueries.get(metatype);
     const seen = known?.get(key);
     if (seen) return copyOf(seen);
     const dto: unknown = await super.transform(value, metadata);
     if (typeof dto !== 'object' || dto === null) return dto;
-    if (!known) this.validQueries.set(metadata.metatype, (known = new Map()));
+    if (!known) this.validQueries.set(metatype, (known = new Map()));
     if (known.size >= VALID_QUERIES_MAX) known.delete(known.keys().next().value!);
     known.set(key, copyOf(dto));
     return dto;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString } from 'class-validator';
+import { PageQueryDto } from '../../../src/common/http/pagination.js';
 import { createValidationPipe, RepeatedQuery } from '../../../src/common/http/validation.js';
 import { DocumentListQueryDto } from '../../../src/modules/nexus/dto/document.dto.js';
 
@@ -21,16 +21,6 @@ class OneTimeQueryDto {
   @IsOptional()
   @IsString()
   code?: string;
-}
-
-@RepeatedQuery()
-class PageDto {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
-  page: number = 1;
 }
 
 const query = (metatype: ArgumentMetadata['metatype'], data?: string): ArgumentMetadata => ({ type: 'query', metatype, data });
@@ -87,7 +77,7 @@ describe('validation pipe: queries seen valid are remembered for @RepeatedQuery(
   it('keys on the parameter and the DTO: the same text for another DTO or another @Query(name) is validated for it', async () => {
     const pipe = createValidationPipe();
     expect(await pipe.transform(parsed({ kind: 'b' }), query(TaggedQueryDto))).toEqual({ tag: [], kind: 'b' });
-    expect(await codeOf(pipe.transform(parsed({ kind: 'b' }), query(PageDto)))).toBe('VALIDATION_ERROR');
+    expect(await codeOf(pipe.transform(parsed({ kind: 'b' }), query(PageQueryDto)))).toBe('VALIDATION_ERROR');
     const validated = jest.spyOn(ValidationPipe.prototype, 'transform');
     await pipe.transform(parsed({ kind: 'b' }), query(TaggedQueryDto, 'filter'));
     expect(validated).toHaveBeenCalledTimes(1);
@@ -105,11 +95,11 @@ describe('validation pipe: queries seen valid are remembered for @RepeatedQuery(
 
   it('holds a bounded number of queries per DTO, dropping the oldest first', async () => {
     const pipe = createValidationPipe();
-    for (let page = 1; page <= 257; page++) await pipe.transform(parsed({ page: String(page) }), query(PageDto));
+    for (let page = 1; page <= 257; page++) await pipe.transform(parsed({ page: String(page) }), query(PageQueryDto));
     const validated = jest.spyOn(ValidationPipe.prototype, 'transform');
-    await pipe.transform(parsed({ page: '257' }), query(PageDto));
+    await pipe.transform(parsed({ page: '257' }), query(PageQueryDto));
     expect(validated).toHaveBeenCalledTimes(0);
-    await pipe.transform(parsed({ page: '1' }), query(PageDto));
+    await pipe.transform(parsed({ page: '1' }), query(PageQueryDto));
     expect(validated).toHaveBeenCalledTimes(1);
   });
 });
