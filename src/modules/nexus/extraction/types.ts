@@ -45,8 +45,35 @@ export interface TextLine {
   cells: Array<{ x: number; text: string; x_end?: number }>;
 }
 
+/**
+ * What a transaction row is, from one vocabulary (the printed `description` stays beside it).
+ * `transaction-types.ts` decides it from the description and the row's signs.
+ */
+export type TransactionType =
+  | 'purchase'
+  | 'sip_purchase'
+  | 'redemption'
+  | 'switch_in'
+  | 'switch_out'
+  | 'stp_in'
+  | 'stp_out'
+  | 'swp'
+  | 'idcw_payout'
+  | 'idcw_reinvestment'
+  | 'stamp_duty'
+  | 'stt'
+  | 'tds'
+  | 'segregation'
+  | 'reversal'
+  | 'bonus'
+  | 'merger'
+  | 'transfer_in'
+  | 'transfer_out'
+  | 'other';
+
 export interface Transaction {
   date: string; // ISO yyyy-mm-dd
+  type: TransactionType;
   description: string;
   amount: number | null;
   units: number | null;
@@ -59,9 +86,14 @@ export type AssetClass = 'Equity' | 'Debt' | 'Hybrid' | 'Other';
 export interface Holding {
   scheme_name: string;
   isin: string;
-  units: number;
-  nav: number;
-  market_value: number;
+  /**
+   * Closing units, NAV (or market price) and market value exactly as printed. A figure the statement
+   * does not print, or that could not be read, is `null` (never 0) and the validator flags it
+   * (`FIGURE_MISSING`); totals and allocation leave such a holding out and say so.
+   */
+  units: number | null;
+  nav: number | null;
+  market_value: number | null;
   asset_class: AssetClass | null;
   folio: string | null;
   amc: string | null;
@@ -147,7 +179,13 @@ export type ValidationCode =
   | 'MARKET_VALUE_NOT_PRINTED'
   | 'LLM_EXTRACTED'
   | 'LLM_ROW_REJECTED'
-  | 'LLM_EXTRACTION_FAILED';
+  | 'LLM_EXTRACTION_FAILED'
+  /** A holding's units, NAV or market value could not be read: it is null, never 0. */
+  | 'FIGURE_MISSING'
+  /** No printed category and no AMFI category: the asset class was inferred from the scheme name. */
+  | 'ASSET_CLASS_INFERRED'
+  /** Totals and allocation leave out holdings whose market value is unknown. */
+  | 'TOTALS_INCOMPLETE';
 
 export interface ValidationFlag {
   code: ValidationCode;

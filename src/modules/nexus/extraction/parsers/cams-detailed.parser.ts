@@ -36,6 +36,7 @@ import {
   type NumberCell,
 } from './common.js';
 import { findPan } from '../identifiers.js';
+import { classifyTransaction } from '../transaction-types.js';
 
 type Field = 'amount' | 'units' | 'nav' | 'balance';
 
@@ -434,6 +435,7 @@ function parseTransaction(line: TextLine, cols: Columns, previousBalance: number
   const assigned = byColumns && (keepsBalance(byColumns) || !keepsBalance(byArithmetic)) ? byColumns : byArithmetic;
   return {
     date,
+    type: classifyTransaction(description, assigned.units ?? null, assigned.amount ?? null),
     description,
     amount: assigned.amount ?? null,
     units: assigned.units ?? null,

@@ -154,13 +154,13 @@ export function emptyDraft(classification: StatementClass, period: ExtractionDra
   return { classification, period, entities: [], stated_total: null, currency: 'INR' };
 }
 
-/** A holding with every optional field empty. */
+/** A holding with every field that was not read empty: figures are null until read, never 0. */
 export function newHolding(fields: Partial<Holding> & Pick<Holding, 'isin' | 'page'>): Holding {
   return {
     scheme_name: '',
-    units: 0,
-    nav: 0,
-    market_value: 0,
+    units: null,
+    nav: null,
+    market_value: null,
     asset_class: null,
     folio: null,
     amc: null,
