@@ -6,6 +6,7 @@ import { buildExportTable } from '../../../src/modules/nexus/export/export-table
 
 const tx = (date: string, description: string, amount: number | null, units: number | null, nav: number | null, balance: number | null): Transaction => ({
   date,
+  type: 'other',
   description,
   amount,
   units,

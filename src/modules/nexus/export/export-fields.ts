@@ -1,7 +1,9 @@
 /**
  * The columns an export can have, per export type. A field's `type` says how its values are written:
  * `string` and `date` (ISO yyyy-mm-dd) as text; `money` (2 decimals), `units` (3), `nav` (4) and
- * `percent` (2) as numbers rounded to those decimals. Missing values are null (an empty CSV cell).
+ * `percent` (2) as numbers rounded to those decimals. Missing values are null: an empty CSV or XLSX
+ * cell, JSON null. A holding's units, NAV or market value that the statement does not print (or that
+ * could not be read) is null too, never 0, and so is anything derived from it.
  */
 import { AppException } from '../../../common/errors/app.exception.js';
 import type { Holding, Transaction } from '../extraction/types.js';
@@ -48,11 +50,14 @@ export const round = (n: number | null | undefined, decimals: number): number | 
 
 const text = (v: string | null | undefined): string | null => (v === null || v === undefined || v === '' ? null : v);
 
-/** Gain in paise arithmetic, so 0.1 + 0.2 style errors never reach a report. */
+/** Gain in paise arithmetic, so 0.1 + 0.2 style errors never reach a report; null unless both sides are known. */
 function gain(h: Holding): number | null {
-  if (h.cost_value === null || h.cost_value === undefined) return null;
+  if (h.cost_value === null || h.cost_value === undefined || h.market_value === null || h.market_value === undefined) return null;
   return (Math.round(h.market_value * 100) - Math.round(h.cost_value * 100)) / 100;
 }
+
+/** How the three figures of a holding say they are unknown (the extraction flags them FIGURE_MISSING). */
+const UNREAD = 'empty (never 0) when the statement does not print it or it could not be read';
 
 const field = <S>(key: string, label: string, type: FieldType, description: string, value: (s: S) => Cell): ExportField<S> => ({ key, label, type, description, value });
 
@@ -75,13 +80,13 @@ export const HOLDING_FIELDS: ReadonlyArray<ExportField<HoldingSource>> = [
   field('plan', 'Plan', 'string', 'Direct or Regular; empty when the name does not say', (s) => text(s.holding.plan)),
   field('option', 'Option', 'string', 'Growth or IDCW; empty when the name does not say', (s) => text(s.holding.option)),
   field('opening_units', 'Opening units', 'units', 'Unit balance at the start of the statement period (detailed statements)', (s) => round(s.holding.opening_units, 3)),
-  field('units', 'Units', 'units', 'Closing unit (or share) balance', (s) => round(s.holding.units, 3)),
-  field('nav', 'NAV', 'nav', 'Net asset value per unit (market price for listed securities) used for the market value', (s) => round(s.holding.nav, 4)),
+  field('units', 'Units', 'units', `Closing unit (or share) balance; ${UNREAD}`, (s) => round(s.holding.units, 3)),
+  field('nav', 'NAV', 'nav', `Net asset value per unit (market price for listed securities) used for the market value; ${UNREAD}`, (s) => round(s.holding.nav, 4)),
   field('nav_date', 'NAV date', 'date', 'Date of that NAV or price (ISO yyyy-mm-dd), when the statement prints it', (s) => text(s.holding.nav_date)),
-  field('market_value', 'Market value', 'money', 'Market value as printed on the statement', (s) => round(s.holding.market_value, 2)),
+  field('market_value', 'Market value', 'money', `Market value as printed on the statement; ${UNREAD}`, (s) => round(s.holding.market_value, 2)),
   field('cost_value', 'Cost value', 'money', 'Cost value as printed; empty when the statement prints none (demat)', (s) => round(s.holding.cost_value, 2)),
-  field('gain', 'Gain', 'money', 'Market value minus cost value; empty without a cost value', (s) => gain(s.holding)),
-  field('gain_pct', 'Gain %', 'percent', 'Gain as a percentage of the cost value; empty without a (non-zero) cost value', (s) => {
+  field('gain', 'Gain', 'money', 'Market value minus cost value; empty when either is unknown', (s) => gain(s.holding)),
+  field('gain_pct', 'Gain %', 'percent', 'Gain as a percentage of the cost value; empty when the gain is unknown or the cost value is 0', (s) => {
     const g = gain(s.holding);
     return g === null || !s.holding.cost_value ? null : round((g * 100) / s.holding.cost_value, 2);
   }),
