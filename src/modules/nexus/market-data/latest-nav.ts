@@ -15,7 +15,8 @@ export function withLatestNavs(draft: ExtractionDraft, lookup: (isin: string) =>
       const record = h.isin ? lookup(h.isin) : undefined;
       if (!record || record.nav === null) return h;
       matched++;
-      return { ...h, latest_nav: record.nav, latest_nav_date: record.nav_date, latest_market_value: roundTo(h.units * record.nav, 2) };
+      // Unknown units (null) give no latest value: never one priced from 0 units.
+      return { ...h, latest_nav: record.nav, latest_nav_date: record.nav_date, ...(h.units === null ? {} : { latest_market_value: roundTo(h.units * record.nav, 2) }) };
     }),
   }));
   return { draft: { ...draft, entities }, matched };
