@@ -69,6 +69,15 @@ function sumUnits(h: Holding): number {
   return h.transactions.reduce((s, t) => s + Math.round((t.units ?? 0) * 1000), Math.round((h.opening_units ?? 0) * 1000)) / 1000;
 }
 
+/** The figures of a holding that were not read (units, NAV or market value). */
+function missingFigures(h: Holding): string[] {
+  const missing: string[] = [];
+  if (h.units === null) missing.push('units');
+  if (h.nav === null) missing.push('NAV');
+  if (h.market_value === null) missing.push('market value');
+  return missing;
+}
+
 /** The notes on a draft the language model read: where its holdings came from, and what was dropped. */
 export function llmExtractionFlags(report: LlmExtractionReport): ValidationFlag[] {
   const note = (code: ValidationFlag['code'], message: string, isin: string | null = null): ValidationFlag => ({ code, message, isin, entity: null, page: null });
@@ -109,26 +118,47 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
       const base = { isin: h.isin, entity: who, page: h.page };
       check(isValidIsin(h.isin), () => ({ ...base, code: 'ISIN_CHECK_DIGIT', message: `ISIN "${h.isin}" (${h.scheme_name}) has an invalid check digit or shape` }));
 
+      const missing = missingFigures(h);
+      check(missing.length === 0, () => ({
+        ...base,
+        code: 'FIGURE_MISSING',
+        message: `${h.scheme_name || h.isin}: the ${missing.join(', ')} could not be read from the statement; left empty, not 0`,
+      }));
+
       check(h.market_value_source !== 'computed', () => ({
         ...base,
         code: 'MARKET_VALUE_NOT_PRINTED',
-        message: `${h.scheme_name}: the statement prints no market value; ${fmt(h.market_value, 2)} is units × NAV, not read from the statement`,
+        message: `${h.scheme_name}: the statement prints no market value; ${fmt(h.market_value ?? 0, 2)} is units × NAV, not read from the statement`,
       }));
 
-      const product = h.units * h.nav;
-      const tolerance = valueTolerance(h.units, h.nav);
-      check(Math.abs(product - h.market_value) <= tolerance, () => ({
-        ...base,
-        code: 'UNITS_NAV_MISMATCH',
-        message: `${h.scheme_name}: units ${fmt(h.units, 3)} × NAV ${fmt(h.nav, 4)} = ${fmt(product, 2)}, but the market value is ${fmt(h.market_value, 2)} (tolerance ${fmt(tolerance, 2)})`,
-      }));
+      const { units, nav, market_value: value } = h;
+      if (units !== null && nav !== null && value !== null) {
+        const product = units * nav;
+        const tolerance = valueTolerance(units, nav);
+        check(Math.abs(product - value) <= tolerance, () => ({
+          ...base,
+          code: 'UNITS_NAV_MISMATCH',
+          message: `${h.scheme_name}: units ${fmt(units, 3)} × NAV ${fmt(nav, 4)} = ${fmt(product, 2)}, but the market value is ${fmt(value, 2)} (tolerance ${fmt(tolerance, 2)})`,
+        }));
+      }
 
-      if (h.opening_units !== null) {
-        const closing = sumUnits(h);
-        check(Math.abs(closing - h.units) <= UNIT_TOLERANCE, () => ({
+      // The closing balance must be the last printed running balance: a closing figure lost at a
+      // page break (read as nothing, or as 0) can never pass as read.
+      const lastBalance = [...h.transactions].reverse().find((t) => t.balance_units !== null)?.balance_units ?? null;
+      if (lastBalance !== null) {
+        check(units !== null && Math.abs(units - lastBalance) <= UNIT_TOLERANCE, () => ({
           ...base,
           code: 'BALANCE_MISMATCH',
-          message: `${h.scheme_name}: opening ${fmt(h.opening_units ?? 0, 3)} + transactions = ${fmt(closing, 3)} units, but the closing balance is ${fmt(h.units, 3)}`,
+          message: `${h.scheme_name}: the last transaction leaves ${fmt(lastBalance, 3)} units, but the closing balance is ${units === null ? 'not read' : fmt(units, 3)}`,
+        }));
+      }
+
+      if (h.opening_units !== null && units !== null) {
+        const closing = sumUnits(h);
+        check(Math.abs(closing - units) <= UNIT_TOLERANCE, () => ({
+          ...base,
+          code: 'BALANCE_MISMATCH',
+          message: `${h.scheme_name}: opening ${fmt(h.opening_units ?? 0, 3)} + transactions = ${fmt(closing, 3)} units, but the closing balance is ${fmt(units, 3)}`,
         }));
       }
       if (h.transactions.some((t) => t.balance_units !== null)) {
@@ -145,7 +175,7 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
     }
     if (entity.stated_total !== null) {
       const stated = entity.stated_total;
-      const sum = entity.holdings.reduce((s, h) => s + Math.round(h.market_value * 100), 0) / 100;
+      const sum = entity.holdings.reduce((s, h) => s + Math.round((h.market_value ?? 0) * 100), 0) / 100;
       const tolerance = Math.max(0.01, 0.005 * entity.holdings.length) + 1e-9;
       check(Math.abs(sum - stated) <= tolerance, () => ({
         code: 'TOTAL_MISMATCH',
@@ -159,7 +189,7 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
   if (draft.stated_total !== null) {
     const stated = draft.stated_total;
     const holdings = draft.entities.flatMap((e) => e.holdings);
-    const sum = holdings.reduce((s, h) => s + Math.round(h.market_value * 100), 0) / 100;
+    const sum = holdings.reduce((s, h) => s + Math.round((h.market_value ?? 0) * 100), 0) / 100;
     const tolerance = Math.max(0.01, 0.005 * holdings.length) + 1e-9;
     check(Math.abs(sum - stated) <= tolerance, () => ({
       code: 'TOTAL_MISMATCH',

@@ -1,0 +1,47 @@
+/**
+ * Random statements for the property tests: a seed decides the options (investors, grouping,
+ * negatives, currency, quirks) and the layout variation, and the chain reads the generator's
+ * positioned text directly (no PDF is drawn).
+ */
+import { buildLines } from '../../../src/modules/nexus/extraction/line-builder.js';
+import { classifyStatement } from '../../../src/modules/nexus/extraction/classifier.js';
+import { enrichExtraction } from '../../../src/modules/nexus/extraction/enricher.js';
+import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
+import type { Classification, ExtractionDraft } from '../../../src/modules/nexus/extraction/types.js';
+import { ALL_QUIRKS, generateText, randomVariation, SeededRandom, type GenerateOptions, type Quirks, type StatementFamily, type StatementModel } from '../../fixtures/generator/index.js';
+
+const QUIRKS = Object.keys(ALL_QUIRKS) as (keyof Quirks)[];
+
+/** The options of random statement number `seed`. */
+export function randomOptions(seed: number): GenerateOptions {
+  const rng = new SeededRandom(seed).fork('options');
+  const quirks: Partial<Quirks> = {};
+  for (const q of QUIRKS) if (rng.chance(0.3)) quirks[q] = true;
+  return {
+    seed,
+    investors: rng.int(1, 3),
+    amcs: rng.int(1, 5),
+    folios: rng.int(1, 6),
+    transactionsPerScheme: rng.int(0, 8),
+    holdingsPerAccount: rng.int(1, 10),
+    grouping: rng.pick(['indian', 'western'] as const),
+    negative: rng.pick(['parentheses', 'minus'] as const),
+    currency: rng.pick(['INR', 'Rs.'] as const),
+    quirks,
+    layout: randomVariation(seed),
+  };
+}
+
+export interface TextRun {
+  model: StatementModel;
+  classification: Classification;
+  draft: ExtractionDraft;
+  enriched: ExtractionDraft;
+}
+
+export function runText(family: StatementFamily, options: GenerateOptions): TextRun {
+  const { model, pages } = generateText(family, options);
+  const classification = classifyStatement(pages.slice(0, 3));
+  const draft = extractStatement(buildLines(pages), classification);
+  return { model, classification, draft, enriched: enrichExtraction(draft) };
+}
