@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LlmError, LlmProvider } from '../../../llm/llm-provider.js';
 import type { KnownIdentifier } from '../../../llm/pii-masker.js';
 import { PriceTable } from '../../../llm/price-table.js';
-import type { Classification, ExtractionDraft } from '../../extraction/types.js';
+import type { Classification, ExtractionDraft, Holding } from '../../extraction/types.js';
 import { PipelineStage, StageFailure, type StageContext } from '../pipeline-stage.js';
 import type { CalculationOutput } from './calculation.stage.js';
 
@@ -13,7 +13,11 @@ export interface SummaryOutput {
 
 const inr = (n: number) => `INR ${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** The figures as a few plain sentences: the facts every summary must rest on. */
+/**
+ * The figures as a few plain sentences: the facts every summary must rest on. Totals, allocation and
+ * gain count only the holdings whose market value is known; the others are named, and the total says
+ * how many it leaves out.
+ */
 export function portfolioFacts(classification: Classification, draft: ExtractionDraft, calc: CalculationOutput): string {
   const holdings = draft.entities.flatMap((e) => e.holdings);
   // Holdings come from a statement class that holds them, or from the model reading an unknown layout.
@@ -22,17 +26,34 @@ export function portfolioFacts(classification: Classification, draft: Extraction
   }
   const { overall } = calc;
   const a = overall.asset_allocation;
-  const largest = [...holdings].sort((x, y) => y.market_value - x.market_value).slice(0, 3);
+  const valued = holdings.filter((h): h is Holding & { market_value: number } => h.market_value !== null);
+  const unvalued = holdings.filter((h) => h.market_value === null);
+  const asOf = draft.period.to ? ` as of ${draft.period.to}` : '';
+  const held = `${draft.entities.length} investor(s) hold ${holdings.length} holding(s)`;
+  if (valued.length === 0) {
+    return `${held}${asOf}; the value of none of them is known (not read from the statement), so there is no total, allocation or gain. ${unvaluedSentence(unvalued)}`;
+  }
+  const largest = [...valued].sort((x, y) => y.market_value - x.market_value).slice(0, 3);
   const parts = [
-    `${draft.entities.length} investor(s) hold ${holdings.length} holding(s) worth ${inr(overall.total_market_value)}` +
-      (draft.period.to ? ` as of ${draft.period.to}.` : '.'),
-    `Allocation: equity ${a.equity.toFixed(2)}%, debt ${a.debt.toFixed(2)}%, hybrid ${a.hybrid.toFixed(2)}%, other ${a.other.toFixed(2)}%.`,
+    unvalued.length === 0
+      ? `${held} worth ${inr(overall.total_market_value)}${asOf}.`
+      : `${held}; the ${valued.length} whose value is known are worth ${inr(overall.total_market_value)}${asOf}. ` +
+        `This total leaves out ${unvalued.length} holding(s) whose value is unknown.`,
+    `Allocation${unvalued.length ? ' of the known value' : ''}: equity ${a.equity.toFixed(2)}%, debt ${a.debt.toFixed(2)}%, hybrid ${a.hybrid.toFixed(2)}%, other ${a.other.toFixed(2)}%.`,
     `Largest: ${largest.map((h) => `${h.scheme_name} (${inr(h.market_value)})`).join('; ')}.`,
   ];
+  if (unvalued.length) parts.push(unvaluedSentence(unvalued));
   if (overall.total_cost_value !== null && overall.gain !== null) {
     parts.push(`Cost ${inr(overall.total_cost_value)}, gain ${inr(overall.gain)}${overall.gain_pct !== null ? ` (${overall.gain_pct.toFixed(2)}%)` : ''}.`);
   }
   return parts.join(' ');
+}
+
+/** The holdings without a value, by name (at most five, then how many more). */
+function unvaluedSentence(unvalued: Holding[]): string {
+  const named = unvalued.slice(0, 5).map((h) => h.scheme_name || h.isin);
+  const more = unvalued.length > named.length ? ` and ${unvalued.length - named.length} more` : '';
+  return `Value unknown (not read from the statement): ${named.join('; ')}${more}.`;
 }
 
 /** The document's own personal identifiers, for the provider to mask wherever they appear. */

@@ -1,0 +1,62 @@
+import { describe, expect, it } from '@jest/globals';
+import { calculatePortfolio } from '../../../src/modules/nexus/extraction/calculator.js';
+import type { Classification, ExtractionDraft, Holding } from '../../../src/modules/nexus/extraction/types.js';
+import type { CalculationOutput } from '../../../src/modules/nexus/pipeline/stages/calculation.stage.js';
+import { portfolioFacts } from '../../../src/modules/nexus/pipeline/stages/summary.stage.js';
+import { makeHolding } from '../../support/holding.js';
+
+const classification: Classification = { code: 'CAMS_DETAILED_CAS', confidence: 95, holdings_statement: true };
+
+const valued = (scheme_name: string, market_value: number): Holding => makeHolding({ scheme_name, units: market_value / 10, nav: 10, market_value, asset_class: 'Equity' });
+const unread = (scheme_name: string, figures: Partial<Holding> = {}): Holding => makeHolding({ scheme_name, asset_class: 'Debt', ...figures });
+
+/** The facts as the stage builds them: the calculation stage's own figures over the draft. */
+function facts(holdings: Holding[]): string {
+  const draft: ExtractionDraft = {
+    classification: 'CAMS_DETAILED_CAS',
+    period: { from: '2025-04-01', to: '2025-09-30' },
+    entities: [{ entity_name: 'Meera Nair', pan: 'ORYPN9071B', holdings, stated_total: null }],
+    stated_total: null,
+    currency: 'INR',
+  };
+  const calc: CalculationOutput = { overall: calculatePortfolio(draft.entities), entities: draft.entities.map((e) => calculatePortfolio([e])) };
+  return portfolioFacts(classification, draft, calc);
+}
+
+describe('portfolioFacts with holdings whose market value is unknown', () => {
+  it('every value known: one total, no mention of unknown values', () => {
+    const text = facts([valued('Axis Bluechip Fund', 3000), valued('HDFC Liquid Fund', 1000)]);
+    expect(text).toMatch(/^1 investor\(s\) hold 2 holding\(s\) worth INR 4,000\.00 as of 2025-09-30\./);
+    expect(text).not.toMatch(/unknown|leaves out/);
+  });
+
+  it('the total counts the known values and says how many holdings it leaves out', () => {
+    const text = facts([valued('Axis Bluechip Fund', 3000), unread('SBI Magnum Gilt Fund'), valued('HDFC Liquid Fund', 1000)]);
+    expect(text).toContain('1 investor(s) hold 3 holding(s); the 2 whose value is known are worth INR 4,000.00 as of 2025-09-30.');
+    expect(text).toContain('This total leaves out 1 holding(s) whose value is unknown.');
+    expect(text).toContain('Allocation of the known value: equity 100.00%');
+  });
+
+  it('names the holding without a value as such, and never with a zero figure', () => {
+    const text = facts([valued('Axis Bluechip Fund', 3000), unread('SBI Magnum Gilt Fund', { units: 12.5, nav: 60 })]);
+    expect(text).toContain('Value unknown (not read from the statement): SBI Magnum Gilt Fund.');
+    expect(text).toContain('Largest: Axis Bluechip Fund (INR 3,000.00).');
+    expect(text).not.toMatch(/SBI Magnum Gilt Fund \(INR/);
+    expect(text).not.toMatch(/INR 0\.00/);
+  });
+
+  it('no value known: no total, allocation or largest holding, each holding named', () => {
+    const text = facts([unread('SBI Magnum Gilt Fund'), unread('ICICI Prudential Gilt Fund')]);
+    expect(text).toBe(
+      '1 investor(s) hold 2 holding(s) as of 2025-09-30; the value of none of them is known (not read from the statement), so there is no total, allocation or gain. ' +
+        'Value unknown (not read from the statement): SBI Magnum Gilt Fund; ICICI Prudential Gilt Fund.',
+    );
+  });
+
+  it('names at most five holdings without a value, then how many more', () => {
+    const text = facts([valued('Axis Bluechip Fund', 3000), ...Array.from({ length: 7 }, (_, i) => unread(`Fund ${i + 1}`))]);
+    expect(text).toContain('This total leaves out 7 holding(s) whose value is unknown.');
+    expect(text).toContain('Value unknown (not read from the statement): Fund 1; Fund 2; Fund 3; Fund 4; Fund 5 and 2 more.');
+    expect(text).not.toContain('Fund 6');
+  });
+});
