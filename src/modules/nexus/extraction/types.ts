@@ -83,6 +83,13 @@ export interface Transaction {
 
 export type AssetClass = 'Equity' | 'Debt' | 'Hybrid' | 'Other';
 
+/**
+ * What decided a holding's asset class: the category the statement prints, AMFI's category heading
+ * for the ISIN, the scheme name (SEBI's category words), the kind of listed security, or a language
+ * model's reading. Enrichment sets it (`enricher.ts`); a parser sets only 'statement'.
+ */
+export type AssetClassSource = 'statement' | 'amfi' | 'scheme_name' | 'security_type' | 'model';
+
 export interface Holding {
   scheme_name: string;
   isin: string;
@@ -95,6 +102,8 @@ export interface Holding {
   nav: number | null;
   market_value: number | null;
   asset_class: AssetClass | null;
+  /** Set by enrichment; null when the class is unknown. */
+  asset_class_source?: AssetClassSource | null;
   folio: string | null;
   amc: string | null;
   cost_value: number | null;
