@@ -108,6 +108,11 @@ export interface Holding {
   amc: string | null;
   cost_value: number | null;
   opening_units: number | null;
+  /**
+   * The value of the opening units at the start of the period, when the statement prints one (no
+   * parser reads it yet); XIRR prefers it to a transaction's NAV (`calculator.ts`).
+   */
+  opening_value?: number | null;
   plan: 'Direct' | 'Regular' | null;
   option: 'Growth' | 'IDCW' | null;
   page: number;
@@ -218,11 +223,30 @@ export interface AssetAllocation {
   other: number;
 }
 
+/** Why an XIRR is null (`calculator.ts` and docs/extraction.md say when each applies). */
+export type XirrReason =
+  | 'NO_TRANSACTIONS'
+  | 'OPENING_UNITS_UNKNOWN'
+  | 'OPENING_VALUE_UNKNOWN'
+  | 'TRANSACTION_VALUE_UNKNOWN'
+  | 'VALUE_UNKNOWN'
+  | 'NO_VALUATION_DATE'
+  | 'NO_CASH_FLOWS'
+  | 'NO_SOLUTION';
+
 export interface PortfolioFigures {
+  /** Sum of the market values that are known; `holdings_without_value` counts the ones left out. */
   total_market_value: number;
   total_cost_value: number | null;
   gain: number | null;
   gain_pct: number | null;
+  /** Shares of `total_market_value`: the valued holdings only. */
   asset_allocation: AssetAllocation;
+  /** Holdings whose market value is known and counted in the totals and allocation. */
+  holdings_valued: number;
+  /** Holdings whose market value is unknown (null), left out of the totals and allocation. */
+  holdings_without_value: number;
+  /** Annualised, in percent; null with `xirr_reason` when it cannot be computed. */
   xirr: number | null;
+  xirr_reason: XirrReason | null;
 }
