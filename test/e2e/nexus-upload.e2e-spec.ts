@@ -6,6 +6,9 @@ import { unzipSync } from 'fflate';
 import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { sql } from '../support/db.js';
 import { simplePdf } from '../support/pdf.js';
+import { uploadPdf, waitForProcess } from '../support/pipeline.js';
+import { generateStatement } from '../fixtures/generator/index.js';
+import { notPdfStatements, pdfAfter } from '../fixtures/generator/negative.js';
 
 // supertest's parser signature takes the raw response stream.
 const binaryParser = (res: any, cb: (e: Error | null, b: Buffer) => void) => {
@@ -106,10 +109,51 @@ describe('nexus: upload, listing and the original', () => {
       expect(errorCode(res)).toBe('UNSUPPORTED_MEDIA_TYPE');
     });
 
-    it('answers 400 for an empty file and for a missing file field', async () => {
+    it('refuses with 415 a ZIP archive renamed .pdf whose member is the PDF, though %PDF- is in its first kilobyte', async () => {
+      const zip = notPdfStatements(statement).find((c) => c.detected === 'zip')!.file;
+      // The archive really carries the statement, byte for byte, and shows its header early.
+      expect(Buffer.from(unzipSync(new Uint8Array(zip))['CAS_statement.pdf']).equals(statement)).toBe(true);
+      expect(zip.subarray(0, 1024).includes('%PDF-')).toBe(true);
+      const res = await upload(acme.analyst, zip, 'CAS_statement.pdf');
+      expect({ status: res.status, code: errorCode(res) }).toEqual({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(res.body.error.details).toContain('detected: zip');
+    });
+
+    it('refuses with 415 every file that does not start with %PDF- (archives, office files, images, HTML, text, a PDF behind other bytes, an empty file), naming what it found, and stores nothing of them', async () => {
+      const fresh = await createTenant(t.http);
+      const pdfText = 'Consolidated Account Statement';
+      for (const c of notPdfStatements(statement)) {
+        const res = await upload(fresh.analyst, c.file, 'CAS_statement.pdf');
+        expect({ name: c.name, status: res.status, code: errorCode(res), detected: /detected: ([a-z0-9_]+)/.exec(res.body.error?.details ?? '')?.[1] }).toEqual({
+          name: c.name,
+          status: 415,
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          detected: c.detected,
+        });
+        expect(res.text).not.toContain(pdfText);
+        expect(res.text).not.toContain('%PDF-1');
+      }
+      expect(await sql('SELECT id FROM documents WHERE tenant_id = $1', [fresh.analyst.tenantId])).toEqual([]);
+      expect(await readdir(join(process.env.STORAGE_DIR!, fresh.analyst.tenantId)).catch(() => [])).toEqual([]);
+      expect(await readdir(resolve(process.env.STORAGE_DIR!, '.incoming')).catch(() => [])).toEqual([]);
+    });
+
+    it('accepts a real statement behind leading whitespace, and the pipeline reads it whole', async () => {
+      const generated = await generateStatement('cams_detailed', { seed: 41 });
+      const padded = pdfAfter('\r\n \t\n', generated.pdf);
+      const up = await uploadPdf(t, acme.analyst, padded);
+      const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: up.job_id });
+      expect(start.status).toBe(200);
+      const { final } = await waitForProcess(t, acme.analyst, start.body.process_id);
+      expect(final.status).toBe('completed');
+      expect(final.extractions.holdings.length).toBe(generated.model.holdings.length);
+    }, 60_000);
+
+    it('answers 415 for an empty file and 400 for a missing file field', async () => {
       const empty = await upload(acme.analyst, Buffer.alloc(0));
-      expect(empty.status).toBe(400);
-      expect(errorCode(empty)).toBe('VALIDATION_ERROR');
+      expect(empty.status).toBe(415);
+      expect(errorCode(empty)).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(empty.body.error.details).toContain('detected: empty');
       const missing = await t.http.post('/api/v1/nexus/upload/').set(bearer(acme.analyst)).field('other', 'x');
       expect(missing.status).toBe(400);
     });

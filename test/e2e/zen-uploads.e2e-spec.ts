@@ -7,6 +7,7 @@ import { ChunkRetriever, SessionDocuments } from '../../src/modules/zen/document
 import { buildLines } from '../../src/modules/nexus/extraction/line-builder.js';
 import { extractPdfText } from '../../src/modules/nexus/extraction/pdf-text.js';
 import { generateStatement, imageOnlyPdf } from '../fixtures/generator/index.js';
+import { notPdfStatements, pdfAfter, zipOfPdf } from '../fixtures/generator/negative.js';
 import { addUser, bearer, createTenant, errorCode, login, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { simplePdf } from '../support/pdf.js';
 import { uploadPdf } from '../support/pipeline.js';
@@ -126,6 +127,20 @@ describe('zen: documents uploaded into a chat session', () => {
     expect(await chatDocuments(sessionId)).toHaveLength(2);
   });
 
+  it('accepts a real statement behind leading whitespace: indexed, and processed to completion', async () => {
+    const statement = await generateStatement('cams_detailed', { seed: 43 });
+    const sessionId = await newSession(acme.analyst);
+    const res = await upload(acme.analyst, sessionId, pdfAfter('\n\r\n  \t', statement.pdf));
+    expect(res.status).toBe(201);
+    const docId: string = res.body.result.document_ids[0];
+    const { final } = await waitForDocument(acme.analyst, sessionId, docId);
+    expect(final.status).toBe('completed');
+    expect(final.chunks_indexed).toBeGreaterThan(0);
+    const extraction = await t.http.get(`/api/v1/nexus/documents/${docId}/extraction`).set(bearer(acme.analyst));
+    const isins = extraction.body.result.entities.flatMap((e: { holdings: Array<{ isin: string }> }) => e.holdings.map((h) => h.isin)).sort();
+    expect(isins).toEqual(statement.model.holdings.map((h) => h.isin).sort());
+  });
+
   it('takes the password of an encrypted statement, and refuses a missing or wrong one (422) leaving nothing behind', async () => {
     const statement = await generateStatement('cams_detailed', { seed: 5, encrypt: true });
     const sessionId = await newSession(acme.analyst);
@@ -198,12 +213,38 @@ describe('zen: documents uploaded into a chat session', () => {
       await expectError(await upload(acme.analyst, sessionId, pdf).field('folder', 'x'), 400, 'VALIDATION_ERROR');
     });
 
-    it('400 for an empty file, 415 for a file that is not a PDF, 413 over MAX_UPLOAD_BYTES, 422 for a damaged PDF', async () => {
-      await expectError(await upload(acme.analyst, sessionId, Buffer.alloc(0)), 400, 'VALIDATION_ERROR');
+    it('415 for an empty file and for a file that is not a PDF, 413 over MAX_UPLOAD_BYTES, 422 for a damaged PDF', async () => {
+      await expectError(await upload(acme.analyst, sessionId, Buffer.alloc(0)), 415, 'UNSUPPORTED_MEDIA_TYPE');
       await expectError(await upload(acme.analyst, sessionId, Buffer.from('PK\u0003\u0004 a zip named .pdf')), 415, 'UNSUPPORTED_MEDIA_TYPE');
       const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(MAX_UPLOAD_BYTES + 1024, 0x20)]);
       await expectError(await upload(acme.analyst, sessionId, big), 413, 'PAYLOAD_TOO_LARGE');
       await expectError(await upload(acme.analyst, sessionId, Buffer.from('%PDF-1.7\n1 0 obj garbage without xref or trailer')), 422, 'UNPROCESSABLE');
+    });
+
+    it('415 for a ZIP archive renamed .pdf whose member is a readable PDF, naming it; no document is stored', async () => {
+      const before = await documentCount(acme.analyst);
+      const statement = await simplePdf(['Consolidated Account Statement', 'Folio No: 12345678/90']);
+      const zip = zipOfPdf(statement);
+      expect(zip.subarray(0, 1024).includes('%PDF-')).toBe(true);
+      const res = await upload(acme.analyst, sessionId, zip, { filename: 'CAS_statement.pdf' });
+      await expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expect(res.body.error.details).toContain('detected: zip');
+      expect(res.text).not.toContain('12345678');
+      expect(await documentCount(acme.analyst)).toBe(before);
+    });
+
+    it('415 for every file that does not start with %PDF- (archives, office files, images, HTML, text, a PDF behind other bytes), naming what it found; no document is stored', async () => {
+      const before = await documentCount(acme.analyst);
+      for (const c of notPdfStatements(pdf)) {
+        const res = await upload(acme.analyst, sessionId, c.file);
+        expect({ name: c.name, status: res.status, code: errorCode(res), detected: /detected: ([a-z0-9_]+)/.exec(res.body.error?.details ?? '')?.[1] }).toEqual({
+          name: c.name,
+          status: 415,
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          detected: c.detected,
+        });
+      }
+      expect(await documentCount(acme.analyst)).toBe(before);
     });
 
     it('404 for an unknown session, another user’s session and another tenant’s session', async () => {

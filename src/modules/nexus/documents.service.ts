@@ -16,7 +16,8 @@ import { DocumentsRepository } from './documents.repository.js';
 import { renderLayoutZip } from './pdf/layout-renderer.js';
 import { toTenantDocument, type TenantDocumentPageDto, type UploadResultDto } from './dto/document.dto.js';
 import type { DocumentEntity } from './entities/document.entity.js';
-import { inspectPdf, looksLikePdf, passwordHintFor } from './pdf/pdf-inspector.js';
+import { inspectPdf, passwordHintFor } from './pdf/pdf-inspector.js';
+import { requirePdfUpload } from './pdf/upload-content.js';
 import type { ReceivedFile } from './storage/hashing-disk.engine.js';
 import { DocumentStorage } from './storage/document-storage.js';
 
@@ -57,8 +58,7 @@ export class DocumentsService {
   async upload(user: Principal, file: (Express.Multer.File & ReceivedFile) | undefined): Promise<UploadResultDto> {
     if (!file) throw new AppException('VALIDATION_ERROR', 'file is required (multipart/form-data field "file")');
     try {
-      if (file.size === 0) throw new AppException('VALIDATION_ERROR', 'The uploaded file is empty');
-      if (!looksLikePdf(file.head)) throw new AppException('UNSUPPORTED_MEDIA_TYPE', 'Only PDF files are accepted (checked by content)');
+      requirePdfUpload(file);
       const inspection = await inspectPdf(file.path);
       if (inspection.kind === 'unreadable') throw new AppException('UNPROCESSABLE', 'The PDF is damaged and cannot be read');
       const fileName = displayFileName(file.originalname);

@@ -8,9 +8,6 @@ export type PdfInspection =
   | { kind: 'password_invalid' }
   | { kind: 'unreadable'; reason: string };
 
-/** `%PDF-` must appear in the first kilobyte (the PDF specification's own tolerance). */
-export const looksLikePdf = (head: Buffer) => head.subarray(0, 1024).includes('%PDF-');
-
 /**
  * Opens a PDF with pdfjs-dist to count its pages, telling encrypted and broken files apart. A file
  * that outgrows the reading limits (pdf-sandbox.ts) is unreadable.

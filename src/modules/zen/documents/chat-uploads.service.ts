@@ -5,7 +5,7 @@ import { AppException, notFound } from '../../../common/errors/app.exception.js'
 import { DocumentsService, displayFileName } from '../../nexus/documents.service.js';
 import { buildLines } from '../../nexus/extraction/line-builder.js';
 import { extractPdfText } from '../../nexus/extraction/pdf-text.js';
-import { looksLikePdf } from '../../nexus/pdf/pdf-inspector.js';
+import { requirePdfUpload } from '../../nexus/pdf/upload-content.js';
 import { STAGES } from '../../nexus/pipeline/pipeline.constants.js';
 import { PipelineService } from '../../nexus/pipeline/pipeline.service.js';
 import type { ReceivedFile } from '../../nexus/storage/hashing-disk.engine.js';
@@ -39,8 +39,7 @@ export class ChatUploadsService {
     const session = await this.repo.findOwnSession(user.tenantId, user.userId, form.session_id);
     if (!session) throw notFound('Chat session');
     if (session.status === 'closed') throw new AppException('CONFLICT', 'The chat session is closed: documents can only be added to an open session');
-    if (file.size === 0) throw new AppException('VALIDATION_ERROR', 'The uploaded file is empty');
-    if (!looksLikePdf(file.head)) throw new AppException('UNSUPPORTED_MEDIA_TYPE', 'Only PDF files are accepted (checked by content)');
+    requirePdfUpload(file);
     const chunks = await this.readChunks(file.path, form.password);
 
     const uploaded = await this.documents.upload(user, file);
