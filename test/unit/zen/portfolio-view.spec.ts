@@ -3,7 +3,7 @@ import type { Entity, Holding, Transaction } from '../../../src/modules/nexus/ex
 import { PortfolioView, type SourceDocument } from '../../../src/modules/zen/answering/portfolio-view.js';
 import { makeHolding } from '../../support/holding.js';
 
-const tx = (date: string, units: number): Transaction => ({ date, description: 'Purchase', amount: units * 10, units, nav: 10, balance_units: null });
+const tx = (date: string, units: number): Transaction => ({ date, type: 'purchase', description: 'Purchase', amount: units * 10, units, nav: 10, balance_units: null });
 
 const holding = (isin: string, marketValue: number, overrides: Partial<Holding> = {}): Holding =>
   makeHolding({ scheme_name: `Scheme ${isin}`, isin, units: marketValue / 10, nav: 10, market_value: marketValue, asset_class: 'Equity', folio: '1234567/89', ...overrides });

@@ -44,6 +44,8 @@ const periodEnd = (doc: SourceDocument) => doc.result.period?.to ?? '';
  */
 export class PortfolioView {
   readonly holdings: HoldingRef[];
+  /** The holdings whose market value is unknown (null: not read from the statement); `figures` leaves them out. */
+  readonly unvalued: HoldingRef[];
   readonly figures: PortfolioFigures;
   readonly asOf: string | null;
   readonly currency: string;
@@ -59,6 +61,7 @@ export class PortfolioView {
     const newest = new Map<string, SourceDocument>();
     for (const { key, doc } of this.copies) if (!newest.has(key)) newest.set(key, doc);
     this.holdings = this.copies.filter(({ key, doc }) => newest.get(key) === doc).map(({ key: _key, ...ref }) => ref);
+    this.unvalued = this.holdings.filter((r) => r.holding.market_value === null);
     this.figures = calculatePortfolio([{ entity_name: '', pan: null, holdings: this.holdings.map((r) => r.holding), stated_total: null }]);
     this.asOf = this.holdings.map((r) => periodEnd(r.doc)).filter(Boolean).sort().at(-1) ?? null;
     this.currency = docs.find((d) => d.result.currency)?.result.currency ?? 'INR';
@@ -66,6 +69,12 @@ export class PortfolioView {
 
   get empty(): boolean {
     return this.holdings.length === 0;
+  }
+
+  /** The holdings by market value, largest first; those whose value is unknown come last, in statement order. */
+  byValue(): HoldingRef[] {
+    const value = (r: HoldingRef) => r.holding.market_value ?? Number.NEGATIVE_INFINITY;
+    return [...this.holdings].sort((x, y) => (value(x) === value(y) ? 0 : value(y) > value(x) ? 1 : -1));
   }
 
   citations(refs: HoldingRef[] = this.holdings): Citation[] {
