@@ -4,7 +4,8 @@
  * row, and against the statement text the model was sent:
  *
  * - the shape and types (`class-validator`): numbers finite and ≥ 0, an ISO 6166-shaped ISIN, strings
- *   of sane length, an asset class from the four we know;
+ *   of sane length, an asset class from the four we know; units, NAV and market value all present
+ *   (a parser's holding may hold null for a figure it could not read, a model's row may not);
  * - the ISIN's check digit, and the ISIN printed in the text;
  * - units and NAV printed in the text, and the market value too (one that is not printed is accepted
  *   only when it is units × NAV to the paisa, and is marked `computed`, which the validator flags);
