@@ -1,20 +1,32 @@
 import { Injectable } from '@nestjs/common';
-import { calculatePortfolio } from '../../extraction/calculator.js';
+import { calculatePortfolio, holdingXirr, type CalculationOptions, type XirrFigure } from '../../extraction/calculator.js';
 import type { ExtractionDraft, PortfolioFigures } from '../../extraction/types.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
 
 export interface CalculationOutput {
   overall: PortfolioFigures;
   entities: PortfolioFigures[];
+  /** XIRR of each holding, `holdings[i][j]` for `draft.entities[i].holdings[j]`. */
+  holdings: XirrFigure[][];
 }
 
-/** Stage 8: totals, gains and asset allocation per investor and overall. */
+/** The statement's period: opening units are valued at its start, holdings without a NAV date at its end. */
+export const periodOptions = (draft: ExtractionDraft): CalculationOptions => ({ asOf: draft.period.to, periodFrom: draft.period.from });
+
+/** Stage 8: totals, gains, asset allocation and XIRR per holding, per investor and overall. */
 @Injectable()
 export class CalculationStage extends PipelineStage<CalculationOutput> {
   readonly name = 'calculation' as const;
 
   async run(ctx: StageContext) {
     const draft = await ctx.output<ExtractionDraft>('enrichment');
-    return { output: { overall: calculatePortfolio(draft.entities), entities: draft.entities.map((e) => calculatePortfolio([e])) } };
+    const options = periodOptions(draft);
+    return {
+      output: {
+        overall: calculatePortfolio(draft.entities, options),
+        entities: draft.entities.map((e) => calculatePortfolio([e], options)),
+        holdings: draft.entities.map((e) => e.holdings.map((h) => holdingXirr(h, options))),
+      },
+    };
   }
 }

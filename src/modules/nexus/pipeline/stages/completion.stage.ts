@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { Classification, ExtractionDraft, Validation } from '../../extraction/types.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
 import type { ParsingOutput } from './parsing.stage.js';
-import type { CalculationOutput } from './calculation.stage.js';
+import { holdingXirr, totalsIncompleteFlags } from '../../extraction/calculator.js';
+import { periodOptions, type CalculationOutput } from './calculation.stage.js';
 import type { SummaryOutput } from './summary.stage.js';
 
 export interface CompletionOutput {
@@ -35,7 +36,8 @@ export class CompletionStage extends PipelineStage<CompletionOutput> {
     const entities = draft.entities.map((e, i) => ({
       entity_name: e.entity_name,
       pan: e.pan,
-      holdings: e.holdings,
+      // Each holding with its XIRR (`xirr`, `xirr_reason`) beside the figures it was read with.
+      holdings: e.holdings.map((h, j) => ({ ...h, ...(calc.holdings?.[i]?.[j] ?? holdingXirr(h, periodOptions(draft))) })),
       asset_allocation: calc.entities[i]?.asset_allocation ?? { equity: 0, debt: 0, hybrid: 0, other: 0 },
       totals: calc.entities[i] ?? null,
     }));
@@ -56,7 +58,7 @@ export class CompletionStage extends PipelineStage<CompletionOutput> {
       currency: draft.currency,
       entities,
       totals: calc.overall,
-      validation: validation.flags,
+      validation: [...validation.flags, ...totalsIncompleteFlags(draft.entities)],
       confidence_score: validation.confidence_score,
       summary: summary.text,
     };
