@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateStatement } from '../fixtures/generator/index.js';
+import { imageHeaderThenPdf, ole2WithPdf, pdfAfter, zipOfPdf } from '../fixtures/generator/negative.js';
+import { simplePdf } from '../support/pdf.js';
 import { bearer, createTenant, errorCode, startTestApp, type Tenant, type TestApp } from '../support/app.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import * as hostile from '../support/hostile/malicious-pdfs.js';
@@ -39,6 +41,11 @@ const CASES: Case[] = [
   { name: 'a broken encryption dictionary', make: hostile.brokenEncryption, outcome: { upload: 'refused', codes: ['UNPROCESSABLE'] } },
   { name: 'a PDF header followed by a zip', make: hostile.pdfHeaderThenZip, outcome: { upload: 'refused', codes: ['UNPROCESSABLE'] } },
   { name: 'a PDF header followed by random bytes', make: hostile.headerOnlyGarbage, outcome: { upload: 'refused', codes: ['UNPROCESSABLE'] } },
+  // Files that carry a readable PDF within their first kilobyte but do not start with it: refused by content.
+  { name: 'a ZIP archive whose stored member is a PDF', make: async () => zipOfPdf(await simplePdf(['Consolidated Account Statement'])), outcome: { upload: 'refused', codes: ['UNSUPPORTED_MEDIA_TYPE'] } },
+  { name: 'a JPEG header, then a PDF (a polyglot)', make: async () => imageHeaderThenPdf('jpeg', await simplePdf(['Consolidated Account Statement'])), outcome: { upload: 'refused', codes: ['UNSUPPORTED_MEDIA_TYPE'] } },
+  { name: 'an OLE2 (legacy office) header, then a PDF', make: async () => ole2WithPdf(await simplePdf(['Consolidated Account Statement'])), outcome: { upload: 'refused', codes: ['UNSUPPORTED_MEDIA_TYPE'] } },
+  { name: 'a PDF behind a UTF-8 byte-order mark', make: async () => pdfAfter('\ufeff', await simplePdf(['Consolidated Account Statement'])), outcome: { upload: 'refused', codes: ['UNSUPPORTED_MEDIA_TYPE'] } },
 ];
 
 /** Failure codes a hostile file may end with: all documented in docs/pipeline.md, none "unexpected". */
