@@ -1,60 +1,60 @@
 import { describe, expect, it } from '@jest/globals';
-import { amcFromScheme, classifyAssetClass, detectOption, detectPlan, enrichExtraction, normaliseAmcName } from '../../../src/modules/nexus/extraction/enricher.js';
+import { amcFromScheme, detectOption, detectPlan, enrichExtraction, normaliseAmcName } from '../../../src/modules/nexus/extraction/enricher.js';
 import type { ExtractionDraft, Holding } from '../../../src/modules/nexus/extraction/types.js';
 import { makeHolding } from '../../support/holding.js';
 
-describe('asset class', () => {
+const holding = (scheme_name: string, isin: string, extra: Partial<Holding> = {}): Holding =>
+  makeHolding({ scheme_name, isin, units: 10, nav: 10, market_value: 100, page: 2, ...extra });
+const draftOf = (holdings: Holding[], extra: Partial<ExtractionDraft> = {}): ExtractionDraft => ({
+  classification: 'CAMS_DETAILED_CAS',
+  period: { from: null, to: null },
+  stated_total: null,
+  currency: 'INR',
+  entities: [{ entity_name: 'Priya Sharma', pan: 'ABCPS1234E', stated_total: null, holdings }],
+  ...extra,
+});
+const amfi = (categories: Record<string, string>) => ({ amfiCategory: (isin: string) => categories[isin] });
+const LLM_REPORT = { model: 'm', outcome: 'extracted', pages_sent: 1, pages_total: 1, truncated: false, rows_returned: 1, rows_accepted: 1, rejected: [], error: null } as const;
+
+describe('asset class: which source decides', () => {
   it.each([
-    // Debt
-    ['HDFC Liquid Fund - Regular Plan - Growth', 'Debt'],
-    ['Axis Overnight Fund - Direct Plan - Growth', 'Debt'],
-    ['SBI Magnum Gilt Fund - Regular Plan - Growth', 'Debt'],
-    ['ICICI Prudential Corporate Bond Fund - Direct Plan - Growth', 'Debt'],
-    ['Aditya Birla Sun Life Credit Risk Fund - Regular Plan - Growth', 'Debt'],
-    ['Kotak Banking and PSU Debt Fund - Direct Growth', 'Debt'],
-    ['Axis Short Duration Fund - Regular Plan - Growth', 'Debt'],
-    ['ICICI Prudential Savings Fund - Regular Plan - Growth', 'Debt'],
-    ['Aditya Birla Sun Life Medium Term Plan - Regular Plan - Growth', 'Debt'],
-    ['HDFC Money Market Fund - Direct Plan - Growth', 'Debt'],
-    ['Franklin India Credit Risk Fund - Segregated Portfolio 1 - 8.25% Vodafone Idea Ltd 10JUL20 - Regular Plan - Growth', 'Debt'],
-    ['Nippon India Floater Fund - Growth', 'Debt'],
-    // Hybrid
-    ['HDFC Balanced Advantage Fund - Regular Plan - Growth', 'Hybrid'],
-    ['Kotak Equity Arbitrage Fund - Direct Plan - Growth', 'Hybrid'],
-    ['ICICI Prudential Equity & Debt Fund - Growth', 'Hybrid'],
-    ['SBI Equity Hybrid Fund - Regular Plan - IDCW', 'Hybrid'],
-    ['Nippon India Multi Asset Allocation Fund - Direct Plan - Growth', 'Hybrid'],
-    ['Edelweiss Equity Savings Fund - Growth', 'Hybrid'],
-    // Equity
-    ['Parag Parikh Flexi Cap Fund - Direct Plan - Growth', 'Equity'],
-    ['DSP ELSS Tax Saver Fund - Regular Plan - Growth', 'Equity'],
-    ['SBI Long Term Equity Fund - Regular Plan - Growth', 'Equity'],
-    ['Nippon India Growth Fund - Regular Plan - Growth', 'Equity'],
-    ['UTI Nifty 50 Index Fund - Direct Plan - Growth', 'Equity'],
-    ['NIPPON INDIA ETF NIFTY 50 BEES', 'Equity'],
-    ['Mirae Asset Large & Midcap Fund - Regular Plan - Growth', 'Equity'],
-    ['HDFC Mid-Cap Opportunities Fund - Direct Plan - Growth', 'Equity'],
-    ['Aditya Birla Sun Life Digital India Fund - Regular Plan - Growth', 'Equity'],
-    // Other
-    ['HDFC Gold ETF Fund of Fund - Regular Plan - Growth', 'Other'],
-    ['Nippon India Gold Savings Fund - Direct Plan - Growth', 'Other'],
-    ['Motilal Oswal Nasdaq 100 Fund of Fund - Direct Plan - Growth', 'Other'],
-    ['MOTILAL OSWAL MUTUAL FUND - MOTILAL OSWAL NASDAQ 100 ETF', 'Other'],
-    ['ICICI Prudential Silver ETF', 'Other'],
-    ['Franklin India Feeder - Franklin U.S. Opportunities Fund - Growth', 'Other'],
-    // Unknown
-    ['Some Unheard Of Scheme', null],
-  ])('%s → %s', (name, cls) => {
-    expect(classifyAssetClass(name, 'INF000A01000')).toBe(cls);
+    // [case, holding, context, draft extras, class, source, flagged]
+    ['a printed category wins over the name', holding('HDFC Flexi Cap Fund - Growth', 'INF179K01BE2', { asset_class: 'Debt', asset_class_source: 'statement' }), {}, {}, 'Debt', 'statement', false],
+    ['a printed category wins over AMFI', holding('HDFC Flexi Cap Fund - Growth', 'INF179K01BE2', { asset_class: 'Debt', asset_class_source: 'statement' }), amfi({ INF179K01BE2: 'Open Ended Schemes(Equity Scheme - Flexi Cap Fund)' }), {}, 'Debt', 'statement', false],
+    ["a parser's class without a source is the statement's", holding('HDFC Flexi Cap Fund - Growth', 'INF179K01BE2', { asset_class: 'Hybrid' }), {}, {}, 'Hybrid', 'statement', false],
+    ["AMFI's category wins over the name", holding('XYZ Flexi Cap Fund - Growth', 'INF179K01BE2'), amfi({ INF179K01BE2: 'Open Ended Schemes(Hybrid Scheme - Balanced Advantage)' }), {}, 'Hybrid', 'amfi', false],
+    ["AMFI's category for a name that says nothing", holding('HDFC Capital Builder Fund - Growth', 'INF179K01BE2'), amfi({ INF179K01BE2: 'Open Ended Schemes(Growth)' }), {}, 'Equity', 'amfi', false],
+    ['the name, when AMFI does not list the ISIN', holding('Franklin India Smaller Companies Fund - Growth', 'INF090I01239'), amfi({}), {}, 'Equity', 'scheme_name', true],
+    ["the name, when AMFI's heading does not say (domestic FoF)", holding('ICICI Prudential Asset Allocator Fund (FOF) - Growth', 'INF109K01BE2'), amfi({ INF109K01BE2: 'Open Ended Schemes(Other Scheme - FoF Domestic)' }), {}, 'Hybrid', 'scheme_name', true],
+    ['the name, without market data', holding('Kotak Banking and PSU Debt Fund - Direct Growth', 'INF174K01EL2'), {}, {}, 'Debt', 'scheme_name', true],
+    ['the security type for listed shares', holding('HDFC BANK LIMITED', 'INE040A01034'), {}, { classification: 'NSDL_CAS' }, 'Equity', 'security_type', false],
+    ['the security type for a gold bond', holding('SOVEREIGN GOLD BOND 2.50% 2028', 'IN0020200039'), amfi({}), { classification: 'NSDL_CAS' }, 'Other', 'security_type', false],
+    ["the name over a language model's class", holding('SBI Gold Fund - Direct Growth', 'INF200K01K01', { asset_class: 'Equity' }), {}, { llm_extraction: LLM_REPORT }, 'Other', 'scheme_name', true],
+    ["a language model's class where the name says nothing", holding('Acme Prosperity Scheme', 'INF200K01K01', { asset_class: 'Hybrid' }), {}, { llm_extraction: LLM_REPORT }, 'Hybrid', 'model', true],
+    ['nothing known: null, unflagged', holding('Acme Prosperity Scheme', 'INF200K01K01'), amfi({}), {}, null, null, false],
+  ] as const)('%s', (_case, h, context, extra, cls, source, flagged) => {
+    const out = enrichExtraction(draftOf([h], extra as Partial<ExtractionDraft>), context);
+    expect(out.entities[0].holdings[0]).toMatchObject({ asset_class: cls, asset_class_source: source });
+    expect(out.enrichment_flags).toEqual(
+      flagged ? [{ code: 'ASSET_CLASS_INFERRED', isin: h.isin, entity: 'Priya Sharma', page: 2, message: expect.stringContaining(`Asset class ${cls}`) }] : [],
+    );
   });
 
-  it.each([
-    ['RELIANCE INDUSTRIES LIMITED', 'INE002A01018', 'Equity'],
-    ['HDFC BANK LIMITED', 'INE040A01034', 'Equity'],
-    ['8.25% NHAI TAX FREE BONDS 2031', 'INE906B07CB9', 'Debt'],
-    ['SOVEREIGN GOLD BOND 2.50% 2028', 'IN0020200039', 'Other'],
-  ])('listed security %s → %s', (name, isin, cls) => {
-    expect(classifyAssetClass(name, isin)).toBe(cls);
+  it('says in the flag what was missing: a market-data source, or a category for the ISIN', () => {
+    const h = holding('HDFC Liquid Fund - Growth', 'INF179K01BE2');
+    expect(enrichExtraction(draftOf([h])).enrichment_flags[0].message).toBe(
+      'Asset class Debt was inferred from the scheme name: the statement prints no category and no market-data source is configured',
+    );
+    expect(enrichExtraction(draftOf([h]), amfi({})).enrichment_flags[0].message).toBe(
+      "Asset class Debt was inferred from the scheme name: the statement prints no category and AMFI's NAV file has no category for this ISIN",
+    );
+  });
+
+  it('recomputes a class an earlier enrichment inferred (only statement and model classes are inputs)', () => {
+    const once = enrichExtraction(draftOf([holding('XYZ Flexi Cap Fund', 'INF179K01BE2')]));
+    const again = enrichExtraction(once, amfi({ INF179K01BE2: 'Open Ended Schemes(Hybrid Scheme - Balanced Advantage)' }));
+    expect(again.entities[0].holdings[0]).toMatchObject({ asset_class: 'Hybrid', asset_class_source: 'amfi' });
+    expect(again.enrichment_flags).toEqual([]);
   });
 });
 
@@ -105,8 +105,8 @@ describe('AMC names', () => {
     };
     const out = enrichExtraction(draft);
     const [bank, gold] = out.entities[0].holdings;
-    expect(bank).toMatchObject({ asset_class: 'Equity', amc: null, plan: null, option: null, units: 10, market_value: 100 });
-    expect(gold).toMatchObject({ asset_class: 'Other', amc: 'HDFC Mutual Fund' });
+    expect(bank).toMatchObject({ asset_class: 'Equity', asset_class_source: 'security_type', amc: null, plan: null, option: null, units: 10, market_value: 100 });
+    expect(gold).toMatchObject({ asset_class: 'Other', asset_class_source: 'scheme_name', amc: 'HDFC Mutual Fund' });
     expect(draft.entities[0].holdings[0].asset_class).toBeNull(); // input untouched
   });
 });

@@ -1,65 +1,24 @@
 /**
- * Enrichment: what a holding's name and ISIN say about it.
+ * Enrichment: what a holding's name, ISIN and the market data say about it.
  *
- * - Asset class from SEBI category words in the scheme name (liquid, gilt, corporate bond → Debt;
- *   arbitrage, balanced advantage, multi asset → Hybrid; ELSS, flexi cap, index, ETF → Equity;
- *   gold, silver, overseas, fund of funds → Other). Listed securities (INE… ISINs) are Equity
- *   unless the name says bond/debenture.
+ * - Asset class, with the source that decided it (`asset_class_source`), first that knows:
+ *   1. `statement`: the category the statement prints (a parser sets it; never overridden);
+ *   2. `amfi`: AMFI's category heading for the ISIN, when a NAV source is configured;
+ *   3. `security_type`: a listed security (non-INF ISIN): shares Equity, bonds and government
+ *      securities Debt, gold bonds and REIT/InvIT units Other;
+ *   4. `scheme_name`: SEBI's category words in the scheme name (`asset-class.ts`);
+ *   5. `model`: the class a language model gave, for a statement it read;
+ *   else null. A class from the name or a model is an inference: it is flagged ASSET_CLASS_INFERRED.
  * - Plan (Direct/Regular) and option (Growth/IDCW, old "Dividend" wording included).
  * - AMC names normalised to "<Brand> Mutual Fund"; for fund units held in demat the AMC is
  *   recognised from the scheme name or, failing that, the ISIN's issuer code.
  *
  * Nothing is invented: an unrecognised name leaves the field null.
  */
-import type { AssetClass, Entity, ExtractionDraft, Holding } from './types.js';
+import { assetClassFromName, assetClassOfCategory, assetClassOfListedSecurity, isFundIsin, isListedSecurityIsin } from './asset-class.js';
+import type { AssetClass, AssetClassSource, Entity, ExtractionDraft, Holding, ValidationFlag } from './types.js';
 
-/** Words that place a scheme, checked in this order (the first class that matches wins). */
-const ASSET_RULES: Array<[AssetClass, RegExp]> = [
-  [
-    'Other',
-    /\bgold\b|\bsilver\b|commodit|\bnasdaq\b|s\s*&\s*p\s*500|\bus\b|\bu\.s\.|\bglobal\b|international|overseas|\bworld\b|\bfof\b|fund\s+of\s+funds?|\bfeeder\b|emerging\s+markets|\bchina\b|\bjapan\b|hang\s+seng|\breit\b|\binvit\b/,
-  ],
-  [
-    'Hybrid',
-    /arbitrage|balanced|hybrid|dynamic\s+asset|asset\s+allocat|multi[-\s]?asset|equity\s*(?:&|and)\s*debt|debt\s*(?:&|and)\s*equity|equity\s+savings|dynamic\s+allocation/,
-  ],
-  [
-    'Debt',
-    /liquid|overnight|money\s+market|\bgilt\b|g-?sec|government\s+securit|corporate\s+bond|credit\s+risk|banking\s*(?:&|and)\s*psu|psu\s+(?:bond|debt)|duration|floater|floating\s+rate|\bbond\b|\bdebt\b|\bincome\b|treasury|fixed\s+maturity|\bfmp\b|\binterval\b|\bsdl\b|target\s+maturity|savings\s+fund|medium\s+term|short\s+term|ultra\s+short|accrual|\bibx\b|segregated\s+portfolio/,
-  ],
-  [
-    'Equity',
-    /equity|\belss\b|tax\s*sav|flexi\s*-?cap|multi\s*-?cap|large\s*-?cap|mid\s*-?cap|small\s*-?cap|bluechip|blue\s+chip|focused|\bvalue\b|contra|dividend\s+yield|sector|thematic|technology|digital|pharma|healthcare|banking|financial\s+services|infrastructure|consumption|\bfmcg\b|manufactur|\bpsu\b|\bmnc\b|opportunit|emerging|frontline|\bprima\b|growth\s+fund|\bindex\b|\bnifty\b|\bsensex\b|\betf\b|\bbees\b|momentum|quality|\balpha\b|low\s+vol|\besg\b|innovation|business\s+cycle|special\s+situation|transportation|energy|\bauto\b|realty|housing|rural|top\s*\d+|next\s*50/,
-  ],
-];
-
-/** Debt markers in the name of a listed (non-fund) security. */
-const LISTED_DEBT = /\bbonds?\b|debenture|\bncds?\b|\bnon[-\s]?convertible|\btax\s*free\b|\d+(?:\.\d+)?\s*%/;
-
-/** The scheme's own name, without the plan and option that follow it. */
-function baseName(name: string): string {
-  const cut = /\s*-?\s*\b(?:Direct|Regular|Retail|Institutional)\b(?:\s+Plan)?\b/i.exec(name);
-  return (cut && cut.index > 0 ? name.slice(0, cut.index) : name).toLowerCase();
-}
-
-/** Asset class of a holding from its name and ISIN; null when the name says nothing known. */
-export function classifyAssetClass(name: string, isin?: string | null): AssetClass | null {
-  const lower = name.toLowerCase();
-  if (isin && /^IN[E0-9]/.test(isin) && !isin.startsWith('INF')) {
-    // A listed security: government securities and bonds are debt, gold bonds other, shares equity.
-    if (/\bgold\b/.test(lower) && LISTED_DEBT.test(lower)) return 'Other';
-    if (LISTED_DEBT.test(lower) || /^IN0/.test(isin)) return 'Debt';
-    return 'Equity';
-  }
-  const base = baseName(name);
-  for (const [cls, pattern] of ASSET_RULES) if (pattern.test(base)) return cls;
-  // The full name (plan/option included) as a last resort, e.g. "… Gold" after the plan.
-  for (const [cls, pattern] of ASSET_RULES) if (pattern.test(lower.replace(/\bgrowth\b/g, ''))) return cls;
-  return null;
-}
-
-/** True for mutual-fund units (ISIN issued to a fund: INF…). */
-const isFundIsin = (isin: string | null | undefined): boolean => Boolean(isin && isin.startsWith('INF'));
+export { classifyAssetClass } from './asset-class.js';
 
 export function detectPlan(name: string): 'Direct' | 'Regular' | null {
   if (/\bdirect\b/i.test(name)) return 'Direct';
@@ -159,22 +118,80 @@ export function amcFromScheme(name: string, isin?: string | null): string | null
   return null;
 }
 
-export function enrichHolding(h: Holding): Holding {
+/** What enrichment knows beyond the statement. */
+export interface EnrichmentContext {
+  /** AMFI's category heading for an ISIN; absent when no NAV source is configured or it could not be read. */
+  amfiCategory?: (isin: string) => string | null | undefined;
+}
+
+export interface HoldingContext {
+  /** The draft was read by a language model: a class already on a holding is the model's. */
+  modelRead?: boolean;
+  /** AMFI's category heading for the holding's ISIN, if known. */
+  amfiCategory?: string | null;
+}
+
+interface AssetClassDecision {
+  asset_class: AssetClass | null;
+  asset_class_source: AssetClassSource | null;
+}
+
+/** The class and its source, first that knows (see the header). */
+function decideAssetClass(h: Holding, context: HoldingContext): AssetClassDecision {
+  const given = h.asset_class ? (h.asset_class_source ?? (context.modelRead ? 'model' : 'statement')) : null;
+  if (h.asset_class && given === 'statement') return { asset_class: h.asset_class, asset_class_source: 'statement' };
+  const fromAmfi = context.amfiCategory ? assetClassOfCategory(context.amfiCategory, h.scheme_name) : null;
+  if (fromAmfi) return { asset_class: fromAmfi, asset_class_source: 'amfi' };
+  if (isListedSecurityIsin(h.isin)) return { asset_class: assetClassOfListedSecurity(h.scheme_name, h.isin), asset_class_source: 'security_type' };
+  const fromName = assetClassFromName(h.scheme_name);
+  if (fromName) return { asset_class: fromName, asset_class_source: 'scheme_name' };
+  if (h.asset_class && given === 'model') return { asset_class: h.asset_class, asset_class_source: 'model' };
+  return { asset_class: null, asset_class_source: null };
+}
+
+export function enrichHolding(h: Holding, context: HoldingContext = {}): Holding {
   const fund = isFundIsin(h.isin);
   const amc = h.amc ? normaliseAmcName(h.amc) : fund ? amcFromScheme(h.scheme_name, h.isin) : null;
   return {
     ...h,
     amc,
-    // The rules decide; a class already on the holding (only a language model's reading sets one) is
-    // kept only where they do not know.
-    asset_class: classifyAssetClass(h.scheme_name, h.isin) ?? h.asset_class,
+    ...decideAssetClass(h, context),
     plan: fund ? detectPlan(h.scheme_name) : null,
     option: fund ? detectOption(h.scheme_name) : null,
     transactions: h.transactions.map((t) => ({ ...t })),
   };
 }
 
-export function enrichExtraction(draft: ExtractionDraft): ExtractionDraft {
-  const entities: Entity[] = draft.entities.map((e) => ({ ...e, holdings: e.holdings.map(enrichHolding) }));
-  return { ...draft, period: { ...draft.period }, entities };
+/** The enrichment stage's output: the draft, and the notes enrichment raised (reported with validation's flags). */
+export interface EnrichedDraft extends ExtractionDraft {
+  enrichment_flags: ValidationFlag[];
+}
+
+/** ASSET_CLASS_INFERRED for a class the scheme name or a language model decided. */
+function inferredClassFlag(h: Holding, entity: string, amfiOn: boolean): ValidationFlag | null {
+  if (h.asset_class_source !== 'scheme_name' && h.asset_class_source !== 'model') return null;
+  const by = h.asset_class_source === 'model' ? "is the language model's reading" : 'was inferred from the scheme name';
+  const amfi = amfiOn ? "AMFI's NAV file has no category for this ISIN" : 'no market-data source is configured';
+  return {
+    code: 'ASSET_CLASS_INFERRED',
+    message: `Asset class ${h.asset_class} ${by}: the statement prints no category and ${amfi}`,
+    isin: h.isin || null,
+    entity: entity || null,
+    page: h.page ?? null,
+  };
+}
+
+export function enrichExtraction(draft: ExtractionDraft, context: EnrichmentContext = {}): EnrichedDraft {
+  const modelRead = Boolean(draft.llm_extraction);
+  const flags: ValidationFlag[] = [];
+  const entities: Entity[] = draft.entities.map((e) => ({
+    ...e,
+    holdings: e.holdings.map((h) => {
+      const enriched = enrichHolding(h, { modelRead, amfiCategory: h.isin ? context.amfiCategory?.(h.isin) : null });
+      const flag = inferredClassFlag(enriched, e.entity_name, Boolean(context.amfiCategory));
+      if (flag) flags.push(flag);
+      return enriched;
+    }),
+  }));
+  return { ...draft, period: { ...draft.period }, entities, enrichment_flags: flags };
 }

@@ -1,0 +1,112 @@
+/**
+ * Asset class (Equity, Debt, Hybrid, Other) from what is known of a holding: a SEBI or AMFI category
+ * heading ("Equity Scheme - Large Cap Fund", the pre-2018 "Balanced"), the scheme's name by SEBI's
+ * category vocabulary (old scheme names included), or the kind of listed security. Which of these a
+ * holding's class came from is decided in `enricher.ts`; docs/extraction.md has the tables.
+ *
+ * Foreign assets are Other: Indian tax law and advisers count as "equity" only funds with at least
+ * 65% in Indian listed shares, so overseas funds, their feeders and foreign-index ETFs sit with gold
+ * and silver, not with Indian equity.
+ */
+import type { AssetClass } from './types.js';
+
+/** Scheme-name rules, tried in this order; the first that matches decides. */
+const NAME_RULES: ReadonlyArray<readonly [AssetClass, RegExp]> = [
+  // Old names whose words would mislead the rules below: SBI Magnum Global was an Indian MNC fund.
+  ['Equity', /\bmagnum\s+global\b/],
+  // Gold and silver (ETFs, their funds of funds, "Gold Savings").
+  ['Other', /\bgold\b|\bsilver\b|precious\s+metal/],
+  // Abroad: overseas funds, feeders, foreign indices — before "Technology", "Opportunities", "Equity".
+  [
+    'Other',
+    /\bnasdaq\b|s\s*&\s*p\s*500|\bnyse\b|\bfang\b|\bu\.s\.|\bus\b|\busa\b|\bglobal\b|international|overseas|\bworld\b|emerging\s+markets?\b|\bchina\b|\bjapan\b|hang\s*seng|\btaiwan\b|\beuro(?:pe|pean)?\b|\basean\b|\bbrazil\b|latin\s+america|developed\s+markets?\b|\bfeeder\b/,
+  ],
+  // Real-estate and infrastructure trusts.
+  ['Other', /\breit\b|\binvit\b|real\s+estate\s+investment\s+trust|infrastructure\s+investment\s+trust/],
+  // Tax-saving schemes are ELSS, equity by law — before "Savings" (debt) below.
+  ['Equity', /\belss\b|\btax\s*(?:saver|savings?|relief|plan|gain|advantage|shield)\b|long\s+term\s+equity/],
+  // Hybrid — before the debt and equity words its names contain ("Equity Savings", "Equity & Debt", "Monthly Income").
+  [
+    'Hybrid',
+    /arbitrage|balanced|hybrid|dynamic\s+asset|asset\s+allocat|multi[-\s]?asset|equity\s*(?:&|and)\s*(?:debt|bond)|debt\s*(?:&|and)\s*equity|equity\s+savings|regular\s+savings|monthly\s+income|\bmip\b|\bprudence\b|triple\s+advantage|dynamic\s+equity/,
+  ],
+  // Debt — before equity's "Banking", "PSU", "Opportunities", "Index".
+  [
+    'Debt',
+    /\bliquid\b|overnight|money\s+market|\bgilt\b|\bg-?\s?secs?\b|government\s+securit|constant\s+maturity|corporate\s+bond|credit\s+risk|banking\s*(?:&|and)\s*psu|psu\s*(?:&|and)?\s*(?:bond|debt)|duration|floater|floating\s+rate|dynamic\s+bond|\bbonds?\b|\bdebt\b|(?<!equity\s)\bincome\b|treasury|fixed\s+maturity|\bfmp\b|\binterval\b|\bsdl\b|state\s+development\s+loan|target\s+maturity|(?<!retirement\s)\bsavings\b|medium\s+term|short\s+term|ultra\s+short|accrual|\bibx\b|\bt-?bills?\b|\bcash\b|\bgovt\b/,
+  ],
+  // Equity: SEBI's equity categories, sector and theme words, indices and ETFs, old names.
+  [
+    'Equity',
+    /equity|equities|flexi\s*-?\s*cap|multi\s*-?\s*cap|large\s*-?\s*cap|mid\s*-?\s*cap|small\s*-?\s*cap|micro\s*-?\s*cap|large\s*(?:&|and)\s*mid|smaller\s+compan|bluechip|blue\s+chip|\bfocus(?:ed)?\b|\bvalue\b|contra|dividend\s+yield|sectoral|thematic|technology|digital|pharma|health\s*care|banking|financial\s+services|infrastructure|consumption|consumer|\bfmcg\b|manufactur|\bpsu\b|\bcpse\b|\bmnc\b|opportunit|emerging|frontline|\bprima\b|growth\s+fund|\bindex\b|\bnifty\b|\bsensex\b|\betfs?\b|\bbees\b|momentum|quality|\balpha\b|low\s+vol|\besg\b|innovation|business\s+cycle|special\s+situation|transportation|logistics|energy|\bauto(?:motive)?\b|realty|housing|rural|\btop\s*\d+|next\s*50|mastershare|bharat\s*22|ethical|shariah|\bservices\b|commodities|natural\s+resources|core\s*(?:&|and)\s*satellite/,
+  ],
+];
+
+/** Debt markers in the name of a listed (non-fund) security. */
+const LISTED_DEBT = /\bbonds?\b|debenture|\bncds?\b|\bnon[-\s]?convertible|\btax\s*free\b|\d+(?:\.\d+)?\s*%/;
+
+/** True for mutual-fund units (an ISIN issued to a fund: INF…). */
+export const isFundIsin = (isin: string | null | undefined): boolean => Boolean(isin && isin.startsWith('INF'));
+
+/** True for an Indian listed security that is not a fund unit (INE… shares and bonds, IN0… government securities). */
+export const isListedSecurityIsin = (isin: string | null | undefined): boolean => Boolean(isin && /^IN[E0-9]/.test(isin) && !isFundIsin(isin));
+
+/**
+ * The scheme's own words: the plan and option that follow the name cut off, and the option's
+ * "Income Distribution cum Capital Withdrawal" removed (its "Income" is not a debt word).
+ */
+function schemeWords(name: string): { base: string; full: string } {
+  const full = name
+    .toLowerCase()
+    .replace(/income\s+distribution\s+cum\s+capital\s+withdrawal/g, ' ')
+    .replace(/\bgrowth\s+option\b|[-–]\s*growth\s*$/g, ' ');
+  const cut = /\s*-?\s*\b(?:direct|regular|retail|institutional)\b(?:\s+plan)?\b/.exec(full);
+  return { base: cut && cut.index > 0 ? full.slice(0, cut.index) : full, full };
+}
+
+/** Asset class from the scheme name alone (SEBI's category vocabulary); null when it says nothing known. */
+export function assetClassFromName(name: string): AssetClass | null {
+  const { base, full } = schemeWords(name);
+  for (const [cls, pattern] of NAME_RULES) if (pattern.test(base)) return cls;
+  // The whole name as a last resort: "ICICI Prudential Regular Gold Savings Fund" loses its words at "Regular".
+  for (const [cls, pattern] of NAME_RULES) if (pattern.test(full)) return cls;
+  return null;
+}
+
+/** A listed security's class from its kind: government securities and bonds Debt, gold bonds and trusts Other, shares Equity. */
+export function assetClassOfListedSecurity(name: string, isin: string): AssetClass {
+  const lower = name.toLowerCase();
+  if (/\bgold\b/.test(lower) && LISTED_DEBT.test(lower)) return 'Other';
+  if (/\breit\b|\binvit\b|investment\s+trust/.test(lower)) return 'Other';
+  if (LISTED_DEBT.test(lower) || isin.startsWith('IN0')) return 'Debt';
+  return 'Equity';
+}
+
+/** Asset class from name and ISIN: the security-type rule for listed securities, else the name rules. */
+export function classifyAssetClass(name: string, isin?: string | null): AssetClass | null {
+  return isin && isListedSecurityIsin(isin) ? assetClassOfListedSecurity(name, isin) : assetClassFromName(name);
+}
+
+/**
+ * Asset class of a SEBI/AMFI category heading, "Open Ended Schemes(Equity Scheme - Large Cap Fund)" or
+ * the bare category. Index funds and ETFs are classed by what they track (the scheme name; an Indian
+ * equity index unless it names a debt index, gold or silver, or a foreign index). Headings that do not
+ * say what the scheme holds (domestic funds of funds, retirement and children's funds) give null.
+ */
+export function assetClassOfCategory(heading: string, schemeName = ''): AssetClass | null {
+  const inner = /\(([^()]*)\)\s*$/.exec(heading)?.[1] ?? heading;
+  const c = inner.toLowerCase().replace(/\s+/g, ' ').trim();
+  // SEBI's categories since 2018: "<Class> Scheme - <Category>".
+  if (/^equity scheme\b/.test(c)) return 'Equity';
+  if (/^debt scheme\b/.test(c)) return 'Debt';
+  if (/^hybrid scheme\b/.test(c)) return 'Hybrid';
+  if (/\bgold\b|\bsilver\b/.test(c)) return 'Other';
+  if (/overseas/.test(c)) return 'Other';
+  if (/index fund|\betfs?\b/.test(c)) return assetClassFromName(schemeName) ?? 'Equity';
+  if (/solution oriented|retirement|children|fof domestic|fund of funds?\b.*domestic|\bfof\b|fund of funds?/.test(c)) return null;
+  // AMFI's categories before 2018.
+  if (/\belss\b|\bgrowth\b|\bequity\b/.test(c)) return 'Equity';
+  if (/balanced|hybrid|arbitrage|monthly income|\bmip\b/.test(c)) return 'Hybrid';
+  if (/\bincome\b|\bgilt\b|liquid|money market|floating rate|\bdebt\b|\bbond\b|fixed maturity|\bfmp\b/.test(c)) return 'Debt';
+  return null;
+}
