@@ -1,9 +1,10 @@
 import { Controller, Get, Param, ParseUUIDPipe } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles } from '../../common/auth/decorators.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
+import { ExtractedHoldingDto } from './dto/holding.dto.js';
 import { TenantStatsDto } from './dto/stats.dto.js';
 import { ResultsService } from './results.service.js';
 
@@ -16,7 +17,12 @@ export class ResultsController {
 
   @Get('documents/:doc_id/extraction')
   @Roles('viewer')
-  @ApiOperation({ summary: 'The extraction result: entities with holdings and asset allocation, validation flags, totals' })
+  @ApiOperation({
+    summary: 'The extraction result: entities with holdings and asset allocation, validation flags, totals',
+    description:
+      "Each holding is shaped as `ExtractedHoldingDto`: its `units`, `nav` and `market_value` are null (never 0) when the statement does not print them or they could not be read, with a `FIGURE_MISSING` flag; totals and allocation count the holdings whose value is known.",
+  })
+  @ApiExtraModels(ExtractedHoldingDto)
   @ApiEnvelope(null, { description: 'The extraction result in the envelope' })
   extraction(@CurrentUser() user: Principal, @Param('doc_id', docId) id: string) {
     return this.results.extraction(user, id);

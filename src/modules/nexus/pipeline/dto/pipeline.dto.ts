@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ProgressExtractionsDto } from '../../dto/holding.dto.js';
 import { STAGES } from '../pipeline.constants.js';
 
 export class StartProcessDto {
@@ -43,7 +44,7 @@ export class ProgressDto {
   @ApiProperty({ example: 10 }) total_stages: number;
   @ApiProperty({ type: [StageProgressDto] }) stages: StageProgressDto[];
   @ApiPropertyOptional({ format: 'uuid', description: 'Completed only' }) document_id?: string;
-  @ApiPropertyOptional({ description: 'Completed only: {holdings, transactions}', example: { holdings: [], transactions: [] } })
+  @ApiPropertyOptional({ type: ProgressExtractionsDto, description: "Completed only: the holdings and their transactions; a holding's unknown units, NAV or market value is null, never 0" })
   extractions?: { holdings: unknown[]; transactions: unknown[] };
   @ApiPropertyOptional({ type: PipelineErrorDto, description: 'Failed only' }) error?: PipelineErrorDto;
 }

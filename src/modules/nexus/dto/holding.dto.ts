@@ -1,0 +1,46 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** Said of each figure that may be unknown: the extraction never writes 0 for what it did not read. */
+const UNREAD = 'null (never 0) when the statement does not print it or it could not be read; the validation then flags `FIGURE_MISSING`';
+
+/**
+ * One holding as the extraction result and the completed process's `extractions` show it (documented
+ * here; the pipeline writes it). Fields the pipeline adds beside these are kept.
+ */
+export class ExtractedHoldingDto {
+  @ApiProperty({ example: 'HDFC Flexi Cap Fund - Direct Plan - Growth', description: 'Scheme (or security) name as printed' }) scheme_name: string;
+  @ApiProperty({ example: 'INF179K01XQ0' }) isin: string;
+  @ApiProperty({ nullable: true, type: Number, example: 1234.567, description: `Closing units (or shares); ${UNREAD}` }) units: number | null;
+  @ApiProperty({ nullable: true, type: Number, example: 1528.3512, description: `NAV per unit (market price for listed securities); ${UNREAD}` }) nav: number | null;
+  @ApiProperty({ nullable: true, type: Number, example: 1886851.96, description: `Market value; ${UNREAD}. Totals and allocation leave such a holding out and say how many they left out` })
+  market_value: number | null;
+  @ApiProperty({ nullable: true, enum: ['Equity', 'Debt', 'Hybrid', 'Other'], example: 'Equity' }) asset_class: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '1234567 / 89', description: 'Folio; null for demat holdings' }) folio: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'HDFC Mutual Fund' }) amc: string | null;
+  @ApiProperty({ nullable: true, type: Number, example: 1500000, description: 'Cost value as printed; null when the statement prints none' }) cost_value: number | null;
+  @ApiProperty({ nullable: true, type: Number, example: 1100, description: 'Units at the start of the period (detailed statements)' }) opening_units: number | null;
+  @ApiProperty({ nullable: true, enum: ['Direct', 'Regular'], example: 'Direct' }) plan: string | null;
+  @ApiProperty({ nullable: true, enum: ['Growth', 'IDCW'], example: 'Growth' }) option: string | null;
+  @ApiProperty({ example: 2, description: 'Page of the statement the holding is printed on' }) page: number;
+  @ApiPropertyOptional({ nullable: true, type: String, example: '2025-09-30', description: 'Date of the NAV or price (ISO), when printed' }) nav_date?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, example: 'IN300126 / 12345678', description: 'Demat account holding it' }) account_id?: string | null;
+  @ApiPropertyOptional({ type: Number, example: 1531.02, description: 'Latest NAV from the market-data source, when on and known' }) latest_nav?: number;
+  @ApiPropertyOptional({ type: Number, example: 1890124.67, description: 'Units × the latest NAV; absent when the units are unknown' }) latest_market_value?: number;
+}
+
+/** One transaction of a completed process's `extractions`, with the ISIN of its holding. */
+export class ExtractedTransactionDto {
+  @ApiProperty({ example: 'INF179K01XQ0' }) isin: string;
+  @ApiProperty({ example: '2025-04-10', description: 'ISO yyyy-mm-dd' }) date: string;
+  @ApiProperty({ example: 'sip_purchase', description: 'What the row is, from one vocabulary (docs/extraction.md)' }) type: string;
+  @ApiProperty({ example: 'SIP Purchase - Instalment 3/60', description: 'As printed' }) description: string;
+  @ApiProperty({ nullable: true, type: Number, example: 5000, description: 'null when the row prints none' }) amount: number | null;
+  @ApiProperty({ nullable: true, type: Number, example: 3.271, description: 'null when the row prints none' }) units: number | null;
+  @ApiProperty({ nullable: true, type: Number, example: 1528.3512, description: 'null when the row prints none' }) nav: number | null;
+  @ApiProperty({ nullable: true, type: Number, example: 1234.567, description: 'null when the row prints none' }) balance_units: number | null;
+}
+
+export class ProgressExtractionsDto {
+  @ApiProperty({ type: [ExtractedHoldingDto], description: 'Every holding of every investor, without its transactions' }) holdings: ExtractedHoldingDto[];
+  @ApiProperty({ type: [ExtractedTransactionDto] }) transactions: ExtractedTransactionDto[];
+}
