@@ -1,13 +1,50 @@
 import { describe, expect, it } from '@jest/globals';
-import { assetAllocation, calculatePortfolio, holdingXirr, largestRemainder, xirr } from '../../../src/modules/nexus/extraction/calculator.js';
-import type { AssetClass, Entity, Holding, Transaction } from '../../../src/modules/nexus/extraction/types.js';
+import {
+  assetAllocation,
+  calculatePortfolio,
+  holdingCashFlows,
+  holdingXirr,
+  largestRemainder,
+  OPENING_NAV_WINDOW_DAYS,
+  openingValue,
+  totalsIncompleteFlags,
+  xirr,
+} from '../../../src/modules/nexus/extraction/calculator.js';
+import { transactionFlow, xirrOf } from '../../../src/modules/nexus/extraction/xirr.js';
+import type { AssetClass, Entity, Holding, Transaction, TransactionType, XirrReason } from '../../../src/modules/nexus/extraction/types.js';
 import { makeHolding } from '../../support/holding.js';
 
-function holding(market_value: number, asset_class: AssetClass | null, extra: Partial<Holding> = {}): Holding {
+function holding(market_value: number | null, asset_class: AssetClass | null, extra: Partial<Holding> = {}): Holding {
   return makeHolding({ scheme_name: 'X', isin: 'INF179K01BE2', units: 1, nav: market_value, market_value, asset_class, folio: '1', ...extra });
 }
-const entity = (holdings: Holding[]): Entity => ({ entity_name: 'A', pan: 'ABCPD1234E', holdings, stated_total: null });
+const entity = (holdings: Holding[], entity_name = 'A'): Entity => ({ entity_name, pan: 'ABCPD1234E', holdings, stated_total: null });
 const sum = (a: { equity: number; debt: number; hybrid: number; other: number }): number => Math.round((a.equity + a.debt + a.hybrid + a.other) * 100);
+const tx = (date: string, type: TransactionType, amount: number | null, units: number | null, nav: number | null = null, description: string = type): Transaction => ({
+  date,
+  type,
+  description,
+  amount,
+  units,
+  nav,
+  balance_units: null,
+});
+
+/**
+ * The rate r at which Σ amount / (1 + r)^(days / 365) = 0, found by plain bisection over
+ * (-99 %, 1000 %): an independent check of the calculator's Newton solver.
+ */
+function bisectXirr(flows: Array<{ date: string; amount: number }>): number {
+  const t0 = Date.parse(flows[0].date);
+  const npv = (r: number): number => flows.reduce((s, f) => s + f.amount / (1 + r) ** ((Date.parse(f.date) - t0) / 86_400_000 / 365), 0);
+  let lo = -0.99;
+  let hi = 10;
+  for (let i = 0; i < 200; i++) {
+    const mid = (lo + hi) / 2;
+    if (Math.sign(npv(mid)) === Math.sign(npv(lo))) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
 
 describe('asset allocation', () => {
   it.each([
@@ -19,17 +56,21 @@ describe('asset allocation', () => {
     [[[1, 'Debt'], [9999, 'Equity']], { equity: 99.99, debt: 0.01, hybrid: 0, other: 0 }],
     [[[0, 'Equity'], [0, 'Debt']], { equity: 0, debt: 0, hybrid: 0, other: 0 }],
     [[], { equity: 0, debt: 0, hybrid: 0, other: 0 }],
-  ] as [[number, AssetClass | null][], object][])('%j', (rows, expected) => {
+    // An unknown value takes no share: the rest divide 100.00 among themselves.
+    [[[1, 'Equity'], [null, 'Debt'], [2, 'Hybrid']], { equity: 33.33, debt: 0, hybrid: 66.67, other: 0 }],
+    [[[null, 'Equity'], [null, 'Debt']], { equity: 0, debt: 0, hybrid: 0, other: 0 }],
+  ] as [[number | null, AssetClass | null][], object][])('%j', (rows, expected) => {
     const a = assetAllocation(rows.map(([v, c]) => holding(v, c)));
     expect(a).toEqual(expected);
   });
 
-  it('always adds up to exactly 100.00 when there is value', () => {
+  it('always adds up to exactly 100.00 when there is value, whatever is left out', () => {
     const classes: AssetClass[] = ['Equity', 'Debt', 'Hybrid', 'Other'];
     let seed = 7;
     const rand = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647);
     for (let n = 0; n < 200; n++) {
       const hs = Array.from({ length: 1 + Math.floor(rand() * 12) }, () => holding(Math.round(rand() * 1e9) / 100 + 0.01, classes[Math.floor(rand() * 4)]));
+      hs.push(holding(null, classes[Math.floor(rand() * 4)]));
       expect(sum(assetAllocation(hs))).toBe(10000);
     }
   });
@@ -71,17 +112,198 @@ describe('xirr', () => {
     expect(xirr([{ date: '2024-01-01', amount: 1000 }, { date: '2024-06-01', amount: 10 }])).toBeNull();
     expect(xirr([])).toBeNull();
   });
+
+  it.each([
+    ['one-signed flows', [{ date: '2024-01-01', amount: -1000 }], 'NO_CASH_FLOWS'],
+    ['no flows', [], 'NO_CASH_FLOWS'],
+    // 100 − 50·x + 100·x² (x = 1/(1+r), yearly steps) is positive for every x > 0: no rate solves it.
+    [
+      'no rate solves the flows',
+      [
+        { date: '2023-01-01', amount: 100 },
+        { date: '2024-01-01', amount: -50 },
+        { date: '2024-12-31', amount: 100 },
+      ],
+      'NO_SOLUTION',
+    ],
+  ] as Array<[string, Array<{ date: string; amount: number }>, XirrReason]>)('xirrOf: %s → %s', (_name, flows, reason) => {
+    expect(xirrOf(flows)).toEqual({ xirr: null, xirr_reason: reason });
+  });
+});
+
+describe('transaction cash flows (from the type, never the description)', () => {
+  it.each([
+    ['purchase', 1000, 10, -1000],
+    ['sip_purchase', 5000, 45.1, -5000],
+    ['switch_in', 2000, 20, -2000],
+    ['stp_in', 2000, 20, -2000],
+    ['transfer_in', 2000, 20, -2000],
+    ['redemption', -4000, -30, 4000],
+    ['swp', -1000, -8, 1000],
+    ['switch_out', -2000, -20, 2000],
+    ['stp_out', -2000, -20, 2000],
+    ['transfer_out', -2000, -20, 2000],
+    ['idcw_payout', 150, null, 150],
+    ['idcw_reinvestment', 100, 1.2, 0],
+    ['stamp_duty', 0.25, null, -0.25],
+    ['stt', 0.06, null, -0.06],
+    ['tds', 15, null, -15],
+    ['segregation', null, 100, 0],
+    ['bonus', 0, 10, 0],
+    ['merger', 5000, 55.5, -5000],
+    ['merger', -5000, -55.5, 5000],
+    ['reversal', -1000, -10, 1000],
+    ['reversal', 4000, 30, -4000],
+    ['reversal', -0.25, null, 0.25],
+    ['other', null, null, 0],
+    ['other', 12.5, null, 0],
+  ] as Array<[TransactionType, number | null, number | null, number]>)('%s (amount %p, units %p) flows %p', (type, amount, units, flow) => {
+    // The description says the opposite of the type on purpose: only the type may count.
+    expect(transactionFlow(tx('2024-01-01', type, amount, units, null, 'Redemption'))).toBeCloseTo(flow, 9);
+  });
+
+  it('values a row without an amount at units × NAV, and is null when neither is printed', () => {
+    expect(transactionFlow(tx('2024-01-01', 'transfer_in', null, 10, 52.5))).toBeCloseTo(-525, 9);
+    expect(transactionFlow(tx('2024-01-01', 'transfer_in', null, 10, null))).toBeNull();
+    expect(transactionFlow(tx('2024-01-01', 'other', null, -10, null))).toBeNull();
+  });
+});
+
+describe('opening value', () => {
+  const base = { opening_units: 100, units: 100, market_value: 7000, nav_date: '2025-03-31' };
+  it.each([
+    ['a printed opening valuation wins', { opening_value: 4800, transactions: [tx('2024-04-01', 'purchase', 5000, 100, 50)] }, '2024-04-01', 4800],
+    ['the NAV of a transaction on the start date', { transactions: [tx('2024-04-01', 'purchase', 5000, 100, 50)] }, '2024-04-01', 5000],
+    [
+      'the nearest priced transaction, not the first',
+      { transactions: [tx('2024-04-20', 'sip_purchase', 5100, 100, 51), tx('2024-04-05', 'sip_purchase', 4900, 100, 49)] },
+      '2024-04-01',
+      4900,
+    ],
+    [
+      'on a tie, the earlier one',
+      { transactions: [tx('2024-04-11', 'sip_purchase', 5200, 100, 52), tx('2024-03-22', 'sip_purchase', 4800, 100, 48)] },
+      '2024-04-01',
+      4800,
+    ],
+    [
+      `exactly ${OPENING_NAV_WINDOW_DAYS} days away is still evidence`,
+      { transactions: [tx('2024-05-02', 'purchase', 5000, 100, 50)] },
+      '2024-04-01',
+      5000,
+    ],
+    ['one day beyond the window is not', { transactions: [tx('2024-05-03', 'purchase', 5000, 100, 50)] }, '2024-04-01', null],
+    [
+      "reversals carry another row's price and are not evidence",
+      { transactions: [tx('2024-04-02', 'reversal', -5000, -100, 50), tx('2024-09-01', 'purchase', 6000, 100, 60)] },
+      '2024-04-01',
+      null,
+    ],
+    ['rows without a NAV are not evidence', { transactions: [tx('2024-04-01', 'stamp_duty', 0.25, null, null)] }, '2024-04-01', null],
+    ['no period start', { transactions: [tx('2024-04-01', 'purchase', 5000, 100, 50)] }, null, null],
+  ] as Array<[string, Partial<Holding>, string | null, number | null]>)('%s', (_name, extra, periodFrom, expected) => {
+    const value = openingValue(holding(7000, 'Equity', { ...base, ...extra }), periodFrom);
+    if (expected === null) expect(value).toBeNull();
+    else expect(value as number).toBeCloseTo(expected, 9);
+  });
+});
+
+describe('holding XIRR', () => {
+  it('values the opening units at a transaction NAV and matches an independent bisection', () => {
+    // Period 1-Apr-2024 to 31-Mar-2025; 100 units held at the start; the first SIP instalment's NAV
+    // (50, nine days after the start) values them at 5,000.
+    const h = holding(10500, 'Equity', {
+      opening_units: 100,
+      units: 150,
+      nav: 70,
+      nav_date: '2025-03-31',
+      transactions: [
+        tx('2024-04-10', 'sip_purchase', 4999.75, 99.995, 50, 'SIP Purchase - Instalment No 5'),
+        tx('2024-04-10', 'stamp_duty', 0.25, null, null, '*** Stamp Duty ***'),
+        tx('2024-06-01', 'idcw_reinvestment', 120, 2, 60, 'IDCW Reinvestment @ Rs.1.20 per unit'),
+        tx('2024-10-10', 'redemption', -3000, -51.995, 57.7, 'Redemption'),
+      ],
+    });
+    const options = { periodFrom: '2024-04-01', asOf: '2025-03-31' };
+    const flows = [
+      { date: '2024-04-01', amount: -5000 },
+      { date: '2024-04-10', amount: -4999.75 },
+      { date: '2024-04-10', amount: -0.25 },
+      { date: '2024-10-10', amount: 3000 },
+      { date: '2025-03-31', amount: 10500 },
+    ];
+    expect(holdingCashFlows(h, options)).toEqual({ flows, reason: null });
+    const expected = Math.round(bisectXirr(flows) * 100 * 100) / 100;
+    expect(expected).toBeGreaterThan(0);
+    expect(holdingXirr(h, options)).toEqual({ xirr: expected, xirr_reason: null });
+  });
+
+  it('computes XIRR from the transactions of a holding started in the period (10 % over 365 days)', () => {
+    const h = holding(11000, 'Equity', {
+      opening_units: 0,
+      nav_date: '2024-01-01',
+      cost_value: 10000,
+      transactions: [
+        tx('2023-01-01', 'purchase', 9999.5, 100, 99.995, 'Purchase'),
+        tx('2023-01-01', 'stamp_duty', 0.5, null, null, '*** Stamp Duty ***'),
+        tx('2023-06-01', 'idcw_reinvestment', 100, 1, 100, 'IDCW Reinvestment @ Rs.1 per unit'),
+      ],
+    });
+    expect(holdingXirr(h)).toEqual({ xirr: 10, xirr_reason: null });
+    expect(calculatePortfolio([entity([h])]).xirr).toBe(10);
+  });
+
+  it('counts a redemption as money received', () => {
+    const h = holding(0, 'Debt', {
+      opening_units: 0,
+      units: 0,
+      nav_date: '2024-06-30',
+      transactions: [tx('2023-01-01', 'purchase', 1000, 10, 100), tx('2024-01-01', 'redemption', -1100, -10, 110)],
+    });
+    expect(holdingXirr(h)).toEqual({ xirr: 10, xirr_reason: null });
+  });
+
+  const purchase = tx('2024-04-10', 'purchase', 5000, 100, 50);
+  it.each([
+    ['a summary or demat holding (no opening, no transactions)', { opening_units: null, transactions: [] }, {}, 'NO_TRANSACTIONS'],
+    ['transactions but the opening units unread', { opening_units: null, transactions: [purchase] }, { periodFrom: '2024-04-01' }, 'OPENING_UNITS_UNKNOWN'],
+    ['an opening balance and no transactions to price it', { opening_units: 10, transactions: [] }, { periodFrom: '2024-04-01' }, 'OPENING_VALUE_UNKNOWN'],
+    [
+      'an opening balance priced only far from the start',
+      { opening_units: 10, transactions: [tx('2024-09-10', 'purchase', 5000, 100, 50)] },
+      { periodFrom: '2024-04-01' },
+      'OPENING_VALUE_UNKNOWN',
+    ],
+    ['an opening balance and no period start', { opening_units: 10, transactions: [purchase] }, {}, 'OPENING_VALUE_UNKNOWN'],
+    [
+      'a row that moves units with no amount or NAV',
+      { opening_units: 0, transactions: [purchase, tx('2024-05-01', 'transfer_in', null, 10, null)] },
+      { periodFrom: '2024-04-01' },
+      'TRANSACTION_VALUE_UNKNOWN',
+    ],
+    ['an unknown market value', { opening_units: 0, units: 100, market_value: null, transactions: [purchase] }, { periodFrom: '2024-04-01' }, 'VALUE_UNKNOWN'],
+    ['no NAV date and no period end', { opening_units: 0, nav_date: null, transactions: [purchase] }, { periodFrom: '2024-04-01', asOf: null }, 'NO_VALUATION_DATE'],
+    ['nothing paid in', { opening_units: 0, transactions: [tx('2024-05-01', 'bonus', 0, 10, null)] }, { periodFrom: '2024-04-01' }, 'NO_CASH_FLOWS'],
+    [
+      'no rate solves the flows',
+      { opening_units: 0, transactions: [tx('2023-01-01', 'idcw_payout', 100, null), tx('2024-01-01', 'purchase', 50, 1, 50)], nav_date: '2024-12-31', market_value: 100 },
+      {},
+      'NO_SOLUTION',
+    ],
+  ] as Array<[string, Partial<Holding>, { periodFrom?: string; asOf?: string | null }, XirrReason]>)('is null for %s', (_name, extra, options, reason) => {
+    const h = holding(6000, 'Equity', { units: 100, nav: 60, nav_date: '2025-03-31', ...extra });
+    expect(holdingXirr(h, options)).toEqual({ xirr: null, xirr_reason: reason });
+  });
 });
 
 describe('calculatePortfolio', () => {
-  const tx = (date: string, description: string, amount: number | null, units: number | null): Transaction => ({ date, description, amount, units, nav: null, balance_units: null });
-
   it('totals, cost, gain and gain % in paise', () => {
     const f = calculatePortfolio([entity([holding(1000.1, 'Equity', { cost_value: 800.05 }), holding(0.2, 'Debt', { cost_value: 0.1 })])]);
     expect(f.total_market_value).toBe(1000.3);
     expect(f.total_cost_value).toBe(800.15);
     expect(f.gain).toBe(200.15);
     expect(f.gain_pct).toBe(25.01);
+    expect([f.holdings_valued, f.holdings_without_value]).toEqual([2, 0]);
   });
 
   it('has no cost or gain when a holding with value has no cost', () => {
@@ -92,33 +314,96 @@ describe('calculatePortfolio', () => {
   });
 
   it('is all zero/null for no holdings', () => {
-    expect(calculatePortfolio([])).toEqual({ total_market_value: 0, total_cost_value: null, gain: null, gain_pct: null, asset_allocation: { equity: 0, debt: 0, hybrid: 0, other: 0 }, xirr: null });
-  });
-
-  it('computes XIRR from transactions of a holding started in the period', () => {
-    const h = holding(11000, 'Equity', {
-      opening_units: 0,
-      nav_date: '2024-01-01',
-      cost_value: 10000,
-      transactions: [tx('2023-01-01', 'Purchase', 9999.5, 100), tx('2023-01-01', '*** Stamp Duty ***', 0.5, null), tx('2023-06-01', 'IDCW Reinvestment @ Rs.1 per unit', 100, 1)],
+    expect(calculatePortfolio([])).toEqual({
+      total_market_value: 0,
+      total_cost_value: null,
+      gain: null,
+      gain_pct: null,
+      asset_allocation: { equity: 0, debt: 0, hybrid: 0, other: 0 },
+      holdings_valued: 0,
+      holdings_without_value: 0,
+      xirr: null,
+      xirr_reason: 'NO_CASH_FLOWS',
     });
-    expect(holdingXirr(h)).toBe(10);
-    expect(calculatePortfolio([entity([h])]).xirr).toBe(10);
   });
 
-  it('has no XIRR when there is an opening balance', () => {
-    const h = holding(11000, 'Equity', { opening_units: 10, nav_date: '2024-01-01', transactions: [tx('2023-01-01', 'Purchase', 1000, 10)] });
-    expect(holdingXirr(h)).toBeNull();
-    expect(calculatePortfolio([entity([h])]).xirr).toBeNull();
+  it.each([
+    [
+      'a holding with an unknown value is left out and counted',
+      [holding(1000, 'Equity', { cost_value: 900 }), holding(null, 'Debt', { units: null, cost_value: 5000 }), holding(3000, 'Hybrid', { cost_value: 2500 })],
+      { total: 4000, valued: 2, without: 1, cost: 3400, allocation: { equity: 25, debt: 0, hybrid: 75, other: 0 } },
+    ],
+    [
+      'every value unknown: nothing counted, nothing invented',
+      [holding(null, 'Equity', { units: null }), holding(null, 'Debt', { nav: null })],
+      { total: 0, valued: 0, without: 2, cost: null, allocation: { equity: 0, debt: 0, hybrid: 0, other: 0 } },
+    ],
+    [
+      'a known value of 0 is counted as valued',
+      [holding(0, 'Equity', { units: 0 }), holding(500, 'Debt', { cost_value: 400 })],
+      { total: 500, valued: 2, without: 0, cost: 400, allocation: { equity: 0, debt: 100, hybrid: 0, other: 0 } },
+    ],
+  ] as Array<[string, Holding[], { total: number; valued: number; without: number; cost: number | null; allocation: object }]>)('%s', (_name, hs, want) => {
+    const f = calculatePortfolio([entity(hs)]);
+    expect(f.total_market_value).toBe(want.total);
+    expect(f.holdings_valued).toBe(want.valued);
+    expect(f.holdings_without_value).toBe(want.without);
+    expect(f.total_cost_value).toBe(want.cost);
+    expect(f.asset_allocation).toEqual(want.allocation);
+    if (want.valued) expect(sum(f.asset_allocation)).toBe(10000);
   });
 
-  it('counts a redemption as money received', () => {
-    const h = holding(0, 'Debt', {
-      opening_units: 0,
-      units: 0,
-      nav_date: '2024-06-30',
-      transactions: [tx('2023-01-01', 'Purchase', 1000, 10), tx('2024-01-01', 'Redemption', -1100, -10)],
-    });
-    expect(holdingXirr(h)).toBe(10);
+  it("has the statement's XIRR over every holding's flows, with the opening values at the period start", () => {
+    // 1-Apr-2024 to 1-Apr-2025 is 365 days: the first holding alone grew 5,000 → 6,000, 20 %.
+    const options = { periodFrom: '2024-04-01', asOf: '2025-04-01' };
+    const a = holding(6000, 'Equity', { opening_units: 100, units: 100, transactions: [tx('2024-04-15', 'idcw_reinvestment', 10, 0.2, 50)] });
+    const b = holding(2200, 'Debt', { opening_units: 0, units: 20, transactions: [tx('2024-10-01', 'purchase', 2000, 20, 100)] });
+    const expected = Math.round(
+      bisectXirr([
+        { date: '2024-04-01', amount: -5000 },
+        { date: '2024-10-01', amount: -2000 },
+        { date: '2025-04-01', amount: 8200 },
+      ]) * 10000,
+    ) / 100;
+    const f = calculatePortfolio([entity([a]), entity([b], 'B')], options);
+    expect(f).toMatchObject({ xirr: expected, xirr_reason: null });
+    expect(calculatePortfolio([entity([a])], options).xirr).toBe(20);
+  });
+
+  it.each([
+    ['an opening balance with no price', holding(6000, 'Equity', { opening_units: 100, transactions: [] }), 'OPENING_VALUE_UNKNOWN'],
+    ['a summary holding', holding(6000, 'Equity', { opening_units: null, transactions: [] }), 'NO_TRANSACTIONS'],
+    ['an unknown value', holding(null, 'Equity', { opening_units: 0, transactions: [tx('2024-10-01', 'purchase', 2000, 20, 100)] }), 'VALUE_UNKNOWN'],
+  ] as Array<[string, Holding, XirrReason]>)('has no portfolio XIRR when one holding has none: %s', (_name, blocker, reason) => {
+    const fine = holding(2200, 'Debt', { opening_units: 0, units: 20, transactions: [tx('2024-10-01', 'purchase', 2000, 20, 100)] });
+    const f = calculatePortfolio([entity([fine, blocker])], { periodFrom: '2024-04-01', asOf: '2025-03-31' });
+    expect(f).toMatchObject({ xirr: null, xirr_reason: reason });
+  });
+
+  it('leaves holdings closed before the period (no value, no transactions) out of the XIRR', () => {
+    const closed = holding(0, 'Debt', { units: 0, opening_units: null, transactions: [] });
+    const fine = holding(2200, 'Debt', { opening_units: 0, units: 20, transactions: [tx('2024-10-01', 'purchase', 2000, 20, 100)] });
+    expect(calculatePortfolio([entity([closed, fine])], { asOf: '2025-10-01' }).xirr).toBe(10);
+  });
+});
+
+describe('TOTALS_INCOMPLETE flags', () => {
+  it.each([
+    ['none when every value is known', [entity([holding(1, 'Equity')])], []],
+    [
+      'one per investor with holdings left out, naming them',
+      [entity([holding(1, 'Equity'), holding(null, 'Debt', { isin: 'INF109K01Z48' })], 'Meera Iyer'), entity([holding(2, 'Debt')], 'Ravi Iyer')],
+      [
+        {
+          code: 'TOTALS_INCOMPLETE',
+          message: 'Totals and allocation leave out 1 of 2 holding(s) whose market value is unknown: INF109K01Z48',
+          isin: null,
+          entity: 'Meera Iyer',
+          page: null,
+        },
+      ],
+    ],
+  ] as Array<[string, Entity[], object[]]>)('%s', (_name, entities, flags) => {
+    expect(totalsIncompleteFlags(entities)).toEqual(flags);
   });
 });
