@@ -328,6 +328,29 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
     expect(rows(after.body)).toHaveLength(extraction.body.result.entities.flatMap((e: { holdings: unknown[] }) => e.holdings).length);
   });
 
+  it('writes a holding whose units, NAV and value were not read as empty CSV and XLSX cells and JSON null, never 0', async () => {
+    const unread = await uploadPdf(t, acme.analyst, statement.pdf, 'unread.pdf');
+    const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: unread.job_id });
+    expect((await waitForProcess(t, acme.analyst, start.body.process_id)).final.status).toBe('completed');
+    // The stored result as the pipeline writes a holding whose figures it could not read: null, never 0.
+    await query(
+      `UPDATE extractions SET result = jsonb_set(jsonb_set(jsonb_set(result, '{entities,0,holdings,0,units}', 'null'), '{entities,0,holdings,0,nav}', 'null'), '{entities,0,holdings,0,market_value}', 'null')
+        WHERE document_id = $1`,
+      [unread.doc_id],
+    );
+    const path = (format: string) => `/api/v1/nexus/export/${unread.job_id}?format=${format}&fields=isin,units,nav,market_value,cost_value,gain,gain_pct`;
+
+    const csv = csvRecords((await download(t, acme.analyst, path('csv'))).body).records;
+    expect(csv[0]).toMatchObject({ units: '', nav: '', market_value: '', gain: '', gain_pct: '' });
+    expect(csv[1].market_value).toMatch(/^\d+\.\d{2}$/);
+    const json = JSON.parse((await download(t, acme.analyst, path('json'))).body.toString('utf8'));
+    expect(json.rows[0]).toMatchObject({ units: null, nav: null, market_value: null, gain: null, gain_pct: null });
+    expect(json.rows[0].isin).toBe(csv[0].isin);
+    const xlsx = await readXlsx((await download(t, acme.analyst, path('xlsx'))).body);
+    expect(xlsx.rows[0].slice(1, 4)).toEqual([null, null, null]);
+    expect(xlsx.rows).toEqual(json.rows.map((r: Record<string, unknown>) => json.fields.map((f: { key: string }) => r[f.key])));
+  });
+
   it('answers every bad request with a clear 4xx and records nothing', async () => {
     const [{ n: before }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM reports WHERE document_id = ANY($1)`, [[job.doc_id, pending.doc_id]]);
     const cases: Array<[string, Account, number, string, RegExp?]> = [
