@@ -59,6 +59,11 @@ const FOLIO = /\bFolio\s*(?:No|Number|#)\.?\s*:?\s*([0-9][0-9A-Z]*(?:\s*\/\s*[0-
 /** A registrar product code before a scheme name ("B205RG-", "128TSGPG - "); never a date. */
 const SCHEME_CODE = /^\s*(?!\d{1,2}[-/.](?:[A-Za-z]{3}|\d{1,2})[-/.]\d{2})([A-Z0-9]*\d[A-Z0-9]*)\s*-\s*(?=\S)/;
 
+/** "Scheme :" / "Scheme Name :" printed before a scheme's name. */
+const SCHEME_LABEL = /^\s*Scheme(?:\s+Name)?\s*:\s*/i;
+/** A line saying that the rows above continue here: "(continued) Folio No : …", "<scheme> (contd.)". */
+const CONTINUED = /\(\s*cont(?:inued|d)\.?\s*\)|^\s*cont(?:inued|d)\.?\b/i;
+
 /** The default column order when a statement prints no header we can read. */
 const DEFAULT_ORDER: Record<'cams' | 'kfintech', Field[]> = {
   cams: ['amount', 'units', 'nav', 'balance'],
@@ -100,9 +105,9 @@ function isHeaderFragment(line: TextLine): boolean {
   return line.cells.every((c) => /^(?:\(?(?:INR|Rs\.?|₹)\)?|Balance|Units?|Price|NAV|Amount|Date|Value|Description)$/i.test(c.text.trim()));
 }
 
-/** Scheme name from the scheme header lines: code, ISIN, advisor, registrar and "(Non-Demat)" removed. */
+/** Scheme name from the scheme header lines: label, code, ISIN, advisor, registrar and "(Non-Demat)" removed. */
 function schemeNameFrom(text: string): string {
-  let name = text;
+  let name = text.replace(SCHEME_LABEL, '');
   const cut = /\(\s*(?:Non\s*-?\s*Demat|Demat)\s*\)|\s-\s*ISIN\b|\bISIN\s*:|\(\s*Advisor\b|\bAdvisor\s*:|\bRegistrar\s*:|\bUCC\s*:/i.exec(name);
   if (cut) name = name.slice(0, cut.index);
   name = name.replace(SCHEME_CODE, '');
@@ -212,7 +217,7 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
   const finish = (): void => {
     if (pending) {
       const h = pending.holding;
-      if (!pending.marketValueSeen && h.units !== 0 && h.nav) {
+      if (!pending.marketValueSeen && h.units !== null && h.nav !== null) {
         // Not printed: computed, and marked so the validator reports it rather than passing it off as read.
         h.market_value = Math.round(h.units * h.nav * 100) / 100;
         h.market_value_source = 'computed';
@@ -223,8 +228,8 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
   };
 
   const startHolding = (line: TextLine, opening: number | null): void => {
-    // Header lines before the line that starts the scheme (its product code) are not part of it.
-    let start = header.findIndex((l) => SCHEME_CODE.test(l.text));
+    // Header lines before the line that starts the scheme (its label or product code) are not part of it.
+    let start = header.findIndex((l) => SCHEME_LABEL.test(l.text) || SCHEME_CODE.test(l.text));
     if (start < 0) start = 0;
     const block = header.slice(start);
     const text = block.map((l) => l.text).join(' ');
@@ -266,6 +271,8 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
       cols = readColumns(line, DEFAULT_ORDER[wording]);
       continue;
     }
+    // The scheme goes on after a page break: nothing to read, and nothing ends.
+    if (seenFolio && CONTINUED.test(text) && !findIsin(text)) continue;
 
     // Before the first folio: investor names next to PANs, and the portfolio total.
     if (!seenFolio && !FOLIO.test(text)) {

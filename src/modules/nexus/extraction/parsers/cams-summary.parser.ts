@@ -12,8 +12,8 @@
  */
 import { findIsin, findPan } from '../identifiers.js';
 import { parseDate, parseNumber } from '../numbers.js';
-import type { ExtractionDraft, Holding, TextLine } from '../types.js';
-import { cleanName, dropPageFurniture, nameBeforePan, EntityBook, findPeriod, isAmcLine, isinSpan, newHolding, numericCells, splitNumberTokens, stripSchemeCode } from './common.js';
+import type { ExtractionDraft, TextLine } from '../types.js';
+import { cleanName, dropPageFurniture, nameBeforePan, EntityBook, findPeriod, isAmcLine, isinSpan, newHolding, numericCells, splitNumberTokens, stripSchemeCode, TableNames } from './common.js';
 
 const CURRENCY_TOKEN = /^(?:INR|Rs\.?|₹)$/i;
 
@@ -52,7 +52,8 @@ export function readSummaryRow(text: string, isin: string): Row | null {
   if (!before.length) return null;
   const units = before[before.length - 1];
   const cost = before.length === 2 ? before[0] : null;
-  const name = stripSchemeCode(tokens.slice(0, i + 1).join(' '));
+  // The product code is stripped from the whole name: a wrapped name's later line may start like one ("10JUL20 - …").
+  const name = tokens.slice(0, i + 1).join(' ');
   return { folio, name, cost, units, navDate: parseDate(tokens[dateAt]), nav, value };
 }
 
@@ -65,18 +66,18 @@ export function parseCamsSummary(input: TextLine[]): ExtractionDraft {
   const period = findPeriod(input);
   const lines = dropPageFurniture(input);
   const book = new EntityBook();
+  const names = new TableNames();
   let statedTotal: number | null = null;
   let pan: string | null = null;
   let holder: string | null = null;
   let amc: string | null = null;
-  let last: { holding: Holding; x: number } | null = null;
   let nameX: number | null = null;
 
   for (const line of lines) {
     const text = line.text.trim();
     if (/\bFolio\b/i.test(text) && /\bISIN\b/i.test(text) && /Scheme/i.test(text)) {
       nameX = line.cells.find((c) => /Scheme/i.test(c.text))?.x ?? nameX;
-      last = null;
+      names.break();
       continue;
     }
     const isin = findIsin(text);
@@ -96,14 +97,14 @@ export function parseCamsSummary(input: TextLine[]): ExtractionDraft {
         nav_date: row.navDate,
       });
       book.add(pan, holder, holding);
-      const nameCell = line.cells.find((c) => row.name && c.text.includes(row.name.split(' ')[0]));
-      last = { holding, x: nameCell?.x ?? nameX ?? line.cells[0].x };
+      if (nameX === null) nameX = line.cells.find((c) => row.name && c.text.startsWith(row.name.split(' ')[0]))?.x ?? null;
+      names.anchor(line, row.name, (name) => (holding.scheme_name = stripSchemeCode(name)));
       continue;
     }
     if (/^(?:Grand\s+)?Total\b/i.test(text)) {
       const nums = numericCells(line.cells);
       if (nums.length) statedTotal = nums[nums.length - 1].value;
-      last = null;
+      names.break();
       continue;
     }
     const investor = /^(.*?)\(\s*PAN\s*:?\s*([A-Z]{5}[0-9]{4}[A-Z])\s*\)/i.exec(text);
@@ -113,21 +114,22 @@ export function parseCamsSummary(input: TextLine[]): ExtractionDraft {
       const name = investor ? cleanName(investor[1]) : (nameBeforePan(line) ?? '');
       holder = name && !/\d/.test(name) ? name : book.nameOf(pan);
       book.learnName(pan, holder);
-      last = null;
+      names.break();
       continue;
     }
     if (isAmcLine(line)) {
       amc = text.replace(/\s+/g, ' ');
-      last = null;
+      names.break();
       continue;
     }
-    // A wrapped scheme name: text only, in the name column, right under its row.
-    if (last && !line.cells.some((c) => splitNumberTokens(c.text)) && Math.abs(line.cells[0].x - last.x) < 12) {
-      last.holding.scheme_name = `${last.holding.scheme_name} ${text}`.replace(/\s+/g, ' ').trim();
+    // A line of a wrapped scheme name: text only, in the name column.
+    if (nameX !== null && line.cells.every((c) => Math.abs(c.x - nameX!) < (splitNumberTokens(c.text) ? 3 : 12))) {
+      names.fragment(line, text);
       continue;
     }
-    last = null;
+    names.break();
   }
+  names.resolve();
 
   return { classification: 'CAMS_SUMMARY_CAS', period, entities: book.result(), stated_total: statedTotal, currency: 'INR' };
 }

@@ -1,4 +1,5 @@
 /** Helpers shared by the statement-family parsers. */
+import { findPan } from '../identifiers.js';
 import { findDate, findDates, parseNumber } from '../numbers.js';
 import type { Entity, ExtractionDraft, Holding, StatementClass, TextLine } from '../types.js';
 
@@ -98,8 +99,34 @@ export function cleanName(text: string): string {
     .replace(/\(?\s*PAN\s*(?:No\.?)?\s*[:\-]?\s*[A-Z]{5}[0-9]{4}[A-Z]\s*\)?/gi, ' ')
     .replace(/^(?:.*?\b(?:also\s+includes\s+folios\s+of|investor\s+name|account\s+holder|first\s+holder|sole\s+holder|holder|name)\s*[:\-]\s*)/i, '')
     .replace(/\s+/g, ' ')
-    .replace(/[\s,:;\-]+$/, '')
+    .replace(/^[\s,:;\-–]+|[\s,:;\-–]+$/g, '')
     .trim();
+}
+
+/** "First Holder Name : X", "Name : X", "Account Holder : X" anywhere on a line (before or after a PAN). */
+const LABELLED_NAME =
+  /\b(?:(?:Sole\s*\/\s*)?First\s+Holder(?:'s)?(?:\s+Name)?|Account\s+Holder(?:\s+Name)?|Holder(?:\s+Name)?|Investor(?:\s+Name)?|Name)\s*:\s*([A-Za-z][A-Za-z .'&-]*?)\s*(?=\s{2,}|\(|\bPAN\b|$)/i;
+
+export function labelledName(text: string): string | null {
+  const m = LABELLED_NAME.exec(text);
+  const name = m ? cleanName(m[1]) : '';
+  return name && !/\d/.test(name) ? name : null;
+}
+
+/**
+ * The holder of a PAN printed on `line`: a labelled name on the line (either side of the PAN), the
+ * name printed just before the PAN, or the name on the line above (labelled, or a bare name).
+ */
+export function holderName(line: TextLine, previous: TextLine | null): string | null {
+  const own = labelledName(line.text.replace(/\(?\s*PAN\b[^:]*:\s*[A-Z]{5}[0-9]{4}[A-Z]\s*\)?/gi, '  '));
+  if (own) return own;
+  const before = nameBeforePan(line);
+  if (before) return before;
+  if (!previous || findPan(previous.text)) return null;
+  const above = labelledName(previous.text);
+  if (above) return above;
+  // A bare line above is a name only when it reads like one (an address line has digits or commas).
+  return /^[A-Za-z][A-Za-z .']*$/.test(previous.text.trim()) ? cleanName(previous.text) || null : null;
 }
 
 /** Collects holdings per investor (by PAN, else by name) in order of first appearance. */
@@ -205,4 +232,106 @@ export function nameBeforePan(line: TextLine): string | null {
   if (own && !/\d/.test(own)) return own;
   const before = at > 0 ? cleanName(line.cells[at - 1].text) : '';
   return before && !/\d|:$/.test(before) && !/\bPAN\b/i.test(before) ? before : null;
+}
+
+/**
+ * Names that wrap in a table. A row's other cells may sit on the name's first line, its middle or
+ * its last line, so the text-only lines of the name column (fragments) around a row are collected
+ * first and given to their rows at the end of the table by `TableNames.resolve`.
+ */
+interface NameAnchor {
+  kind: 'anchor';
+  page: number;
+  y: number;
+  /** The name printed on the row's own line ('' when it sits between two name lines). */
+  own: string;
+  set: (name: string) => void;
+}
+interface NameFragment {
+  kind: 'fragment';
+  page: number;
+  y: number;
+  text: string;
+}
+
+export class TableNames {
+  private readonly events: Array<NameAnchor | NameFragment | { kind: 'break' }> = [];
+
+  /** A holding row: `set` receives its whole name once the table is read. */
+  anchor(line: TextLine, own: string, set: (name: string) => void): void {
+    this.events.push({ kind: 'anchor', page: line.page, y: line.y, own, set });
+  }
+
+  /** A text-only line in the name column. */
+  fragment(line: TextLine, text: string): void {
+    this.events.push({ kind: 'fragment', page: line.page, y: line.y, text });
+  }
+
+  /** Anything that ends a run of rows: a header, a heading, a total. */
+  break(): void {
+    if (this.events[this.events.length - 1]?.kind !== 'break') this.events.push({ kind: 'break' });
+  }
+
+  /**
+   * Gives every fragment to the row it belongs to. A run of fragments between two rows of one
+   * block (rows between breaks, on one page) splits where the lines are furthest apart: the lines
+   * of one name sit closer together than two rows do. Where no gap is widest (rows spaced like the
+   * lines of a name), the document's own evidence decides: a block that opens with a fragment shows
+   * names printed above their rows, one that closes with a fragment shows names below them, and
+   * without evidence either way the name starts on the row's line, as most statements print it.
+   */
+  resolve(): void {
+    const blocks: Array<Array<NameAnchor | NameFragment>> = [[]];
+    let page: number | null = null;
+    for (const e of this.events) {
+      if (e.kind === 'break' || (page !== null && e.page !== page)) blocks.push([]);
+      if (e.kind !== 'break') {
+        blocks[blocks.length - 1].push(e);
+        page = e.page;
+      }
+    }
+    const nonEmpty = blocks.filter((b) => b.some((e) => e.kind === 'anchor'));
+    const below = nonEmpty.some((b) => b[b.length - 1].kind === 'fragment');
+    const above = nonEmpty.some((b) => b[0].kind === 'fragment');
+    const namesAbove = above && !below;
+    const parts = new Map<NameAnchor, { before: string[]; after: string[] }>();
+    const give = (owner: NameAnchor, f: NameFragment): void => {
+      const p = parts.get(owner) ?? { before: [], after: [] };
+      (f.y < owner.y ? p.before : p.after).push(f.text);
+      parts.set(owner, p);
+    };
+    for (const block of nonEmpty) {
+      let i = 0;
+      while (i < block.length) {
+        if (block[i].kind === 'anchor') {
+          i++;
+          continue;
+        }
+        const start = i;
+        while (i < block.length && block[i].kind === 'fragment') i++;
+        const run = block.slice(start, i) as NameFragment[];
+        const prev = start > 0 ? (block[start - 1] as NameAnchor) : null;
+        const next = i < block.length ? (block[i] as NameAnchor) : null;
+        let split = prev ? run.length : 0; // run[0..split) goes to prev, the rest to next
+        if (prev && next) {
+          const ys = [prev.y, ...run.map((f) => f.y), next.y];
+          const gaps = ys.slice(1).map((y, k) => y - ys[k]);
+          const widest = Math.max(...gaps);
+          const candidates = gaps.map((g, k) => (widest - g <= 0.5 ? k : -1)).filter((k) => k >= 0);
+          split = candidates.length === 1 ? candidates[0] : namesAbove ? candidates[0] : candidates[candidates.length - 1];
+        }
+        run.forEach((f, k) => {
+          const owner = k < split ? prev : next;
+          if (owner) give(owner, f);
+        });
+      }
+    }
+    for (const block of nonEmpty) {
+      for (const e of block) {
+        if (e.kind !== 'anchor') continue;
+        const p = parts.get(e) ?? { before: [], after: [] };
+        e.set([...p.before, e.own, ...p.after].join(' ').replace(/\s+/g, ' ').trim());
+      }
+    }
+  }
 }

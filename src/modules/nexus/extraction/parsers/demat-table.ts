@@ -9,8 +9,8 @@
  */
 import { findIsin, findPan } from '../identifiers.js';
 import { parseNumber } from '../numbers.js';
-import type { ExtractionDraft, Holding, StatementClass, TextLine } from '../types.js';
-import { cleanName, dropPageFurniture, nameBeforePan, EntityBook, findPeriod, isinSpan, newHolding, numericCells, splitNumberTokens, type Cell } from './common.js';
+import type { ExtractionDraft, StatementClass, TextLine } from '../types.js';
+import { dropPageFurniture, holderName, EntityBook, findPeriod, isinSpan, newHolding, numericCells, splitNumberTokens, TableNames, type Cell } from './common.js';
 
 export interface DematLayout {
   classification: StatementClass;
@@ -92,7 +92,8 @@ function readRow(line: TextLine, isin: string, dropFirstNameCell: boolean): RowR
   const nameCells: Cell[] = [];
   const numberCells: Cell[] = [];
   for (const c of cells) {
-    if (splitNumberTokens(c.text) && (nameCells.length || numberCells.length || before.length)) numberCells.push(c);
+    // A bare whole number right after the ISIN may start a name ("20 MICRONS"); a formatted one is a figure.
+    if (splitNumberTokens(c.text) && (nameCells.length || numberCells.length || before.length || /[.,()]/.test(c.text))) numberCells.push(c);
     else if (numberCells.length === 0) nameCells.push(c);
   }
   // Numbers glued to the end of the name cell ("RELIANCE INDUSTRIES 1,412.000").
@@ -122,6 +123,18 @@ function readRow(line: TextLine, isin: string, dropFirstNameCell: boolean): RowR
   };
 }
 
+/**
+ * Text starting in the name column, with at most short codes left of it. A number counts as name
+ * text only where it starts exactly at the column's left edge ("50 BEES"): figures are right-aligned
+ * in columns of their own.
+ */
+function isNameLine(line: TextLine, column: number): boolean {
+  const nameCells = line.cells.filter((c) => c.x >= column - 12);
+  const leftCells = line.cells.filter((c) => c.x < column - 12);
+  if (!nameCells.length || nameCells[0].x > column + 12 || !leftCells.every((c) => /^[A-Z0-9&.\-]{1,15}$/.test(c.text))) return false;
+  return nameCells.every((c) => !splitNumberTokens(c.text) || Math.abs(c.x - column) <= 3);
+}
+
 /** A column-header row of a holdings table ("ISIN  Security  Current Bal  …  Value"). */
 function isHoldingsHeader(text: string): boolean {
   return /\bISIN\b/i.test(text) && /Value|Price|NAV|Bal(?:ance)?\b|Shares|Units/i.test(text) && !findIsin(text);
@@ -145,7 +158,8 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
   let pan: string | null = null;
   let holder: string | null = null;
   let previous: TextLine | null = null;
-  let last: { holding: Holding; x: number } | null = null;
+  const names = new TableNames();
+  let nameX: number | null = null;
   let symbolColumn = false;
   let inHoldings = !marked;
   let panLocked = false;
@@ -155,7 +169,8 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     if (isHoldingsHeader(text)) {
       symbolColumn = /Symbol/i.test(text);
       inHoldings = true;
-      last = null;
+      nameX = line.cells.find((c) => /Security|Description|Scheme|Name/i.test(c.text) && !/\bISIN\b/i.test(c.text))?.x ?? nameX;
+      names.break();
       previous = line;
       continue;
     }
@@ -179,7 +194,8 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
         });
         book.add(pan, holder, holding);
         panLocked = false;
-        last = { holding, x: row.nameX };
+        nameX ??= row.nameX;
+        names.anchor(line, row.name, (name) => (holding.scheme_name = name));
         previous = line;
         continue;
       }
@@ -190,8 +206,7 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     if (ACCOUNT_HEADING.test(text)) panLocked = false;
     const linePan = findPan(text);
     if (linePan) {
-      let name = nameBeforePan(line) ?? '';
-      if (!name) name = previous && !/\d/.test(previous.text) && !/:/.test(previous.text) ? cleanName(previous.text) : '';
+      const name = holderName(line, previous) ?? '';
       book.learnName(linePan, name || null);
       if (!panLocked) {
         pan = linePan;
@@ -200,29 +215,24 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
       }
     }
     const totalIndex = layout.grandTotals.findIndex((re) => re.test(text));
-    const nums = numericCells(line.cells);
+    const nameLine = inHoldings && nameX !== null && !linePan && !/\bTotal\b/i.test(text) && isNameLine(line, nameX);
+    const nums = nameLine ? [] : numericCells(line.cells);
     if (totalIndex >= 0 && nums.length) {
       grand[totalIndex] = nums[nums.length - 1].value;
-      last = null;
+      names.break();
     } else if (layout.accountTotal.test(text) && nums.length) {
       book.addStatedTotal(pan, holder, nums[nums.length - 1].value);
-      last = null;
-    } else if (last && !linePan && !nums.length && !/\bTotal\b/i.test(text)) {
-      // A wrapped security name: text starting in the name column; only a short code (a ticker
-      // under the ISIN) may sit left of it.
-      const column = last.x;
-      const nameCells = line.cells.filter((c) => c.x >= column - 12);
-      const leftCells = line.cells.filter((c) => c.x < column - 12);
-      if (nameCells.length && nameCells[0].x <= column + 12 && leftCells.every((c) => /^[A-Z0-9&.\-]{1,15}$/.test(c.text))) {
-        last.holding.scheme_name = `${last.holding.scheme_name} ${nameCells.map((c) => c.text).join(' ')}`.replace(/\s+/g, ' ').trim();
-      } else {
-        last = null;
-      }
+      names.break();
+    } else if (nameLine) {
+      // A line of a wrapped security name: text starting in the name column; only a short code (a
+      // ticker under the ISIN) may sit left of it.
+      names.fragment(line, line.cells.filter((c) => c.x >= nameX! - 12).map((c) => c.text).join(' '));
     } else {
-      last = null;
+      names.break();
     }
     previous = line;
   }
+  names.resolve();
 
   return {
     classification: layout.classification,
