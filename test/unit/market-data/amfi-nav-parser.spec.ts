@@ -26,8 +26,8 @@ describe('parseAmfiNav', () => {
     // the same record by its payout ISIN and by its reinvestment ISIN
     expect(nav.byIsin.get('INF174K01PB9')).toBe(nav.byIsin.get('INF174K01PA1'));
     expect(nav.byIsin.get('INF174K01PB9')).toMatchObject({ nav: 53.8127, amc: 'Kotak Mahindra Mutual Fund', category: 'Open Ended Schemes(Equity Scheme - Mid Cap Fund)' });
-    // an N.A. NAV gives no price
-    expect(nav.byIsin.has('INF174K01RE9')).toBe(false);
+    // an N.A. NAV gives no price, but the record (and its category) is kept
+    expect(nav.byIsin.get('INF174K01RE9')).toMatchObject({ nav: null, category: 'Open Ended Schemes(Equity Scheme - Flexi Cap Fund)' });
     // headings of closed-ended and interval schemes are categories, not AMCs
     expect([...nav.byIsin.values()].find((r) => r.scheme_code === '149245')).toMatchObject({ amc: 'ICICI Prudential Mutual Fund', category: 'Close Ended Schemes(Income)', nav_date: '2025-10-16' });
     expect([...nav.byIsin.values()].find((r) => r.scheme_code === '108012')).toMatchObject({ amc: 'Nippon India Mutual Fund', category: 'Interval Fund Schemes(Income)' });
@@ -50,10 +50,25 @@ describe('parseAmfiNav', () => {
     ['an N.A. NAV', '100010;INF179K01BJ1;-;HDFC Scheme;N.A.;17-Oct-2025'],
     ['an NA NAV and an N.A. date', '100011;INF179K01BK9;-;HDFC Scheme;NA;N.A.'],
     ['an empty NAV', '100012;INF179K01BL7;-;HDFC Scheme;;17-Oct-2025'],
+    ['a NAV of 0.0000 (AMFI\'s 2018 file has these)', '100013;INF179K01BL7;-;HDFC Scheme;0.0000;17-Oct-2025'],
   ])('reads %s as unpriced', (_label, line) => {
     const nav = parseAmfiNav(file('HDFC Mutual Fund', line, '100099;INF179K01ZZ1;-;Filler;1;17-Oct-2025'));
     expect(nav).toMatchObject({ schemes: 2, unpriced: 1, skipped: [] });
-    expect(nav.byIsin.size).toBe(1);
+    expect([...nav.byIsin.values()].filter((r) => r.nav === null)).toHaveLength(1);
+    expect(nav.latestDate).toBe('2025-10-17');
+  });
+
+  it.each(['NOTAPP', '#N/A', 'N/A', '-', ''])('reads an ISIN cell of "%s" as no ISIN', (cell) => {
+    const nav = parseAmfiNav(file('HDFC Mutual Fund', `100014;INF179K01BM5;${cell};HDFC Scheme;12.5;17-Oct-2025`));
+    expect(nav).toMatchObject({ schemes: 1, skipped: [] });
+    expect(nav.byIsin.get('INF179K01BM5')?.isin_reinvestment).toBeNull();
+  });
+
+  it('keeps a priced line over an unpriced one for the same ISIN, whatever their order', () => {
+    const priced = '100015;INF179K01BS2;-;Priced;10;16-Oct-2025';
+    const unpriced = '100016;INF179K01BS2;-;Unpriced;N.A.;17-Oct-2025';
+    expect(parseAmfiNav(file('HDFC Mutual Fund', priced, unpriced)).byIsin.get('INF179K01BS2')?.scheme_code).toBe('100015');
+    expect(parseAmfiNav(file('HDFC Mutual Fund', unpriced, priced)).byIsin.get('INF179K01BS2')?.scheme_code).toBe('100015');
   });
 
   it.each([
@@ -85,7 +100,7 @@ describe('parseAmfiNav', () => {
   it.each([
     ['an empty file', '', /empty/],
     ['only blank lines', ' \r\n\r\n', /empty/],
-    ['an HTML error page', fixture('NAVAll-error-page.txt'), /not an AMFI NAV file: line 1 .* "<!DOCTYPE html>"/],
+    ['an HTML error page', fixture('NAVAll-error-page.txt'), /not an AMFI NAV file: line 1 should be a header .* but is "<!DOCTYPE html>"/],
     ['another CSV', 'Date,Open,High,Low,Close\n2025-10-17,1,2,3,4', /not an AMFI NAV file/],
     ['a header with no scheme lines', file('Open Ended Schemes(Equity)', 'HDFC Mutual Fund'), /no readable scheme lines/],
     ['mostly malformed lines', file('HDFC Mutual Fund', '1;INF179K01ZZ1;-;A;1;17-Oct-2025', 'x;y', 'a;b;c', '2;3'), /most scheme lines .* 3 bad, 1 good .*line 5: 2 fields/],

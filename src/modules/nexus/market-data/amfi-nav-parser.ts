@@ -8,14 +8,20 @@
  *   Axis Mutual Fund
  *   120465;INF846K01DP8;-;Axis Large Cap Fund - Direct Plan - Growth;61.41;30-Sep-2025
  *
- * A scheme line carries up to two ISINs (payout or growth, and reinvestment); either finds it. A NAV
- * of `N.A.` means none is published (the line is read but gives no price). A malformed scheme line is
- * skipped and reported; a file that is not this format at all is an AmfiFormatError.
+ * Columns are found by their header names (`amfi-nav-columns.ts`: three column sets so far). A scheme
+ * line carries up to two ISINs (payout or growth, and reinvestment); either finds it, with its NAV and
+ * the category heading it sits under. A NAV of `N.A.` (or 0) means none is published (the line gives
+ * no price, but its category still counts). A malformed scheme line is skipped and reported; a file that
+ * is not this format at all, or whose header has no ISIN or NAV column, is an AmfiFormatError.
  */
 import { parseDate } from '../extraction/numbers.js';
+import { AmfiFormatError, isSameHeader, readHeader, type AmfiColumn, type AmfiHeader } from './amfi-nav-columns.js';
+
+export { AmfiFormatError } from './amfi-nav-columns.js';
 
 export interface AmfiNavRecord {
-  scheme_code: string;
+  /** null when the file has no Scheme Code column. */
+  scheme_code: string | null;
   scheme_name: string;
   /** "ISIN Div Payout/ ISIN Growth" column. */
   isin_growth: string | null;
@@ -29,6 +35,9 @@ export interface AmfiNavRecord {
   amc: string | null;
   /** The scheme-category heading the line sits under. */
   category: string | null;
+  /** The Plan and Option columns (files since 19 Aug 2026), as printed; null when absent or empty. */
+  plan?: string | null;
+  option?: string | null;
 }
 
 export interface SkippedLine {
@@ -37,7 +46,7 @@ export interface SkippedLine {
 }
 
 export interface AmfiNavFile {
-  /** Priced records by either of their ISINs. */
+  /** Records by either of their ISINs, priced or not (an unpriced one still gives the category). */
   byIsin: Map<string, AmfiNavRecord>;
   /** Scheme lines read (priced or not). */
   schemes: number;
@@ -47,22 +56,18 @@ export interface AmfiNavFile {
   skipped: SkippedLine[];
   /** The most recent NAV date in the file (ISO). */
   latestDate: string | null;
+  /** Header names that are no column this reader knows (ignored; logged). */
+  unknownColumns: string[];
 }
 
-export class AmfiFormatError extends Error {}
-
-const HEADER = ['scheme code', 'isin div payout/ isin growth', 'isin div reinvestment', 'scheme name', 'net asset value', 'date'];
 const ISIN = /^[A-Z]{2}[A-Z0-9]{9}[0-9]$/;
-const NOT_AVAILABLE = /^(?:|-+|N\.?A\.?|NIL)$/i;
+/** What AMFI prints for "none" (the 2018 file has NOTAPP and #N/A in ISIN cells). */
+const NOT_AVAILABLE = /^(?:|-+|N\.?A\.?|#?N\/A|NIL|NOT\s*APP(?:LICABLE)?)$/i;
 const NAV = /^\d{1,9}(?:\.\d+)?$/;
 /** Headings that name a category rather than an AMC. */
 const CATEGORY = /Schemes?\s*\(|^(?:Open|Close|Closed|Interval)[\s-]+Ended\b|^Interval\s+Fund/i;
-
-const normaliseHeader = (cell: string) => cell.trim().toLowerCase().replace(/\s+/g, ' ');
-
-function isHeader(cells: string[]): boolean {
-  return cells.length === HEADER.length && cells.every((cell, i) => normaliseHeader(cell) === HEADER[i]);
-}
+/** How many non-blank lines may come before the header (a title line, say). */
+const HEADER_SEARCH_LINES = 3;
 
 function isinCell(cell: string): string | null | undefined {
   const value = cell.trim().toUpperCase();
@@ -70,15 +75,30 @@ function isinCell(cell: string): string | null | undefined {
   return ISIN.test(value) ? value : undefined;
 }
 
-/** Parses the file's text; throws AmfiFormatError when it is not an AMFI NAV file at all. */
-export function parseAmfiNav(text: string): AmfiNavFile {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n|\r/);
+/** The header and its line index; throws AmfiFormatError when the file has none. */
+function findHeader(lines: string[]): { header: AmfiHeader; at: number } {
   const first = lines.findIndex((l) => l.trim() !== '');
   if (first < 0) throw new AmfiFormatError('the NAV file is empty');
-  if (!isHeader(lines[first].split(';'))) {
-    const start = lines[first].trim().slice(0, 60);
-    throw new AmfiFormatError(`not an AMFI NAV file: line ${first + 1} should be the "Scheme Code;ISIN Div Payout/ ISIN Growth;…;Net Asset Value;Date" header but is "${start}"`);
+  let seen = 0;
+  for (let i = first; i < lines.length && seen < HEADER_SEARCH_LINES; i++) {
+    if (!lines[i].trim()) continue;
+    seen++;
+    const cells = lines[i].split(';');
+    const header = cells.length >= 2 ? readHeader(cells) : null;
+    if (header) return { header, at: i };
   }
+  const start = lines[first].trim().slice(0, 60);
+  throw new AmfiFormatError(`not an AMFI NAV file: line ${first + 1} should be a header like "Scheme Code;ISIN Div Payout/ ISIN Growth;…;Net Asset Value;Date" but is "${start}"`);
+}
+
+/** Parses the file's text; throws AmfiFormatError when it is not an AMFI NAV file this reader understands. */
+export function parseAmfiNav(text: string): AmfiNavFile {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n|\r/);
+  const { header, at } = findHeader(lines);
+  const cell = (cells: string[], column: AmfiColumn): string | undefined => {
+    const i = header.index[column];
+    return i === undefined ? undefined : cells[i].trim();
+  };
 
   const byIsin = new Map<string, AmfiNavRecord>();
   const skipped: SkippedLine[] = [];
@@ -88,7 +108,7 @@ export function parseAmfiNav(text: string): AmfiNavFile {
   let unpriced = 0;
   let latestDate: string | null = null;
 
-  for (let i = first + 1; i < lines.length; i++) {
+  for (let i = at + 1; i < lines.length; i++) {
     const raw = lines[i].trim();
     if (!raw) continue;
     const lineNo = i + 1;
@@ -102,40 +122,44 @@ export function parseAmfiNav(text: string): AmfiNavFile {
       continue;
     }
     const cells = raw.split(';');
-    if (isHeader(cells)) continue; // a repeated header
-    if (cells.length !== HEADER.length) {
-      skipped.push({ line: lineNo, reason: `${cells.length} fields instead of ${HEADER.length}` });
+    if (isSameHeader(cells, header)) continue; // a repeated header
+    if (cells.length !== header.names.length) {
+      skipped.push({ line: lineNo, reason: `${cells.length} fields instead of ${header.names.length}` });
       continue;
     }
-    const [code, growthCell, reinvestCell, name, navCell, dateCell] = cells.map((c) => c.trim());
+    const code = cell(cells, 'code');
+    const name = cell(cells, 'name');
+    const growthCell = cell(cells, 'isin_growth') ?? '';
+    const reinvestCell = cell(cells, 'isin_reinvestment') ?? '';
+    const navCell = cell(cells, 'nav')!;
+    const dateCell = cell(cells, 'date') ?? '';
     const isinGrowth = isinCell(growthCell);
     const isinReinvestment = isinCell(reinvestCell);
     const navText = navCell.replace(/,/g, '');
     const navDate = NOT_AVAILABLE.test(dateCell) ? null : parseDate(dateCell);
-    const problem = !/^\d+$/.test(code)
-      ? `scheme code "${code}" is not a number`
-      : !name
-        ? 'no scheme name'
-        : isinGrowth === undefined || isinReinvestment === undefined
-          ? `"${isinGrowth === undefined ? growthCell : reinvestCell}" is not an ISIN`
-          : !NOT_AVAILABLE.test(navText) && !(NAV.test(navText) && Number(navText) > 0)
-            ? `NAV "${navCell}" is not a price`
-            : !NOT_AVAILABLE.test(dateCell) && !navDate
-              ? `date "${dateCell}" is not a date`
-              : null;
+    const problem =
+      code !== undefined && !/^\d+$/.test(code)
+        ? `scheme code "${code}" is not a number`
+        : name === ''
+          ? 'no scheme name'
+          : isinGrowth === undefined || isinReinvestment === undefined
+            ? `"${isinGrowth === undefined ? growthCell : reinvestCell}" is not an ISIN`
+            : !NOT_AVAILABLE.test(navText) && !NAV.test(navText)
+              ? `NAV "${navCell}" is not a price`
+              : !NOT_AVAILABLE.test(dateCell) && !navDate
+                ? `date "${dateCell}" is not a date`
+                : null;
     if (problem) {
       skipped.push({ line: lineNo, reason: problem });
       continue;
     }
     schemes++;
-    const nav = NOT_AVAILABLE.test(navText) ? null : Number(navText);
-    if (nav === null) {
-      unpriced++;
-      continue;
-    }
+    // A NAV of 0 (the 2018 file has some) is no price either: never a holding valued at 0.
+    const nav = NOT_AVAILABLE.test(navText) || Number(navText) === 0 ? null : Number(navText);
+    if (nav === null) unpriced++;
     const record: AmfiNavRecord = {
-      scheme_code: code,
-      scheme_name: name.replace(/\s+/g, ' '),
+      scheme_code: code ?? null,
+      scheme_name: (name ?? '').replace(/\s+/g, ' '),
       isin_growth: isinGrowth ?? null,
       isin_reinvestment: isinReinvestment ?? null,
       nav,
@@ -143,12 +167,13 @@ export function parseAmfiNav(text: string): AmfiNavFile {
       amc,
       category,
     };
-    if (navDate && (!latestDate || navDate > latestDate)) latestDate = navDate;
+    if (header.index.plan !== undefined) record.plan = cell(cells, 'plan') || null;
+    if (header.index.option !== undefined) record.option = cell(cells, 'option') || null;
+    if (nav !== null && navDate && (!latestDate || navDate > latestDate)) latestDate = navDate;
     for (const isin of [record.isin_growth, record.isin_reinvestment]) {
       if (!isin) continue;
       const known = byIsin.get(isin);
-      // An ISIN listed twice keeps its most recent price.
-      if (!known || (record.nav_date ?? '') > (known.nav_date ?? '')) byIsin.set(isin, record);
+      if (!known || supersedes(record, known)) byIsin.set(isin, record);
     }
   }
 
@@ -158,7 +183,13 @@ export function parseAmfiNav(text: string): AmfiNavFile {
   if (skipped.length > schemes) {
     throw new AmfiFormatError(`most scheme lines of the NAV file are malformed: ${skipped.length} bad, ${schemes} good (${describeSkipped(skipped)})`);
   }
-  return { byIsin, schemes, unpriced, skipped, latestDate };
+  return { byIsin, schemes, unpriced, skipped, latestDate, unknownColumns: header.unknown };
+}
+
+/** An ISIN listed twice keeps a priced line over an unpriced one, then the most recent price. */
+function supersedes(record: AmfiNavRecord, known: AmfiNavRecord): boolean {
+  if ((record.nav === null) !== (known.nav === null)) return record.nav !== null;
+  return (record.nav_date ?? '') > (known.nav_date ?? '');
 }
 
 /** "line 12: NAV "abc" is not a price; line 40: …" for the first few. */
