@@ -6,8 +6,11 @@ import { PipelineStage, type StageContext } from '../pipeline-stage.js';
 export interface CalculationOutput {
   overall: PortfolioFigures;
   entities: PortfolioFigures[];
-  /** XIRR of each holding, `holdings[i][j]` for `draft.entities[i].holdings[j]`. */
-  holdings: XirrFigure[][];
+  /**
+   * XIRR of each holding, `holdings[i][j]` for `draft.entities[i].holdings[j]`; absent from outputs
+   * saved before it existed (completion then computes it).
+   */
+  holdings?: XirrFigure[][];
 }
 
 /** The statement's period: opening units are valued at its start, holdings without a NAV date at its end. */
