@@ -37,7 +37,12 @@ const UNHEALTHY_SCHEMA = {
   ],
 };
 
-/** Health answers the envelope and a top-level `status` (DESIGN.md §2); 503 when a dependency is down. */
+/**
+ * Health answers the envelope and a top-level `status` (DESIGN.md §2); 503 when a dependency is down.
+ * Where a market-data NAV source is configured, `checks.market_data` says whether its last read
+ * succeeded (`up`), failed (`degraded`: `result.status` is then `degraded`, still 200) or is under way
+ * (`loading`).
+ */
 @ApiTags('Health')
 @Controller()
 export class HealthController {
@@ -53,8 +58,9 @@ export class HealthController {
   @ApiOkResponse({ schema: HEALTH_SCHEMA })
   @ApiServiceUnavailableResponse({ description: 'PostgreSQL or Redis is not answering', schema: UNHEALTHY_SCHEMA })
   async check(@Res({ passthrough: true }) res: Response) {
-    const { healthy, checks } = await this.health.check();
-    if (healthy) return { ...ok({ status: 'ok', checks }), status: 'ok' };
+    const { healthy, degraded, checks } = await this.health.check();
+    // Degraded (market data unreadable) is still ready: 200, with the part named in the checks.
+    if (healthy) return { ...ok({ status: degraded ? 'degraded' : 'ok', checks }), status: 'ok' };
     const down = Object.entries(checks).filter(([, state]) => state === 'down').map(([name]) => name);
     res.status(503);
     return { ...failure('SERVICE_UNAVAILABLE', 'Service unavailable', `Not answering: ${down.join(', ')}`), status: 'error', checks };

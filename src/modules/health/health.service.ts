@@ -1,13 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
+import { MarketDataService } from '../nexus/market-data/market-data.service.js';
 import { REDIS } from '../redis/redis.module.js';
 
 export type CheckState = 'up' | 'down';
+/** Market data is optional: while it is degraded the service still serves, so health says so but stays 200. */
+export type OptionalCheckState = 'up' | 'loading' | 'degraded';
 export interface HealthReport {
+  /** PostgreSQL and Redis answer: the process is ready. */
   healthy: boolean;
-  checks: { database: CheckState; redis: CheckState };
+  /** An optional part (market data) is not working. */
+  degraded: boolean;
+  /** `market_data` only where a NAV source is configured and this process runs the pipeline's workers. */
+  checks: { database: CheckState; redis: CheckState; market_data?: OptionalCheckState };
 }
 
 const TIMEOUT_MS = 1500;
@@ -20,12 +27,13 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Asks PostgreSQL and Redis for real, each with a short time limit. */
+/** Asks PostgreSQL and Redis for real, each with a short time limit; reports the market data's last read. */
 @Injectable()
 export class HealthService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
+    @Optional() private readonly marketData?: MarketDataService,
   ) {}
 
   async check(): Promise<HealthReport> {
@@ -33,7 +41,13 @@ export class HealthService {
       this.probe(() => this.dataSource.query('SELECT 1')),
       this.probe(() => this.redis.ping()),
     ]);
-    return { healthy: database === 'up' && redis === 'up', checks: { database, redis } };
+    const market = this.marketData?.status().state;
+    const marketData = market === undefined || market === 'off' ? undefined : market;
+    return {
+      healthy: database === 'up' && redis === 'up',
+      degraded: marketData === 'degraded',
+      checks: { database, redis, ...(marketData ? { market_data: marketData } : {}) },
+    };
   }
 
   private async probe(op: () => Promise<unknown>): Promise<CheckState> {

@@ -122,7 +122,8 @@ export class NexusModule {
         { provide: ReportStorage, inject: [AppConfig], useFactory: (c: AppConfig) => new LocalDiskReportStorage(c.storage.dir) },
         ...workers,
       ],
-      exports: [DocumentsService, DocumentStorage, PipelineService],
+      // MarketDataService where workers run: health reports its state.
+      exports: [DocumentsService, DocumentStorage, PipelineService, ...(role === 'api' ? [] : [MarketDataService])],
     };
   }
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { pino } from 'pino';
 import { loadConfig } from '../../../src/config/app-config.js';
+import { MetricsService } from '../../../src/modules/metrics/metrics.service.js';
 import { MarketDataService } from '../../../src/modules/nexus/market-data/market-data.service.js';
 import { NavSource } from '../../../src/modules/nexus/market-data/nav-source.js';
 import type { ExtractionDraft } from '../../../src/modules/nexus/extraction/types.js';
@@ -34,8 +35,10 @@ const latestNav = (d: ExtractionDraft) => d.entities[0].holdings[0].latest_nav;
 
 describe('MarketDataService', () => {
   const logger = pino({ level: 'silent' });
-  const service = (source: NavSource | null, refreshMs = 60_000) =>
-    new MarketDataService(loadConfig({ MARKET_DATA_NAV_SOURCE: '/unused', MARKET_DATA_REFRESH_MS: String(refreshMs) }), source, logger);
+  const service = (source: NavSource | null, refreshMs = 60_000, metrics = new MetricsService()) =>
+    new MarketDataService(loadConfig({ MARKET_DATA_NAV_SOURCE: '/unused', MARKET_DATA_REFRESH_MS: String(refreshMs) }), source, logger, metrics);
+  /** The market-data series of the scrape, `name{labels} value` lines. */
+  const scrape = async (metrics: MetricsService) => (await metrics.registry.metrics()).split('\n').filter((l) => l.startsWith('foliodesk_market_data_'));
 
   beforeEach(() => {
     jest.useFakeTimers({ now: new Date('2025-10-17T10:00:00Z'), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
@@ -93,5 +96,63 @@ describe('MarketDataService', () => {
     jest.advanceTimersByTime(61_000);
     expect(latestNav(await s.addLatestNavs(draft('INF200K017V5')))).toBe(331.2458);
     expect(source.reads).toBe(3);
+  });
+
+  it('reports off, loading, up and degraded, and serves them as Prometheus metrics', async () => {
+    expect(service(null).status()).toMatchObject({ state: 'off', error: null });
+    const offMetrics = new MetricsService();
+    service(null, 60_000, offMetrics);
+    expect(await scrape(offMetrics)).toEqual([]);
+
+    const source = new ScriptedSource(async () => NAV_FILE);
+    const metrics = new MetricsService();
+    const s = service(source, 60_000, metrics);
+    expect(s.status().state).toBe('loading');
+    expect(await scrape(metrics)).toEqual([
+      'foliodesk_market_data_up 0',
+      'foliodesk_market_data_last_success_timestamp_seconds 0',
+      'foliodesk_market_data_skipped_lines 0',
+      'foliodesk_market_data_load_failures_total{reason="read"} 0',
+      'foliodesk_market_data_load_failures_total{reason="format"} 0',
+    ]);
+    await s.navFile();
+    expect(s.status()).toEqual({ state: 'up', error: null, loadedAt: Date.now(), skipped: 0 });
+    expect(await scrape(metrics)).toEqual(
+      expect.arrayContaining(['foliodesk_market_data_up 1', `foliodesk_market_data_last_success_timestamp_seconds ${Date.now() / 1000}`]),
+    );
+
+    // AMFI changes the file's columns again: a format failure, the earlier prices kept
+    jest.advanceTimersByTime(61_000);
+    source.answer = async () => NAV_FILE.replace('ISIN Div Payout/ ISIN Growth;ISIN Div Reinvestment', 'Growth Code;Reinvestment Code');
+    await s.navFile();
+    await new Promise((r) => setImmediate(r));
+    expect(s.status()).toMatchObject({ state: 'degraded', error: expect.stringMatching(/header has no ISIN column/) });
+    expect(latestNav(await s.addLatestNavs(draft('INF200K017V5')))).toBe(331.2458);
+    expect(await scrape(metrics)).toEqual(
+      expect.arrayContaining(['foliodesk_market_data_up 0', 'foliodesk_market_data_load_failures_total{reason="format"} 1', 'foliodesk_market_data_load_failures_total{reason="read"} 0']),
+    );
+
+    // unreachable, then back
+    jest.advanceTimersByTime(61_000);
+    source.answer = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    await s.navFile();
+    await new Promise((r) => setImmediate(r));
+    expect(await scrape(metrics)).toEqual(expect.arrayContaining(['foliodesk_market_data_load_failures_total{reason="read"} 1']));
+    jest.advanceTimersByTime(61_000);
+    source.answer = async () => NAV_FILE;
+    await s.navFile();
+    await new Promise((r) => setImmediate(r));
+    expect(s.status().state).toBe('up');
+    expect(await scrape(metrics)).toEqual(expect.arrayContaining(['foliodesk_market_data_up 1']));
+  });
+
+  it('looks up records by ISIN, unpriced ones included (their category counts), and gives null when off or broken', async () => {
+    const lookup = await service(new ScriptedSource(async () => NAV_FILE)).lookup();
+    expect(lookup!('INF174K01RE9')).toMatchObject({ nav: null, category: 'Open Ended Schemes(Equity Scheme - Flexi Cap Fund)' });
+    expect(lookup!('INF000000000')).toBeUndefined();
+    expect(await service(null).lookup()).toBeNull();
+    expect(await service(new ScriptedSource(async () => ERROR_PAGE)).lookup()).toBeNull();
   });
 });

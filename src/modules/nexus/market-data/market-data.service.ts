@@ -2,20 +2,40 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import type { Logger } from 'pino';
 import { AppConfig } from '../../../config/app-config.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
+import { MetricsService } from '../../metrics/metrics.service.js';
 import type { ExtractionDraft } from '../extraction/types.js';
-import { describeSkipped, parseAmfiNav, type AmfiNavFile } from './amfi-nav-parser.js';
+import { AmfiFormatError, describeSkipped, parseAmfiNav, type AmfiNavFile, type AmfiNavRecord } from './amfi-nav-parser.js';
 import { withLatestNavs } from './latest-nav.js';
+import { registerMarketDataMetrics, type MarketDataMetrics } from './market-data.metrics.js';
 import { NavSource } from './nav-source.js';
 
 /** After a failed load, how long the error stands before the source is read again. */
 const RETRY_AFTER_FAILURE_MS = 60_000;
 
 /**
+ * `up`: the last read of the NAV file succeeded; `degraded`: it failed (unreadable, or a format this
+ * reader does not understand) and holdings go without, or with the prices of an earlier read;
+ * `loading`: not read yet; `off`: no source is configured.
+ */
+export type MarketDataState = 'off' | 'loading' | 'up' | 'degraded';
+
+export interface MarketDataStatus {
+  state: MarketDataState;
+  /** The last failure's message while degraded (for logs and operators; not served publicly). */
+  error: string | null;
+  /** When the file was last read successfully (epoch ms). */
+  loadedAt: number | null;
+  /** Scheme lines of the current file skipped as malformed. */
+  skipped: number;
+}
+
+/**
  * Latest NAVs from the configured NAV source (`MARKET_DATA_NAV_SOURCE`; off when unset). The file
  * is read and parsed once, kept in memory, and read again when older than `MARKET_DATA_REFRESH_MS`:
  * callers get the cached prices at once while the refresh runs, and a failed refresh keeps them.
- * A source that cannot be read or parsed is logged with the reason and holdings go without latest
- * NAVs; it never fails a statement.
+ * A source that cannot be read or parsed is logged with the reason, counted in the metrics and
+ * reported by health as degraded (`status()`); holdings go without latest NAVs and AMFI categories
+ * (or keep the previous file's); it never fails a statement.
  */
 @Injectable()
 export class MarketDataService implements OnApplicationBootstrap {
@@ -23,13 +43,16 @@ export class MarketDataService implements OnApplicationBootstrap {
   private failure: { error: Error; at: number } | null = null;
   private loading: Promise<AmfiNavFile> | null = null;
   private readonly refreshMs: number;
+  private readonly metrics: MarketDataMetrics | null;
 
   constructor(
     config: AppConfig,
     @Inject(NavSource) private readonly source: NavSource | null,
     @Inject(LOGGER) private readonly logger: Logger,
+    metrics: MetricsService,
   ) {
     this.refreshMs = config.marketData.refreshMs;
+    this.metrics = source ? registerMarketDataMetrics(metrics.registry, () => this.status()) : null;
   }
 
   get enabled(): boolean {
@@ -41,16 +64,27 @@ export class MarketDataService implements OnApplicationBootstrap {
     if (this.enabled) this.navFile().catch(() => undefined);
   }
 
+  status(): MarketDataStatus {
+    if (!this.enabled) return { state: 'off', error: null, loadedAt: null, skipped: 0 };
+    const state: MarketDataState = this.failure ? 'degraded' : this.current ? 'up' : 'loading';
+    return { state, error: this.failure?.error.message ?? null, loadedAt: this.current?.loadedAt ?? null, skipped: this.current?.file.skipped.length ?? 0 };
+  }
+
+  /** The NAV file's record of an ISIN (price, category), or null when market data is off or unavailable. */
+  async lookup(): Promise<((isin: string) => AmfiNavRecord | undefined) | null> {
+    if (!this.enabled) return null;
+    try {
+      const file = await this.navFile();
+      return (isin) => file.byIsin.get(isin);
+    } catch {
+      return null; // already logged, counted and reported by health where it failed
+    }
+  }
+
   /** The draft with latest NAVs on the holdings the source knows; unchanged when off or unavailable. */
   async addLatestNavs(draft: ExtractionDraft): Promise<ExtractionDraft> {
-    if (!this.enabled) return draft;
-    let file: AmfiNavFile;
-    try {
-      file = await this.navFile();
-    } catch {
-      return draft; // already logged where it failed
-    }
-    return withLatestNavs(draft, (isin) => file.byIsin.get(isin)).draft;
+    const lookup = await this.lookup();
+    return lookup ? withLatestNavs(draft, lookup).draft : draft;
   }
 
   /** The parsed file: cached, refreshed when stale (in the background once there is one). */
@@ -89,13 +123,18 @@ export class MarketDataService implements OnApplicationBootstrap {
       if (file.skipped.length > 0) {
         this.logger.warn({ source: source.description, skipped: file.skipped.length }, `NAV file: malformed lines skipped (${describeSkipped(file.skipped)})`);
       }
+      if (file.unknownColumns.length > 0) {
+        this.logger.warn({ source: source.description, columns: file.unknownColumns }, `NAV file: columns this reader does not know were ignored: ${file.unknownColumns.join(', ')}`);
+      }
       return file;
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
+      const reason = error instanceof AmfiFormatError ? 'format' : 'read';
       this.failure = { error: failure, at: Date.now() };
+      this.metrics?.failed(reason);
       this.logger.error(
-        { source: source.description, keeping: this.current ? 'the previous prices' : 'no prices' },
-        `NAV file could not be loaded from ${source.description}: ${failure.message}`,
+        { source: source.description, reason, keeping: this.current ? 'the previous prices' : 'no prices', marketData: 'degraded' },
+        `NAV file could not be ${reason === 'format' ? 'understood' : 'read'} from ${source.description}: ${failure.message}`,
       );
       throw failure;
     }

@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { enrichExtraction } from '../../extraction/enricher.js';
+import { enrichExtraction, type EnrichedDraft } from '../../extraction/enricher.js';
 import type { ExtractionDraft } from '../../extraction/types.js';
+import { withLatestNavs } from '../../market-data/latest-nav.js';
 import { MarketDataService } from '../../market-data/market-data.service.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
 
-/** Stage 7: asset class, plan and option, normalised AMC names; latest NAVs when market data is on. */
+/**
+ * Stage 7: asset class (with its source), plan and option, normalised AMC names; with market data
+ * on, AMFI's category for each ISIN and the latest NAVs. Its `enrichment_flags` (ASSET_CLASS_INFERRED)
+ * are reported by completion together with validation's flags.
+ */
 @Injectable()
-export class EnrichmentStage extends PipelineStage<ExtractionDraft> {
+export class EnrichmentStage extends PipelineStage<EnrichedDraft> {
   readonly name = 'enrichment' as const;
 
   constructor(private readonly marketData: MarketDataService) {
@@ -14,7 +19,9 @@ export class EnrichmentStage extends PipelineStage<ExtractionDraft> {
   }
 
   async run(ctx: StageContext) {
-    const enriched = enrichExtraction(await ctx.output<ExtractionDraft>('extraction'));
-    return { output: await this.marketData.addLatestNavs(enriched) };
+    const [draft, lookup] = await Promise.all([ctx.output<ExtractionDraft>('extraction'), this.marketData.lookup()]);
+    const enriched = enrichExtraction(draft, lookup ? { amfiCategory: (isin) => lookup(isin)?.category } : {});
+    if (!lookup) return { output: enriched };
+    return { output: { ...withLatestNavs(enriched, lookup).draft, enrichment_flags: enriched.enrichment_flags } };
   }
 }
