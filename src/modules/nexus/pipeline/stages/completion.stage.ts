@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Classification, ExtractionDraft, Validation } from '../../extraction/types.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
 import type { ParsingOutput } from './parsing.stage.js';
+import { holdingFlagCost, withEnrichmentFlags } from '../../extraction/enrichment-flags.js';
 import { holdingXirr, totalsIncompleteFlags } from '../../extraction/calculator.js';
 import { periodOptions, type CalculationOutput } from './calculation.stage.js';
 import type { SummaryOutput } from './summary.stage.js';
@@ -33,6 +34,8 @@ export class CompletionStage extends PipelineStage<CompletionOutput> {
       ctx.output<CalculationOutput>('calculation'),
       ctx.output<SummaryOutput>('summary'),
     ]);
+    // Validation's flags and score, with enrichment's flags (an inferred asset class) and their cost.
+    const checked = withEnrichmentFlags(validation, draft);
     const entities = draft.entities.map((e, i) => ({
       entity_name: e.entity_name,
       pan: e.pan,
@@ -43,7 +46,7 @@ export class CompletionStage extends PipelineStage<CompletionOutput> {
     }));
     const holdings = draft.entities.flatMap((e) => e.holdings);
     // Per-holding confidence: full for a holding with no flag, reduced for each flag that names it.
-    const perHolding = holdings.map((h) => Math.max(0, 1 - 0.5 * validation.flags.filter((f) => f.isin === h.isin).length));
+    const perHolding = holdings.map((h) => Math.max(0, 1 - holdingFlagCost(checked.flags.filter((f) => f.isin === h.isin))));
     const confidence = {
       average: perHolding.length ? round2((perHolding.reduce((a, b) => a + b, 0) / perHolding.length) * (classification.confidence / 100)) : round2(classification.confidence / 100),
       minimum: perHolding.length ? round2(Math.min(...perHolding) * (classification.confidence / 100)) : round2(classification.confidence / 100),
@@ -58,8 +61,8 @@ export class CompletionStage extends PipelineStage<CompletionOutput> {
       currency: draft.currency,
       entities,
       totals: calc.overall,
-      validation: [...validation.flags, ...totalsIncompleteFlags(draft.entities)],
-      confidence_score: validation.confidence_score,
+      validation: [...checked.flags, ...totalsIncompleteFlags(draft.entities)],
+      confidence_score: checked.confidence_score,
       summary: summary.text,
     };
     return {
@@ -70,7 +73,7 @@ export class CompletionStage extends PipelineStage<CompletionOutput> {
         holdings_count: holdings.length,
         total_aum: round2(calc.overall.total_market_value),
         currency: draft.currency,
-        confidence_score: validation.confidence_score,
+        confidence_score: checked.confidence_score,
         confidence,
       },
     };

@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { enrichExtraction } from '../../../src/modules/nexus/extraction/enricher.js';
+import { holdingFlagCost, withEnrichmentFlags } from '../../../src/modules/nexus/extraction/enrichment-flags.js';
+import type { ExtractionDraft, Validation, ValidationFlag } from '../../../src/modules/nexus/extraction/types.js';
+import { makeHolding } from '../../support/holding.js';
+
+const flag = (code: ValidationFlag['code'], isin: string | null = 'INF179K01BE2'): ValidationFlag => ({ code, message: code, isin, entity: 'A', page: 1 });
+const draftOf = (names: string[]): ExtractionDraft => ({
+  classification: 'CAMS_SUMMARY_CAS',
+  period: { from: null, to: null },
+  stated_total: null,
+  currency: 'INR',
+  entities: [{ entity_name: 'A', pan: null, stated_total: null, holdings: names.map((n, i) => makeHolding({ scheme_name: n, isin: `INF179K01B${i}0`, units: 1, nav: 1, market_value: 1 })) }],
+});
+const validation = (confidence_score: number, flags: ValidationFlag[] = []): Validation => ({ flags, checks_run: 10, confidence_score });
+
+describe('enrichment flags beside validation flags', () => {
+  it.each([
+    ['no flag', [], 0],
+    ['an inferred asset class', [flag('ASSET_CLASS_INFERRED')], 0.1],
+    ['a failed check', [flag('UNITS_NAV_MISMATCH')], 0.5],
+    ['both', [flag('ASSET_CLASS_INFERRED'), flag('TOTAL_MISMATCH')], 0.6],
+  ] as const)('a holding named by %s loses %s of its confidence', (_label, flags, cost) => {
+    expect(holdingFlagCost([...flags])).toBeCloseTo(cost, 10);
+  });
+
+  it.each([
+    // [holdings, of which the name decided, score before, score after]
+    [['HDFC Liquid Fund', 'HDFC Flexi Cap Fund'], 2, 99.5, 97.5],
+    [['HDFC Liquid Fund', 'Acme Prosperity Scheme'], 1, 99.5, 98.5],
+    [['Acme Prosperity Scheme'], 0, 99.5, 99.5],
+    [['HDFC Liquid Fund'], 1, 1.2, 0],
+  ] as const)('%j, %s inferred: confidence_score %s → %s, flags after validation\'s', (names, inferred, before, after) => {
+    const draft = enrichExtraction(draftOf([...names]));
+    const out = withEnrichmentFlags(validation(before, [flag('TOTAL_MISMATCH', null)]), draft);
+    expect(out.confidence_score).toBe(after);
+    expect(out.flags.map((f) => f.code)).toEqual(['TOTAL_MISMATCH', ...Array(inferred).fill('ASSET_CLASS_INFERRED')]);
+    expect(out.checks_run).toBe(10);
+  });
+
+  it('leaves a draft stored without enrichment flags (an older run) as validation had it', () => {
+    expect(withEnrichmentFlags(validation(88.8), draftOf(['HDFC Liquid Fund']))).toEqual(validation(88.8));
+  });
+});
