@@ -15,6 +15,8 @@ const LATEST: Record<string, number> = {
   INF174K01EL2: 50.2214,
 };
 const NOT_PRICED = ['INF174K01RE9', 'INF200K01K01', 'INF174K01X08']; // N.A. in the file, or absent
+/** ISINs the file does not list: their asset class can only come from the scheme name. */
+const NOT_LISTED = ['INF200K01K01', 'INF174K01X08'];
 
 async function processStatement(t: TestApp, tenant: Tenant, seed: number) {
   const statement = await generateStatement('cams_detailed', { seed });
@@ -24,19 +26,59 @@ async function processStatement(t: TestApp, tenant: Tenant, seed: number) {
   expect(final.status).toBe('completed');
   const extraction = await t.http.get(`/api/v1/nexus/documents/${upload.doc_id}/extraction`).set(bearer(tenant.analyst));
   expect(extraction.status).toBe(200);
-  const holdings: Array<Record<string, any>> = extraction.body.result.entities.flatMap((e: { holdings: unknown[] }) => e.holdings);
-  return { statement, holdings };
+  const result = extraction.body.result;
+  const holdings: Array<Record<string, any>> = result.entities.flatMap((e: { holdings: unknown[] }) => e.holdings);
+  return { statement, holdings, result };
+}
+
+/** The market-data lines of the Prometheus scrape. */
+async function marketMetrics(t: TestApp): Promise<string[]> {
+  const res = await t.http.get('/metrics');
+  expect(res.status).toBe(200);
+  return res.text.split('\n').filter((l: string) => l.startsWith('foliodesk_market_data_'));
+}
+
+/** Waits for the first read of the NAV file (started at boot) to be over. */
+async function settledHealth(t: TestApp) {
+  for (let i = 0; i < 100; i++) {
+    const res = await t.http.get('/api/v1/health/ready');
+    if (res.body.result?.checks?.market_data !== 'loading') return res;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('market data still loading after 5 s');
 }
 
 describe('market data: latest NAVs from an AMFI NAV file', () => {
-  describe('with MARKET_DATA_NAV_SOURCE pointing at the fixture file', () => {
+  describe.each([
+    ['the six-column file of 2019 to August 2026', 'NAVAll.txt'],
+    ['the August 2026 file with Plan and Option, the ISINs after them', 'NAVAll-2026-plan-first.txt'],
+  ])('with MARKET_DATA_NAV_SOURCE pointing at %s', (_label, file) => {
     let t: TestApp;
     let acme: Tenant;
     beforeAll(async () => {
-      t = await startTestApp({ MARKET_DATA_NAV_SOURCE: fixture('NAVAll.txt') });
+      t = await startTestApp({ MARKET_DATA_NAV_SOURCE: fixture(file) });
       acme = await createTenant(t.http);
     });
     afterAll(() => t.close());
+
+    it('reports market data up in health and metrics', async () => {
+      const health = await settledHealth(t);
+      expect(health.status).toBe(200);
+      expect(health.body).toMatchObject({ status: 'ok', result: { status: 'ok', checks: { database: 'up', redis: 'up', market_data: 'up' } } });
+      expect(await marketMetrics(t)).toEqual(expect.arrayContaining(['foliodesk_market_data_up 1', 'foliodesk_market_data_load_failures_total{reason="format"} 0']));
+    });
+
+    it("takes the asset class from AMFI's category for the ISINs the file lists, from the scheme name (flagged) for the others", async () => {
+      const { statement, holdings, result } = await processStatement(t, acme, 31);
+      for (const expected of statement.model.holdings) {
+        const got = holdings.find((h) => h.isin === expected.isin && h.units === expected.units)!;
+        const source = NOT_LISTED.includes(expected.isin) ? 'scheme_name' : 'amfi';
+        expect({ isin: expected.isin, asset_class: got.asset_class, asset_class_source: got.asset_class_source }).toEqual({ isin: expected.isin, asset_class: expected.asset_class, asset_class_source: source });
+      }
+      const inferred = result.validation.filter((f: { code: string }) => f.code === 'ASSET_CLASS_INFERRED');
+      expect(inferred.map((f: { isin: string }) => f.isin).sort()).toEqual(statement.model.holdings.filter((h) => NOT_LISTED.includes(h.isin)).map((h) => h.isin).sort());
+      expect(inferred[0].message).toMatch(/inferred from the scheme name: the statement prints no category and AMFI's NAV file has no category for this ISIN/);
+    });
 
     it('adds latest_nav, latest_nav_date and latest_market_value to holdings whose ISIN the file prices, and nothing else', async () => {
       const { statement, holdings } = await processStatement(t, acme, 31);
@@ -59,19 +101,39 @@ describe('market data: latest NAVs from an AMFI NAV file', () => {
     });
   });
 
-  describe('with MARKET_DATA_NAV_SOURCE pointing at a file that is not a NAV file', () => {
+  describe.each([
+    ['a file that is not a NAV file (an HTML error page)', 'NAVAll-error-page.txt'],
+    ['a NAV file whose header changed so that no ISIN column is found', 'NAVAll-unknown-header.txt'],
+  ])('with MARKET_DATA_NAV_SOURCE pointing at %s', (_label, file) => {
     let t: TestApp;
     let acme: Tenant;
     beforeAll(async () => {
-      t = await startTestApp({ MARKET_DATA_NAV_SOURCE: fixture('NAVAll-error-page.txt') });
+      t = await startTestApp({ MARKET_DATA_NAV_SOURCE: fixture(file) });
       acme = await createTenant(t.http);
     });
     afterAll(() => t.close());
 
-    it('still completes statements, without latest NAVs', async () => {
-      const { holdings } = await processStatement(t, acme, 31);
-      expect(holdings.length).toBeGreaterThan(0);
+    it('says so in health (degraded, still ready) and in the metrics', async () => {
+      const health = await settledHealth(t);
+      expect(health.status).toBe(200);
+      expect(health.body).toMatchObject({ status: 'ok', result: { status: 'degraded', checks: { database: 'up', redis: 'up', market_data: 'degraded' } } });
+      const metrics = await marketMetrics(t);
+      expect(metrics).toEqual(expect.arrayContaining(['foliodesk_market_data_up 0', 'foliodesk_market_data_load_failures_total{reason="read"} 0']));
+      const formatFailures = metrics.find((l) => l.startsWith('foliodesk_market_data_load_failures_total{reason="format"}'));
+      expect(Number(formatFailures?.split(' ')[1])).toBeGreaterThanOrEqual(1);
+    });
+
+    it('still completes statements, without latest NAVs, every asset class from the scheme name and flagged', async () => {
+      const { statement, holdings, result } = await processStatement(t, acme, 31);
+      expect(holdings.length).toBe(statement.model.holdings.length);
       expect(holdings.filter((h) => 'latest_nav' in h)).toEqual([]);
+      for (const expected of statement.model.holdings) {
+        const got = holdings.find((h) => h.isin === expected.isin && h.units === expected.units)!;
+        expect({ isin: expected.isin, asset_class: got.asset_class, source: got.asset_class_source }).toEqual({ isin: expected.isin, asset_class: expected.asset_class, source: 'scheme_name' });
+      }
+      const inferred = result.validation.filter((f: { code: string }) => f.code === 'ASSET_CLASS_INFERRED');
+      expect(inferred).toHaveLength(holdings.length);
+      expect(inferred[0].message).toMatch(/the market-data NAV file could not be read$/);
     });
   });
 });

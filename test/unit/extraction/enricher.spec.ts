@@ -40,13 +40,16 @@ describe('asset class: which source decides', () => {
     );
   });
 
-  it('says in the flag what was missing: a market-data source, or a category for the ISIN', () => {
+  it('says in the flag what was missing: a market-data source, a readable NAV file, or a category for the ISIN', () => {
     const h = holding('HDFC Liquid Fund - Growth', 'INF179K01BE2');
     expect(enrichExtraction(draftOf([h])).enrichment_flags[0].message).toBe(
       'Asset class Debt was inferred from the scheme name: the statement prints no category and no market-data source is configured',
     );
     expect(enrichExtraction(draftOf([h]), amfi({})).enrichment_flags[0].message).toBe(
       "Asset class Debt was inferred from the scheme name: the statement prints no category and AMFI's NAV file has no category for this ISIN",
+    );
+    expect(enrichExtraction(draftOf([h]), { marketDataUnavailable: true }).enrichment_flags[0].message).toBe(
+      'Asset class Debt was inferred from the scheme name: the statement prints no category and the market-data NAV file could not be read',
     );
   });
 

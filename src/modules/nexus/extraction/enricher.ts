@@ -122,6 +122,8 @@ export function amcFromScheme(name: string, isin?: string | null): string | null
 export interface EnrichmentContext {
   /** AMFI's category heading for an ISIN; absent when no NAV source is configured or it could not be read. */
   amfiCategory?: (isin: string) => string | null | undefined;
+  /** A NAV source is configured but its file could not be read or understood (said in the flags). */
+  marketDataUnavailable?: boolean;
 }
 
 export interface HoldingContext {
@@ -168,10 +170,14 @@ export interface EnrichedDraft extends ExtractionDraft {
 }
 
 /** ASSET_CLASS_INFERRED for a class the scheme name or a language model decided. */
-function inferredClassFlag(h: Holding, entity: string, amfiOn: boolean): ValidationFlag | null {
+function inferredClassFlag(h: Holding, entity: string, context: EnrichmentContext): ValidationFlag | null {
   if (h.asset_class_source !== 'scheme_name' && h.asset_class_source !== 'model') return null;
   const by = h.asset_class_source === 'model' ? "is the language model's reading" : 'was inferred from the scheme name';
-  const amfi = amfiOn ? "AMFI's NAV file has no category for this ISIN" : 'no market-data source is configured';
+  const amfi = context.amfiCategory
+    ? "AMFI's NAV file has no category for this ISIN"
+    : context.marketDataUnavailable
+      ? 'the market-data NAV file could not be read'
+      : 'no market-data source is configured';
   return {
     code: 'ASSET_CLASS_INFERRED',
     message: `Asset class ${h.asset_class} ${by}: the statement prints no category and ${amfi}`,
@@ -188,7 +194,7 @@ export function enrichExtraction(draft: ExtractionDraft, context: EnrichmentCont
     ...e,
     holdings: e.holdings.map((h) => {
       const enriched = enrichHolding(h, { modelRead, amfiCategory: h.isin ? context.amfiCategory?.(h.isin) : null });
-      const flag = inferredClassFlag(enriched, e.entity_name, Boolean(context.amfiCategory));
+      const flag = inferredClassFlag(enriched, e.entity_name, context);
       if (flag) flags.push(flag);
       return enriched;
     }),

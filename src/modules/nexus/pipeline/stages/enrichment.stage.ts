@@ -20,7 +20,7 @@ export class EnrichmentStage extends PipelineStage<EnrichedDraft> {
 
   async run(ctx: StageContext) {
     const [draft, lookup] = await Promise.all([ctx.output<ExtractionDraft>('extraction'), this.marketData.lookup()]);
-    const enriched = enrichExtraction(draft, lookup ? { amfiCategory: (isin) => lookup(isin)?.category } : {});
+    const enriched = enrichExtraction(draft, lookup ? { amfiCategory: (isin) => lookup(isin)?.category } : { marketDataUnavailable: this.marketData.enabled });
     if (!lookup) return { output: enriched };
     return { output: { ...withLatestNavs(enriched, lookup).draft, enrichment_flags: enriched.enrichment_flags } };
   }
