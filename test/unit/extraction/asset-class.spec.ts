@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { assetClassFromName, assetClassOfCategory, classifyAssetClass } from '../../../src/modules/nexus/extraction/asset-class.js';
+import { readFileSync } from 'node:fs';
+import { parseAmfiNav } from '../../../src/modules/nexus/market-data/amfi-nav-parser.js';
 import { AMCS, DEMAT_FUNDS } from '../../fixtures/generator/catalog.js';
 
 describe('asset class from the scheme name', () => {
@@ -47,6 +49,11 @@ describe('asset class from the scheme name', () => {
     ['Canara Robeco Emerging Equities - Regular Plan - Growth', 'Equity'],
     ['UTI Mastershare Unit Scheme - Growth', 'Equity'],
     ['HDFC Retirement Savings Fund - Equity Plan - Direct Plan - Growth', 'Equity'],
+    ['HDFC Long Term Advantage Fund - Growth', 'Equity'], // an old ELSS
+    ['Reliance Equity Linked Saving Fund - Series I - Growth Plan', 'Equity'],
+    ['UTI - Equity Fund-Income Option', 'Equity'], // "Income Option" is the option, not a debt word
+    ['UTI-Dividend Yield Fund.-Income', 'Equity'],
+    ['Reliance Diversified Power Sector Fund - Growth', 'Equity'],
     // Debt
     ['HDFC Liquid Fund - Regular Plan - Growth', 'Debt'],
     ['Axis Overnight Fund - Direct Plan - Growth', 'Debt'],
@@ -74,6 +81,9 @@ describe('asset class from the scheme name', () => {
     ['Kotak Income Opportunities Fund - Growth', 'Debt'],
     ['Franklin India Credit Risk Fund - Segregated Portfolio 1 - 8.25% Vodafone Idea Ltd 10JUL20 - Regular Plan - Growth', 'Debt'],
     ['Kotak Bond Short Term Fund - Regular Plan - Growth', 'Debt'],
+    ['Baroda Pioneer Credit Opportunities Fund -Plan A -Growth Option', 'Debt'], // not equity's "Opportunities"
+    ['ICICI Prudential Saving Fund - Growth', 'Debt'],
+    ['DSP BlackRock Money Manager Fund - Regular Plan - Growth', 'Debt'],
     ['Tata Dynamic Bond Fund - Regular Plan - Income Distribution cum Capital Withdrawal Option', 'Debt'],
     // Hybrid
     ['HDFC Balanced Advantage Fund - Regular Plan - Growth', 'Hybrid'],
@@ -92,6 +102,8 @@ describe('asset class from the scheme name', () => {
     ['Invesco India Dynamic Equity Fund - Growth', 'Hybrid'], // a balanced advantage fund
     ['Axis Triple Advantage Fund - Growth Option', 'Hybrid'],
     ['HDFC Retirement Savings Fund - Hybrid Debt Plan - Regular Plan - Growth', 'Hybrid'],
+    ['Kotak Balance - Growth', 'Hybrid'], // old "Balance"
+    ['BOI AXA Equity Debt Rebalancer Fund - Regular Plan - Growth', 'Hybrid'],
     // Other: gold and silver, and their funds of funds
     ['Nippon India ETF Gold BeES', 'Other'],
     ['HDFC Gold ETF Fund of Fund - Regular Plan - Growth', 'Other'],
@@ -197,9 +209,26 @@ describe('asset class of an AMFI category heading', () => {
     ['Close Ended Schemes(ELSS)', '', 'Equity'],
     ['Close Ended Schemes(Income)', '', 'Debt'],
     ['Interval Fund Schemes(Income)', '', 'Debt'],
+    // the name refines a heading: an equity scheme investing abroad, hybrids in the coarse pre-2018 headings
+    ['Open Ended Schemes(Equity Scheme - Sectoral/ Thematic)', 'Aditya Birla Sun Life International Equity Fund - Plan A', 'Other'],
+    ['Open Ended Schemes(Equity Scheme - Sectoral/ Thematic)', 'Nippon India US Equity Opportunities Fund', 'Other'],
+    ['Open Ended Schemes(Growth)', 'Kotak Equity Arbitrage Fund - Growth', 'Hybrid'],
+    ['Open Ended Schemes(Income)', 'Aditya Birla Sun Life MIP - Regular Plan - Growth', 'Hybrid'],
+    ['Open Ended Schemes(Income)', 'Baroda Pioneer Credit Opportunities Fund', 'Debt'],
+    ['Open Ended Schemes(Debt Scheme - Credit Risk Fund)', 'Acme Hybrid Income Fund', 'Debt'], // SEBI's category is trusted
     // a category nobody knows yet
     ['Open Ended Schemes(Specialised Scheme - Long-Short)', '', null],
   ])('%s, %s → %s', (heading, name, cls) => {
     expect(assetClassOfCategory(heading, name)).toBe(cls);
+  });
+});
+
+describe('the name rules against AMFI\'s own categories', () => {
+  it.each(['NAVAll-2018-01-31-excerpt.txt', 'NAVAll.txt'])('never contradict the category heading of a scheme in %s where both answer', (name) => {
+    const nav = parseAmfiNav(readFileSync(new URL(`../../fixtures/amfi/${name}`, import.meta.url), 'utf8'));
+    const records = [...new Set(nav.byIsin.values())];
+    const both = records.map((r) => ({ name: r.scheme_name, category: r.category, heading: assetClassOfCategory(r.category ?? '', r.scheme_name), byName: assetClassFromName(r.scheme_name) })).filter((r) => r.heading && r.byName);
+    expect(both.length).toBeGreaterThan(10);
+    expect(both.filter((r) => r.heading !== r.byName)).toEqual([]);
   });
 });
