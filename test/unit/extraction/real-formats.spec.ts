@@ -79,9 +79,9 @@ describe('CAMS detailed, real layout', () => {
       ['INF109K01Z48', 'ICICI Prudential Liquid Fund - Direct Plan - Growth', '1234567/89', 'HDFC Mutual Fund', 28.571, 700, 19999.7, 10000, 0],
     ]);
     expect(e.holdings[0].transactions).toEqual([
-      { date: '2024-04-05', description: 'Purchase - via Internet', amount: 10000, units: 6.543, nav: 1528.35, balance_units: 106.543 },
-      { date: '2024-04-05', description: '*** Stamp Duty ***', amount: 0.5, units: null, nav: null, balance_units: null },
-      { date: '2024-05-10', description: 'IDCW Paid @ Rs.0.50 per unit', amount: 53.27, units: null, nav: null, balance_units: null },
+      { date: '2024-04-05', type: 'purchase', description: 'Purchase - via Internet', amount: 10000, units: 6.543, nav: 1528.35, balance_units: 106.543 },
+      { date: '2024-04-05', type: 'stamp_duty', description: '*** Stamp Duty ***', amount: 0.5, units: null, nav: null, balance_units: null },
+      { date: '2024-05-10', type: 'idcw_payout', description: 'IDCW Paid @ Rs.0.50 per unit', amount: 53.27, units: null, nav: null, balance_units: null },
     ]);
     expect(e.holdings[0].nav_date).toBe('2025-03-31');
     expect(validateExtraction(draft).flags).toEqual([]);

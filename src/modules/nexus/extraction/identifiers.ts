@@ -55,8 +55,11 @@ export function isValidPan(pan: string): boolean {
   return PAN_PATTERN.test(pan);
 }
 
+/** "PAN: …", "PAN No. …", "PAN of First Holder : …" and the PAN after it. */
+const LABELLED_PAN = /PAN(?:\s*(?:No\.?|Number)|\s+of\s+(?:the\s+)?(?:first|sole|second|third|1st|2nd|3rd)?\s*holder)?\s*[:\-]?\s*([A-Z]{5}[0-9]{4}[A-Z])\b/gi;
+
 /** The PAN printed after a "PAN" label in a text ("PAN: OK" and similar status words are skipped). */
 export function findPan(text: string): string | null {
-  for (const m of text.matchAll(/PAN\s*(?:No\.?|Number)?\s*[:\-]?\s*([A-Z]{5}[0-9]{4}[A-Z])\b/gi)) return m[1].toUpperCase();
+  for (const m of text.matchAll(LABELLED_PAN)) return m[1].toUpperCase();
   return null;
 }

@@ -59,8 +59,13 @@ const FOLIO = /\bFolio\s*(?:No|Number|#)\.?\s*:?\s*([0-9][0-9A-Z]*(?:\s*\/\s*[0-
 /** A registrar product code before a scheme name ("B205RG-", "128TSGPG - "); never a date. */
 const SCHEME_CODE = /^\s*(?!\d{1,2}[-/.](?:[A-Za-z]{3}|\d{1,2})[-/.]\d{2})([A-Z0-9]*\d[A-Z0-9]*)\s*-\s*(?=\S)/;
 
+/**
+ * The line a scheme starts on: its product code (letters and digits), followed by a dash or alone
+ * when the name wraps right after it. A later line of a wrapped name may start "1 - 8.25% …".
+ */
+const SCHEME_START = /^\s*(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d)[A-Z0-9]+\s*(?:-\s*\S|$)/;
 /** "Scheme :" / "Scheme Name :" printed before a scheme's name. */
-const SCHEME_LABEL = /^\s*Scheme(?:\s+Name)?\s*:\s*/i;
+const SCHEME_LABEL = /^\s*Scheme(?:\s+Name)?\s*(?::\s*|$)/i;
 /** A line saying that the rows above continue here: "(continued) Folio No : …", "<scheme> (contd.)". */
 const CONTINUED = /\(\s*cont(?:inued|d)\.?\s*\)|^\s*cont(?:inued|d)\.?\b/i;
 
@@ -201,7 +206,10 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
   const book = new EntityBook();
   let statedTotal: number | null = null;
 
-  let cols: Columns = { date: null, description: null, right: {}, order: DEFAULT_ORDER[wording] };
+  // Columns from the first transaction header, read before page furniture goes (a header repeated
+  // at the top of every page is furniture).
+  const firstHeader = input.find(isTransactionHeader);
+  let cols: Columns = firstHeader ? readColumns(firstHeader, DEFAULT_ORDER[wording]) : { date: null, description: null, right: {}, order: DEFAULT_ORDER[wording] };
   let amc: string | null = null;
   let folio: string | null = null;
   let pan: string | null = null;
@@ -229,7 +237,7 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
 
   const startHolding = (line: TextLine, opening: number | null): void => {
     // Header lines before the line that starts the scheme (its label or product code) are not part of it.
-    let start = header.findIndex((l) => SCHEME_LABEL.test(l.text) || SCHEME_CODE.test(l.text));
+    let start = header.findIndex((l) => SCHEME_LABEL.test(l.text) || SCHEME_START.test(l.text));
     if (start < 0) start = 0;
     const block = header.slice(start);
     const text = block.map((l) => l.text).join(' ');

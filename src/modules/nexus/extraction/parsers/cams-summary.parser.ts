@@ -71,12 +71,15 @@ export function parseCamsSummary(input: TextLine[]): ExtractionDraft {
   let pan: string | null = null;
   let holder: string | null = null;
   let amc: string | null = null;
-  let nameX: number | null = null;
+  const isHeader = (text: string): boolean => /\bFolio\b/i.test(text) && /\bISIN\b/i.test(text) && /Scheme/i.test(text);
+  const headerNameX = (line: TextLine | undefined): number | null => line?.cells.find((c) => /Scheme/i.test(c.text))?.x ?? null;
+  // The name column, from the table header (read before page furniture goes: a repeated header is furniture).
+  let nameX: number | null = headerNameX(input.find((l) => isHeader(l.text)));
 
   for (const line of lines) {
     const text = line.text.trim();
-    if (/\bFolio\b/i.test(text) && /\bISIN\b/i.test(text) && /Scheme/i.test(text)) {
-      nameX = line.cells.find((c) => /Scheme/i.test(c.text))?.x ?? nameX;
+    if (isHeader(text)) {
+      nameX = headerNameX(line) ?? nameX;
       names.break();
       continue;
     }

@@ -1,5 +1,5 @@
 /** Helpers shared by the statement-family parsers. */
-import { findPan } from '../identifiers.js';
+import { findIsin, findPan } from '../identifiers.js';
 import { findDate, findDates, parseNumber } from '../numbers.js';
 import type { Entity, ExtractionDraft, Holding, StatementClass, TextLine } from '../types.js';
 
@@ -80,11 +80,19 @@ export function dropPageFurniture(lines: TextLine[]): TextLine[] {
   }
   const key = (l: TextLine): string => l.text.replace(/\bpage\s*\d+(?:\s*(?:of|\/)\s*\d+)?/gi, 'page #').toLowerCase();
   const edge = new Set<TextLine>();
-  for (const list of byPage.values()) for (const l of [...list.slice(0, 2), ...list.slice(-2)]) edge.add(l);
+  // Furniture sits outside the page's content: never below its first holding row (an ISIN) at the
+  // top, nor above its last one at the bottom (a name line under a row can recur page after page).
+  for (const list of byPage.values()) {
+    const isinAt = list.map((l, i) => (findIsin(l.text) ? i : -1)).filter((i) => i >= 0);
+    const first = isinAt.length ? isinAt[0] : list.length;
+    const last = isinAt.length ? isinAt[isinAt.length - 1] : -1;
+    for (const l of [...list.slice(0, Math.min(2, first)), ...list.slice(Math.max(list.length - 2, last + 1))]) edge.add(l);
+  }
   const seen = new Map<string, TextLine[]>();
   for (const l of edge) seen.set(key(l), [...(seen.get(key(l)) ?? []), l]);
   // Footers recur on every page, running headers on every page but the first.
-  const needed = Math.max(2, byPage.size - 1);
+  // A short document needs the line on every page: two pages of three can repeat content by chance.
+  const needed = Math.max(2, byPage.size <= 3 ? byPage.size : byPage.size - 1);
   return lines.filter((l) => {
     if (!edge.has(l)) return true;
     if (/^page\s*\d+\s*(?:of\s*\d+)?$/i.test(l.text.trim())) return false;

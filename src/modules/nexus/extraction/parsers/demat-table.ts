@@ -59,7 +59,9 @@ export function quantityPriceValue(values: number[]): QuantityPriceValue | null 
 }
 
 const FOLIO_CELL = /^\d[\d ]*\s*\/\s*[\dA-Z]+$/;
+/** A code in a column of its own (UCC "MFHDFC0001", an ARN); a short number ("50", "100") is a word of a name. */
 const CODE_CELL = /^(?:[A-Z0-9]*\d[A-Z0-9]*|ARN-\d+)$/;
+const isCode = (text: string): boolean => CODE_CELL.test(text) && !/^\d{1,3}$/.test(text);
 
 interface RowRead {
   isin: string;
@@ -113,7 +115,7 @@ function readRow(line: TextLine, isin: string, dropFirstNameCell: boolean): RowR
   if (!textBefore.length && dropFirstNameCell && nameCells.length > 1) names = nameCells.slice(1);
   // Single-token codes (UCC "MFHDFC0001", ARN) and folio numbers sit in their own columns.
   const folioCell = [...nameCells, ...before].find((c) => FOLIO_CELL.test(c.text));
-  names = names.filter((c) => c !== folioCell && !CODE_CELL.test(c.text));
+  names = names.filter((c) => c !== folioCell && !isCode(c.text));
   return {
     isin,
     folio: folioCell ? folioCell.text.replace(/\s+/g, ' ') : null,
@@ -159,7 +161,9 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
   let holder: string | null = null;
   let previous: TextLine | null = null;
   const names = new TableNames();
-  let nameX: number | null = null;
+  // The name column, from the table header (read before page furniture goes: a repeated header is furniture).
+  const headerNameX = (line: TextLine | undefined): number | null => line?.cells.find((c) => /Security|Description|Scheme|Name/i.test(c.text) && !/^ISIN$/i.test(c.text.trim()))?.x ?? null;
+  let nameX: number | null = headerNameX(input.find((l) => isHoldingsHeader(l.text)));
   let symbolColumn = false;
   let inHoldings = !marked;
   let panLocked = false;
@@ -169,7 +173,7 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     if (isHoldingsHeader(text)) {
       symbolColumn = /Symbol/i.test(text);
       inHoldings = true;
-      nameX = line.cells.find((c) => /Security|Description|Scheme|Name/i.test(c.text) && !/\bISIN\b/i.test(c.text))?.x ?? nameX;
+      nameX = headerNameX(line);
       names.break();
       previous = line;
       continue;
