@@ -1,0 +1,185 @@
+/**
+ * The rules that let the parsers read layouts they have never seen, one table per rule, on
+ * hand-built lines: which row a wrapped name line belongs to, continuation lines across pages,
+ * investor names beside their labels, PAN labels, page furniture, and the figures a parser could
+ * not read (null and flagged, never 0).
+ */
+import { describe, expect, it } from '@jest/globals';
+import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
+import { findPan } from '../../../src/modules/nexus/extraction/identifiers.js';
+import { cleanName, dropPageFurniture, holderName, labelledName, TableNames } from '../../../src/modules/nexus/extraction/parsers/common.js';
+import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
+import type { Classification, StatementClass, TextLine } from '../../../src/modules/nexus/extraction/types.js';
+
+type CellSpec = [number, string] | [number, string, 'r'];
+const CHAR = 4;
+
+function L(page: number, y: number, ...specs: CellSpec[]): TextLine {
+  const cells = specs.map(([x, text, align]) => {
+    const width = text.length * CHAR;
+    return align === 'r' ? { x: x - width, text, x_end: x } : { x, text, x_end: x + width };
+  });
+  return { page, y, text: cells.map((c) => c.text).join(' '), cells };
+}
+
+const cls = (code: StatementClass): Classification => ({ code, confidence: 90, holdings_statement: true });
+
+describe('TableNames: the row a wrapped name line belongs to', () => {
+  // Each case: events in print order ('A<y>:<own name>' a row, 'F<y>:<text>' a name line, '|' a break)
+  // and the names the rows end up with.
+  const cases: Array<[string, string[], string[]]> = [
+    ['top-aligned, rows spaced like lines: the name starts on the row', ['A0:HDFC BANK', 'F10:LIMITED', 'A20:INFOSYS', 'F30:LIMITED', '|'], ['HDFC BANK LIMITED', 'INFOSYS LIMITED']],
+    ['bottom-aligned, a fragment opens the table: names end on the row', ['|', 'F0:HDFC BANK', 'A10:LIMITED', 'F20:INFOSYS', 'A30:LIMITED', '|'], ['HDFC BANK LIMITED', 'INFOSYS LIMITED']],
+    ['middle-aligned, even lines: the figures sit between two name lines', ['|', 'F0:TATA CONSULTANCY', 'A5:', 'F10:SERVICES LIMITED', 'F23:ITC', 'A28:', 'F33:LIMITED', '|'], ['TATA CONSULTANCY SERVICES LIMITED', 'ITC LIMITED']],
+    ['middle-aligned, three lines: the row holds the middle one', ['|', 'F0:RELIANCE', 'A10:INDUSTRIES', 'F20:LIMITED', 'A33:HDFC BANK LIMITED', '|'], ['RELIANCE INDUSTRIES LIMITED', 'HDFC BANK LIMITED']],
+    ['a row gap wider than the line pitch decides a run between rows', ['A0:BHARTI', 'F10:AIRTEL', 'F20:LIMITED', 'A33:HINDUSTAN UNILEVER LIMITED'], ['BHARTI AIRTEL LIMITED', 'HINDUSTAN UNILEVER LIMITED']],
+    ['with a gap, a run splits where the lines are furthest apart', ['A0:AXIS', 'F10:BLUECHIP FUND', 'F23:SBI', 'A33:NIFTY 50 ETF'], ['AXIS BLUECHIP FUND', 'SBI NIFTY 50 ETF']],
+    ['bottom-aligned with a gap, no edge evidence', ['A0:ONE', 'F13:TWO', 'A23:THREE'], ['ONE', 'TWO THREE']],
+    ['a page break ends a block: a fragment at the top of a page belongs to the row below it', ['A0:FIRST ROW', 'P', 'F0:SECOND', 'A10:ROW'], ['FIRST ROW', 'SECOND ROW']],
+  ];
+
+  it.each(cases)('%s', (_, events, names) => {
+    const table = new TableNames();
+    const got: string[] = [];
+    let page = 1;
+    for (const e of events) {
+      if (e === '|') {
+        table.break();
+        continue;
+      }
+      if (e === 'P') {
+        page++;
+        continue;
+      }
+      const [, kind, y, text] = /^([AF])([\d.]+):(.*)$/.exec(e)!;
+      const line = L(page, Number(y), [100, text || ' ']);
+      if (kind === 'A') {
+        const i = got.length;
+        got.push('');
+        table.anchor(line, text, (name) => (got[i] = name));
+      } else table.fragment(line, text);
+    }
+    table.resolve();
+    expect(got).toEqual(names);
+  });
+});
+
+describe('investor names beside their labels', () => {
+  const names: Array<[string, string | null]> = [
+    ['Investor Name : Priya Sharma', 'Priya Sharma'],
+    ['First Holder Name : Kavita Prasad Pillai', 'Kavita Prasad Pillai'],
+    ['Sole/First Holder : Arjun Joshi', 'Arjun Joshi'],
+    ['Holder : Deepa Iyer   PAN : ABCPD1234E', 'Deepa Iyer'],
+    ['Account Holder : Suresh Kumar Iyer', 'Suresh Kumar Iyer'],
+    ['Name: Lakshmi Kulkarni', 'Lakshmi Kulkarni'],
+    ['Email : someone@example.com', null],
+    ['Folio No : 12345 / 67', null],
+  ];
+  it.each(names)('labelledName(%j) = %j', (text, name) => {
+    expect(labelledName(text)).toBe(name);
+  });
+
+  const cleaned: Array<[string, string]> = [
+    [': Priya Sharma', 'Priya Sharma'],
+    ['Investor Name : Priya Sharma', 'Priya Sharma'],
+    ['Priya Sharma (PAN: ABCPS1234K)', 'Priya Sharma'],
+    ['- Priya Sharma -', 'Priya Sharma'],
+  ];
+  it.each(cleaned)('cleanName(%j) = %j', (text, name) => {
+    expect(cleanName(text)).toBe(name);
+  });
+
+  const holders: Array<[string, string[], string | null, string | null]> = [
+    ['the name after the PAN on its line', [], 'PAN : ABCPD1234E   Name : Ramesh Kumar', 'Ramesh Kumar'],
+    ['a labelled name on the line above', ['First Holder Name : Ramesh Kumar'], 'PAN of First Holder : ABCPD1234E', 'Ramesh Kumar'],
+    ['the label and its value in separate cells', [], 'Investor Name | : Ramesh Kumar | PAN | : ABCPD1234E', 'Ramesh Kumar'],
+    ['a bare name on the line above', ['Ramesh Kumar'], 'PAN : ABCPD1234E', 'Ramesh Kumar'],
+    ['never an address line above', ['Maharashtra, India'], 'PAN : ABCPD1234E', null],
+    ['never a line that carries another PAN', ['Holder : Asha Rao PAN : ABCPR1234K'], 'PAN : ABCPD1234E', null],
+  ];
+  it.each(holders)('holderName: %s', (_, above, text, name) => {
+    const cellsOf = (t: string): TextLine => L(1, 20, ...t.split(' | ').map((c, i): CellSpec => [30 + i * 150, c]));
+    const previous = above.length ? cellsOf(above[0]) : null;
+    expect(holderName(cellsOf(text), previous)).toBe(name);
+  });
+});
+
+describe('PAN labels', () => {
+  const cases: Array<[string, string | null]> = [
+    ['PAN: ABCPD1234E', 'ABCPD1234E'],
+    ['PAN : ABCPD1234E', 'ABCPD1234E'],
+    ['PAN No. ABCPD1234E', 'ABCPD1234E'],
+    ['PAN of First Holder : ABCPD1234E', 'ABCPD1234E'],
+    ['PAN of the Second Holder: ABCPD1234E', 'ABCPD1234E'],
+    ['KYC: OK  PAN: OK', null],
+    ['ABCPD1234E', null],
+  ];
+  it.each(cases)('findPan(%j) = %j', (text, pan) => {
+    expect(findPan(text)).toBe(pan);
+  });
+});
+
+describe('page furniture', () => {
+  it('drops a footer on every page, never a name line that recurs between holding rows', () => {
+    const pageOf = (n: number): TextLine[] => [
+      L(n, 40, [30, 'INE397D01024'], [100, 'BHARTI'], [565, '1,977.88', 'r']),
+      L(n, 50, [100, 'AIRTEL LIMITED']),
+      L(n, 60, [30, 'INE009A01021'], [100, 'INFOSYS LIMITED'], [565, '1,553.97', 'r']),
+      L(n, 800, [30, 'CDSL Consolidated Account Statement'], [565, `Page ${n} of 3`, 'r']),
+    ];
+    const kept = dropPageFurniture([...pageOf(1), ...pageOf(2), ...pageOf(3)]);
+    expect(kept.filter((l) => l.page === 2).map((l) => l.cells[0].text)).toEqual(['INE397D01024', 'AIRTEL LIMITED', 'INE009A01021']);
+    expect(kept).toHaveLength(9);
+  });
+});
+
+describe('detailed statements: a scheme continued on the next page', () => {
+  const head = [
+    L(1, 40, [30, 'KFIN TECHNOLOGIES LIMITED']),
+    L(1, 50, [30, 'Statement Period : 01-Apr-2025 to 30-Sep-2025']),
+    L(1, 60, [30, 'Date'], [85, 'Transaction Description'], [350, 'Amount', 'r'], [415, 'NAV', 'r'], [485, 'Units', 'r'], [565, 'Balance Units', 'r']),
+    L(1, 70, [30, 'Axis Mutual Fund']),
+    L(1, 80, [30, 'Folio No : 12345 / 67'], [220, 'PAN : ABCPD1234E']),
+    L(1, 90, [30, 'Name : Ramesh Kumar']),
+    L(1, 100, [30, '128AXG - Axis Small Cap Fund - Regular Plan - Growth (Non-Demat)']),
+    L(1, 110, [30, 'ISIN : INF846K01K35   (Advisor: ARN-1234)   Registrar : KFINTECH']),
+    L(1, 120, [30, 'Opening Balance : 100.000']),
+    L(1, 130, [30, '05/04/2025'], [85, 'Purchase'], [350, '10,000.00', 'r'], [415, '100.0000', 'r'], [485, '100.000', 'r'], [565, '200.000', 'r']),
+  ];
+  const closing = (page: number, y: number): TextLine =>
+    L(page, y, [30, 'Closing Balance : 300.000'], [145, 'NAV on 30-Sep-2025 : 110.0000'], [268, 'Cost Value : 30,000.00'], [385, 'Valuation on 30-Sep-2025 : INR 33,000.00']);
+  const nextPage = (marker: TextLine[]): TextLine[] => [
+    ...marker,
+    L(2, 50, [30, '05/05/2025'], [85, 'Purchase'], [350, '10,000.00', 'r'], [415, '100.0000', 'r'], [485, '100.000', 'r'], [565, '300.000', 'r']),
+    closing(2, 60),
+  ];
+  const markers: Array<[string, TextLine[]]> = [
+    ['"(continued) Folio No : … - <scheme>"', [L(2, 40, [30, '(continued) Folio No : 12345 / 67 - 128AXG - Axis Small Cap Fund - Regular Plan - Growth'])]],
+    ['"<scheme> (contd.)"', [L(2, 40, [30, '128AXG - Axis Small Cap Fund - Regular Plan - Growth (contd.)'])]],
+    ['a repeated column header', [L(2, 40, [30, 'Date'], [85, 'Transaction Description'], [350, 'Amount', 'r'], [415, 'NAV', 'r'], [485, 'Units', 'r'], [565, 'Balance Units', 'r'])]],
+    ['nothing at all', []],
+  ];
+
+  it.each(markers)('under %s, every row and the closing figures are read', (_, marker) => {
+    const draft = extractStatement([...head, ...nextPage(marker)], cls('KFINTECH_DETAILED_CAS'));
+    const [h] = draft.entities[0].holdings;
+    expect({ name: h.scheme_name, units: h.units, nav: h.nav, value: h.market_value, rows: h.transactions.length }).toEqual({ name: 'Axis Small Cap Fund - Regular Plan - Growth', units: 300, nav: 110, value: 33000, rows: 2 });
+    expect(draft.entities[0].entity_name).toBe('Ramesh Kumar');
+    expect(validateExtraction(draft).flags).toEqual([]);
+  });
+
+  it('a closing line that cannot be read leaves the figures null and flagged, never 0', () => {
+    const draft = extractStatement([...head, L(2, 40, [30, '(continued) Folio No : 12345 / 67'])], cls('KFINTECH_DETAILED_CAS'));
+    const [h] = draft.entities[0].holdings;
+    expect({ units: h.units, nav: h.nav, value: h.market_value }).toEqual({ units: null, nav: null, value: null });
+    const codes = validateExtraction(draft).flags.map((f) => f.code);
+    expect(codes).toEqual(expect.arrayContaining(['FIGURE_MISSING', 'BALANCE_MISMATCH']));
+  });
+
+  it('a closing balance that is not the last running balance is flagged', () => {
+    const lines = [...head, L(1, 140, [30, 'Closing Balance : 0.000'], [145, 'NAV on 30-Sep-2025 : 110.0000'], [385, 'Valuation on 30-Sep-2025 : INR 0.00'])];
+    const flags = validateExtraction(extractStatement(lines, cls('KFINTECH_DETAILED_CAS'))).flags;
+    expect(flags.map((f) => f.code)).toContain('BALANCE_MISMATCH');
+    expect(flags.find((f) => f.message.includes('last transaction leaves'))?.message).toContain('200.000');
+  });
+});
