@@ -40,7 +40,7 @@ const milli = (v: number | null | undefined): number | null => (v === null || v 
 const n4 = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : Math.round(v * 10000));
 const paise = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : Math.round(v * 100));
 
-type Owned = { holding: Holding; pan: string | null; entity: string };
+type Owned = { holding: Holding; pan: string | null; entity: string | null };
 
 function keyOf(isin: string, where: string | null): string {
   return `${isin}@${where ?? ''}`;

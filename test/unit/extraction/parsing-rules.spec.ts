@@ -56,7 +56,7 @@ describe('TableNames: the row a wrapped name line belongs to', () => {
       if (kind === 'A') {
         const i = got.length;
         got.push('');
-        table.anchor(line, text, (name) => (got[i] = name));
+        table.anchor(line, text, (name: string) => (got[i] = name));
       } else table.fragment(line, text);
     }
     table.resolve();
@@ -89,7 +89,7 @@ describe('investor names beside their labels', () => {
     expect(cleanName(text)).toBe(name);
   });
 
-  const holders: Array<[string, string[], string | null, string | null]> = [
+  const holders: Array<[string, string[], string, string | null]> = [
     ['the name after the PAN on its line', [], 'PAN : ABCPD1234E   Name : Ramesh Kumar', 'Ramesh Kumar'],
     ['a labelled name on the line above', ['First Holder Name : Ramesh Kumar'], 'PAN of First Holder : ABCPD1234E', 'Ramesh Kumar'],
     ['the label and its value in separate cells', [], 'Investor Name | : Ramesh Kumar | PAN | : ABCPD1234E', 'Ramesh Kumar'],

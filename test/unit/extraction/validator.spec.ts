@@ -25,12 +25,12 @@ describe('validateExtraction', () => {
   it('flags a market value that units × NAV does not give, and the totals it breaks', () => {
     const d = clone(detailed);
     const h = d.entities[0].holdings[0];
-    h.market_value = Math.round((h.market_value + 5) * 100) / 100;
+    h.market_value = Math.round((h.market_value! + 5) * 100) / 100;
     const v = validateExtraction(d);
     expect(v.flags.map((f) => f.code).sort()).toEqual(['TOTAL_MISMATCH', 'UNITS_NAV_MISMATCH']);
     expect(v.flags.find((f) => f.code === 'UNITS_NAV_MISMATCH')).toMatchObject({ isin: h.isin, entity: d.entities[0].entity_name, page: h.page });
     expect(v.confidence_score).toBeLessThan(validateExtraction(detailed).confidence_score);
-    expect(h.market_value).toBe(Math.round((detailed.entities[0].holdings[0].market_value + 5) * 100) / 100); // not corrected
+    expect(h.market_value).toBe(Math.round((detailed.entities[0].holdings[0].market_value! + 5) * 100) / 100); // not corrected
   });
 
   it('flags an ISIN with a wrong check digit', () => {

@@ -170,7 +170,7 @@ export interface EnrichedDraft extends ExtractionDraft {
 }
 
 /** ASSET_CLASS_INFERRED for a class the scheme name or a language model decided. */
-function inferredClassFlag(h: Holding, entity: string, context: EnrichmentContext): ValidationFlag | null {
+function inferredClassFlag(h: Holding, entity: string | null, context: EnrichmentContext): ValidationFlag | null {
   if (h.asset_class_source !== 'scheme_name' && h.asset_class_source !== 'model') return null;
   const by = h.asset_class_source === 'model' ? "is the language model's reading" : 'was inferred from the scheme name';
   const amfi = context.amfiCategory

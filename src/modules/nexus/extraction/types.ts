@@ -23,6 +23,7 @@ export type StatementClass =
   | 'CAMS_DETAILED_CAS'
   | 'CAMS_SUMMARY_CAS'
   | 'KFINTECH_DETAILED_CAS'
+  | 'KFINTECH_SUMMARY_CAS'
   | 'NSDL_CAS'
   | 'CDSL_CAS'
   | 'BANK_STATEMENT'
@@ -134,7 +135,8 @@ export interface Holding {
 }
 
 export interface Entity {
-  entity_name: string;
+  /** The investor's name as printed; null (flagged INVESTOR_NAME_MISSING) when none was found, never a label or a PAN. */
+  entity_name: string | null;
   pan: string | null;
   holdings: Holding[];
   /** The statement's own printed total for this investor, when it prints one. */
@@ -194,6 +196,8 @@ export type ValidationCode =
   | 'LLM_EXTRACTED'
   | 'LLM_ROW_REJECTED'
   | 'LLM_EXTRACTION_FAILED'
+  /** No name was found for an investor: `entity_name` is null, never a label or the PAN. */
+  | 'INVESTOR_NAME_MISSING'
   /** A holding's units, NAV or market value could not be read: it is null, never 0. */
   | 'FIGURE_MISSING'
   /** No printed category and no AMFI category: the asset class was inferred from the scheme name. */

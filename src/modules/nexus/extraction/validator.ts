@@ -32,7 +32,7 @@ import type { ExtractionDraft, Holding, LlmExtractionReport, Validation, Validat
 /** A statement read by a language model is worth at most half a parsed one, even when every check passes. */
 export const LLM_CONFIDENCE_FACTOR = 0.5;
 
-const HOLDINGS_CLASSES = new Set(['CAMS_DETAILED_CAS', 'CAMS_SUMMARY_CAS', 'KFINTECH_DETAILED_CAS', 'NSDL_CAS', 'CDSL_CAS']);
+const HOLDINGS_CLASSES = new Set(['CAMS_DETAILED_CAS', 'CAMS_SUMMARY_CAS', 'KFINTECH_DETAILED_CAS', 'KFINTECH_SUMMARY_CAS', 'NSDL_CAS', 'CDSL_CAS']);
 
 export interface ValidationOptions {
   /** Overrides `draft.classification_confidence`. */
@@ -110,9 +110,11 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
 
   for (const entity of draft.entities) {
     const who = entity.entity_name;
+    const named = who ?? (entity.pan ? `the investor with PAN ${entity.pan}` : 'an unnamed investor');
+    check(Boolean(who), () => ({ code: 'INVESTOR_NAME_MISSING', message: `No name was found for ${named}`, isin: null, entity: null, page: entity.holdings[0]?.page ?? null }));
     if (entity.pan !== null) {
       const pan = entity.pan;
-      check(isValidPan(pan), () => ({ code: 'PAN_FORMAT', message: `PAN "${pan}" of ${who} is not a valid PAN`, isin: null, entity: who, page: entity.holdings[0]?.page ?? null }));
+      check(isValidPan(pan), () => ({ code: 'PAN_FORMAT', message: `PAN "${pan}" of ${named} is not a valid PAN`, isin: null, entity: who, page: entity.holdings[0]?.page ?? null }));
     }
     for (const h of entity.holdings) {
       const base = { isin: h.isin, entity: who, page: h.page };
@@ -179,7 +181,7 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
       const tolerance = Math.max(0.01, 0.005 * entity.holdings.length) + 1e-9;
       check(Math.abs(sum - stated) <= tolerance, () => ({
         code: 'TOTAL_MISMATCH',
-        message: `Holdings of ${who} add up to ${fmt(sum, 2)}, but the statement prints ${fmt(stated, 2)}`,
+        message: `Holdings of ${named} add up to ${fmt(sum, 2)}, but the statement prints ${fmt(stated, 2)}`,
         isin: null,
         entity: who,
         page: null,

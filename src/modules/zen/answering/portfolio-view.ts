@@ -24,7 +24,8 @@ export interface Citation {
 
 export interface HoldingRef {
   holding: Holding;
-  entity: string;
+  /** The investor's name; null when the statement printed none that could be read. */
+  entity: string | null;
   doc: SourceDocument;
 }
 
@@ -32,7 +33,7 @@ export interface HoldingRef {
  * What identifies a holding across statements: the investor (PAN, else name), the folio or demat
  * account, and the ISIN. Two statements of the same period, or overlapping periods, repeat it.
  */
-const holdingKey = (pan: string | null, entity: string, h: Holding) => [pan ?? entity.trim().toUpperCase(), h.folio ?? h.account_id ?? '', h.isin].join('|');
+const holdingKey = (pan: string | null, entity: string | null, h: Holding) => [pan ?? (entity ?? '').trim().toUpperCase(), h.folio ?? h.account_id ?? '', h.isin].join('|');
 
 /** The statement date: the end of its period ('' when not printed, so any dated statement is newer). */
 const periodEnd = (doc: SourceDocument) => doc.result.period?.to ?? '';

@@ -157,9 +157,9 @@ export class EntityBook {
     const clean = name ? cleanName(name) : '';
     let found = pan ? this.entities.find((e) => e.pan === pan) : this.entities.find((e) => !e.pan && e.entity_name === clean);
     if (!found) {
-      found = { entity_name: clean || this.nameOf(pan) || pan || 'Unknown investor', pan, holdings: [], stated_total: null };
+      found = { entity_name: clean || this.nameOf(pan), pan, holdings: [], stated_total: null };
       this.entities.push(found);
-    } else if (clean && (found.entity_name === found.pan || found.entity_name === 'Unknown investor')) {
+    } else if (clean && found.entity_name === null) {
       found.entity_name = clean;
     }
     if (pan && clean) this.learnName(pan, clean);
@@ -179,7 +179,7 @@ export class EntityBook {
   result(): Entity[] {
     for (const e of this.entities) {
       const learnt = this.nameOf(e.pan);
-      if (learnt && (e.entity_name === e.pan || e.entity_name === 'Unknown investor')) e.entity_name = learnt;
+      if (learnt && e.entity_name === null) e.entity_name = learnt;
     }
     return this.entities.filter((e) => e.holdings.length > 0);
   }
