@@ -27,10 +27,30 @@ describe('validateExtraction', () => {
     const h = d.entities[0].holdings[0];
     h.market_value = Math.round((h.market_value! + 5) * 100) / 100;
     const v = validateExtraction(d);
-    expect(v.flags.map((f) => f.code).sort()).toEqual(['TOTAL_MISMATCH', 'UNITS_NAV_MISMATCH']);
+    // the statement's total and the total its portfolio summary prints for the holding's AMC
+    expect(v.flags.map((f) => f.code).sort()).toEqual(['TOTAL_MISMATCH', 'TOTAL_MISMATCH', 'UNITS_NAV_MISMATCH']);
+    expect(v.flags.filter((f) => f.code === 'TOTAL_MISMATCH').map((f) => f.message).join(' ')).toContain(h.amc!);
     expect(v.flags.find((f) => f.code === 'UNITS_NAV_MISMATCH')).toMatchObject({ isin: h.isin, entity: d.entities[0].entity_name, page: h.page });
     expect(v.confidence_score).toBeLessThan(validateExtraction(detailed).confidence_score);
     expect(h.market_value).toBe(Math.round((detailed.entities[0].holdings[0].market_value! + 5) * 100) / 100); // not corrected
+  });
+
+  it('reconciles every AMC of the portfolio summary and every demat account with its holdings', () => {
+    expect(detailed.stated_group_totals?.filter((g) => g.kind === 'amc').length).toBeGreaterThan(1);
+    expect(demat.stated_group_totals?.filter((g) => g.kind === 'account').length).toBeGreaterThan(1);
+    // A whole AMC section lost (its holdings gone, the grand total taken away too) is still caught.
+    const d = clone(detailed);
+    const lost = d.stated_group_totals![0].name;
+    for (const e of d.entities) e.holdings = e.holdings.filter((h) => h.amc !== lost);
+    d.stated_total = null;
+    for (const e of d.entities) e.stated_total = null;
+    expect(validateExtraction(d).flags).toEqual([expect.objectContaining({ code: 'TOTAL_MISMATCH', message: expect.stringContaining(`${lost} add up to 0.00 (0 read)`) })]);
+    // A demat account's holding lost.
+    const m = clone(demat);
+    const account = m.stated_group_totals![1].name;
+    const owner = m.entities.find((e) => e.holdings.some((h) => h.account_id === account))!;
+    owner.holdings.splice(owner.holdings.findIndex((h) => h.account_id === account), 1);
+    expect(validateExtraction(m).flags.map((f) => f.message).join(' ')).toContain(`demat account ${account}`);
   });
 
   it('flags an ISIN with a wrong check digit', () => {

@@ -143,12 +143,24 @@ export interface Entity {
   stated_total: number | null;
 }
 
+export interface StatedGroupTotal {
+  kind: 'amc' | 'account';
+  /** The AMC as printed, or the demat account id (as on `Holding.account_id`). */
+  name: string;
+  market_value: number;
+}
+
 export interface ExtractionDraft {
   classification: StatementClass;
   period: { from: string | null; to: string | null };
   entities: Entity[];
   /** The statement's own grand total, when printed. */
   stated_total: number | null;
+  /**
+   * Totals the statement prints for a group of holdings: an AMC in a mutual-fund statement's
+   * portfolio summary, a demat account's value. The validator reconciles each with its holdings.
+   */
+  stated_group_totals?: StatedGroupTotal[];
   currency: string;
   /** The classifier's confidence (0–100) the draft was extracted under, when known. */
   classification_confidence?: number;

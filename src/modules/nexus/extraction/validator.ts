@@ -69,6 +69,12 @@ function sumUnits(h: Holding): number {
   return h.transactions.reduce((s, t) => s + Math.round((t.units ?? 0) * 1000), Math.round((h.opening_units ?? 0) * 1000)) / 1000;
 }
 
+/** An AMC as a section heading and as a summary row print it ("HDFC MF", "HDFC Mutual Fund"). */
+function sameAmc(a: string | null, b: string): boolean {
+  const key = (s: string): string => s.toLowerCase().replace(/\bmutual\s*fund\b|\bmf\b/g, '').replace(/[^a-z0-9]/g, '');
+  return a !== null && key(a) === key(b);
+}
+
 /** The figures of a holding that were not read (units, NAV or market value). */
 function missingFigures(h: Holding): string[] {
   const missing: string[] = [];
@@ -187,6 +193,19 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
         page: null,
       }));
     }
+  }
+  for (const group of draft.stated_group_totals ?? []) {
+    const holdings = draft.entities.flatMap((e) => e.holdings).filter((h) => (group.kind === 'amc' ? sameAmc(h.amc, group.name) : h.account_id === group.name));
+    const sum = holdings.reduce((s, h) => s + Math.round((h.market_value ?? 0) * 100), 0) / 100;
+    const tolerance = Math.max(0.01, 0.005 * holdings.length) + 1e-9;
+    const what = group.kind === 'amc' ? group.name : `demat account ${group.name}`;
+    check(Math.abs(sum - group.market_value) <= tolerance, () => ({
+      code: 'TOTAL_MISMATCH',
+      message: `Holdings of ${what} add up to ${fmt(sum, 2)} (${holdings.length} read), but the statement prints ${fmt(group.market_value, 2)}`,
+      isin: null,
+      entity: null,
+      page: null,
+    }));
   }
   if (draft.stated_total !== null) {
     const stated = draft.stated_total;

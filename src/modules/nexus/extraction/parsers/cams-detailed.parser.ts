@@ -20,7 +20,7 @@
  */
 import { findIsin } from '../identifiers.js';
 import { findDate, parseDate, parseNumber } from '../numbers.js';
-import type { ExtractionDraft, Holding, StatementClass, TextLine, Transaction } from '../types.js';
+import type { ExtractionDraft, Holding, StatedGroupTotal, StatementClass, TextLine, Transaction } from '../types.js';
 import {
   cleanName,
   dropPageFurniture,
@@ -205,6 +205,7 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
   const lines = dropPageFurniture(input);
   const book = new EntityBook();
   let statedTotal: number | null = null;
+  const groupTotals: StatedGroupTotal[] = [];
 
   // Columns from the first transaction header, read before page furniture goes (a header repeated
   // at the top of every page is furniture).
@@ -294,6 +295,8 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
         const nums = numericCells(line.cells);
         if (nums.length) statedTotal = nums[nums.length - 1].value;
       }
+      const amcTotal = amcSummaryRow(line);
+      if (amcTotal) groupTotals.push(amcTotal);
       previousHeaderLine = line;
       if (!isAmcLine(line)) continue;
     }
@@ -393,8 +396,17 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
     period,
     entities: book.result(),
     stated_total: statedTotal,
+    stated_group_totals: groupTotals,
     currency: 'INR',
   };
+}
+
+/** A row of the portfolio summary: an AMC's name, then its cost and market value (the last number). */
+function amcSummaryRow(line: TextLine): StatedGroupTotal | null {
+  const name = line.cells[0]?.text.trim() ?? '';
+  if (!/(?:Mutual\s*Fund|\bMF)(?:\s*\([^)]*\))?$/i.test(name) || /Total/i.test(name)) return null;
+  const nums = numericCells(line.cells.slice(1));
+  return nums.length ? { kind: 'amc', name: name.replace(/\s+/g, ' '), market_value: nums[nums.length - 1].value } : null;
 }
 
 function lastBalance(h: Holding): number | null {

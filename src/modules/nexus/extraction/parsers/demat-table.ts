@@ -9,7 +9,7 @@
  */
 import { findIsin, findPan } from '../identifiers.js';
 import { parseNumber } from '../numbers.js';
-import type { ExtractionDraft, StatementClass, TextLine } from '../types.js';
+import type { ExtractionDraft, StatedGroupTotal, StatementClass, TextLine } from '../types.js';
 import { dropPageFurniture, holderName, EntityBook, findPeriod, isinSpan, newHolding, numericCells, splitNumberTokens, TableNames, type Cell } from './common.js';
 
 export interface DematLayout {
@@ -156,6 +156,7 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
   const marked = lines.some((l) => isHoldingsHeader(l.text) || HOLDINGS_HEADING.test(l.text));
   const book = new EntityBook();
   const grand: Array<number | null> = layout.grandTotals.map(() => null);
+  const groupTotals: StatedGroupTotal[] = [];
   let account: string | null = null;
   let pan: string | null = null;
   let holder: string | null = null;
@@ -226,6 +227,7 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
       names.break();
     } else if (layout.accountTotal.test(text) && nums.length) {
       book.addStatedTotal(pan, holder, nums[nums.length - 1].value);
+      if (account) groupTotals.push({ kind: 'account', name: account, market_value: nums[nums.length - 1].value });
       names.break();
     } else if (nameLine) {
       // A line of a wrapped security name: text starting in the name column; only a short code (a
@@ -243,6 +245,7 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     period,
     entities: book.result(),
     stated_total: grand.find((v) => v !== null) ?? null,
+    stated_group_totals: groupTotals,
     currency: 'INR',
   };
 }
