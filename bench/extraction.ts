@@ -29,7 +29,7 @@ import { extractPdfText } from '../src/modules/nexus/extraction/pdf-text.js';
 import { validateExtraction } from '../src/modules/nexus/extraction/validator.js';
 import { generateStatement, type StatementFamily } from '../test/fixtures/generator/index.js';
 
-const FAMILIES: StatementFamily[] = ['cams_detailed', 'cams_summary', 'kfintech_detailed', 'nsdl_cas', 'cdsl_cas'];
+const FAMILIES: StatementFamily[] = ['cams_detailed', 'cams_summary', 'kfintech_detailed', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'];
 const PAGES = (process.env.BENCH_PAGES ?? '10,50').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);

@@ -31,12 +31,14 @@ import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 
 type HoldingsFamily = Exclude<StatementFamily, 'bank_statement'>;
 
-const HOLDINGS_FAMILIES: HoldingsFamily[] = ['cams_detailed', 'cams_summary', 'kfintech_detailed', 'nsdl_cas', 'cdsl_cas'];
+// A family added later goes last: the others keep their seeds (the tampered statements reuse them).
+const HOLDINGS_FAMILIES: HoldingsFamily[] = ['cams_detailed', 'cams_summary', 'kfintech_detailed', 'nsdl_cas', 'cdsl_cas', 'kfintech_summary'];
 
 const CLASS_CODE: Record<StatementFamily, string> = {
   cams_detailed: 'CAMS_DETAILED_CAS',
   cams_summary: 'CAMS_SUMMARY_CAS',
   kfintech_detailed: 'KFINTECH_DETAILED_CAS',
+  kfintech_summary: 'KFINTECH_SUMMARY_CAS',
   nsdl_cas: 'NSDL_CAS',
   cdsl_cas: 'CDSL_CAS',
   bank_statement: 'BANK_STATEMENT',

@@ -9,6 +9,7 @@ const FAMILIES: Array<[StatementFamily, string]> = [
   ['cams_detailed', 'CAMS_DETAILED_CAS'],
   ['cams_summary', 'CAMS_SUMMARY_CAS'],
   ['kfintech_detailed', 'KFINTECH_DETAILED_CAS'],
+  ['kfintech_summary', 'KFINTECH_SUMMARY_CAS'],
   ['nsdl_cas', 'NSDL_CAS'],
   ['cdsl_cas', 'CDSL_CAS'],
   ['bank_statement', 'BANK_STATEMENT'],

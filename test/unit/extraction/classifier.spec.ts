@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { classifyStatement, scoreStatement } from '../../../src/modules/nexus/extraction/classifier.js';
 import type { PdfPageText } from '../../../src/modules/nexus/extraction/types.js';
+import { generateText, STATEMENT_FAMILIES } from '../../fixtures/generator/index.js';
+import { FAMILY_CLASS } from './harness.js';
+import { randomOptions } from './variation-harness.js';
 
 /** One page, one item per line, 12 points apart. */
 function doc(lines: string[]): PdfPageText[] {
@@ -57,5 +60,40 @@ describe('classifyStatement', () => {
     expect(weak.code).toBe('CDSL_CAS');
     expect(strong.code).toBe('CDSL_CAS');
     expect(strong.confidence).toBeGreaterThan(weak.confidence);
+  });
+});
+
+describe('summary statements of the two registrars', () => {
+  const row = '1234567890 / 0 INF846K01AX8 Axis Short Duration Fund - Direct Plan - Growth 1,000.00 37.992 30-Sep-2025 33.5322 1,273.97 KFINTECH';
+  const header = ['Cost Value Closing Unit Price Market Value', 'Folio No. ISIN Scheme Name (INR) Balance NAV Date (INR) (INR) Registrar'];
+  it.each([
+    ['KFintech named in the title block', ['KFIN TECHNOLOGIES LIMITED KFINTECH', 'Consolidated Account Summary', 'As on 30-Sep-2025'], 'KFINTECH_SUMMARY_CAS'],
+    ['Karvy, its former name', ['Karvy Fintech Private Limited', 'Consolidated Account Summary', 'As on 30-Sep-2025'], 'KFINTECH_SUMMARY_CAS'],
+    ['CAMS named in the title block', ['Consolidated Account Summary CAMS', 'As on 30-Sep-2025'], 'CAMS_SUMMARY_CAS'],
+  ])('%s', (_case, title, code) => {
+    const result = classifyStatement(doc([...title, 'PAN : ABCPD1234E', ...header, row, 'Total 1,000.00 1,273.97']));
+    expect(result.code).toBe(code);
+    expect(result.confidence).toBeGreaterThanOrEqual(80);
+  });
+
+  it('a KFintech detailed statement is not a summary: it prints opening balances', () => {
+    const c = classifyStatement(
+      doc(['KFIN TECHNOLOGIES LIMITED', 'Consolidated Account Statement', 'Folio No : 1234567890 / 0 PAN : ABCPD1234E', 'ISIN : INF846K01AX8', 'Opening Balance : 1.000', 'Closing Balance : 1.000', 'Valuation on 31-Mar-2025 : INR 1.00']),
+    );
+    expect(c.code).toBe('KFINTECH_DETAILED_CAS');
+  });
+
+  // Every family's generated statements, in random layouts: each is won by its own class, and the
+  // KFintech summary never comes close on another family's statement (nor they on its).
+  it.each(STATEMENT_FAMILIES.map((f) => [f]))('%s statements are won by their own class', (family) => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const { pages } = generateText(family, seed % 4 === 0 ? { seed } : randomOptions(seed));
+      const { scores } = scoreStatement(pages.slice(0, 3));
+      const own = FAMILY_CLASS[family] as keyof typeof scores;
+      const rivals = Object.entries(scores).filter(([c]) => c !== own).map(([, v]) => v);
+      expect({ seed, own: scores[own], beatsAll: rivals.every((v) => v < scores[own]) }).toEqual({ seed, own: scores[own], beatsAll: true });
+      if (family !== 'kfintech_summary') expect({ seed, margin: scores[own] - scores.KFINTECH_SUMMARY_CAS >= 6 }).toEqual({ seed, margin: true });
+      else expect({ seed, margin: scores[own] - Math.max(...rivals) >= 6 }).toEqual({ seed, margin: true });
+    }
   });
 });

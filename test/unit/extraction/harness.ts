@@ -31,6 +31,7 @@ export const FAMILY_CLASS: Record<StatementFamily, string> = {
   cams_detailed: 'CAMS_DETAILED_CAS',
   cams_summary: 'CAMS_SUMMARY_CAS',
   kfintech_detailed: 'KFINTECH_DETAILED_CAS',
+  kfintech_summary: 'KFINTECH_SUMMARY_CAS',
   nsdl_cas: 'NSDL_CAS',
   cdsl_cas: 'CDSL_CAS',
   bank_statement: 'BANK_STATEMENT',
@@ -102,6 +103,6 @@ export function compareWithModel(model: StatementModel, draft: ExtractionDraft):
   if (JSON.stringify(pans) !== JSON.stringify(gotPans)) diffs.push(`pans ${gotPans} != ${pans}`);
   if (model.holdings.length && paise(draft.stated_total) !== paise(model.totals.market_value)) diffs.push(`stated_total ${draft.stated_total} != ${model.totals.market_value}`);
   if (draft.period.to !== model.period.to) diffs.push(`period.to ${draft.period.to} != ${model.period.to}`);
-  if (model.family !== 'cams_summary' && draft.period.from !== model.period.from) diffs.push(`period.from ${draft.period.from} != ${model.period.from}`);
+  if (model.family !== 'cams_summary' && model.family !== 'kfintech_summary' && draft.period.from !== model.period.from) diffs.push(`period.from ${draft.period.from} != ${model.period.from}`);
   return diffs;
 }

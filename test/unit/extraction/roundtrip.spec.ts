@@ -12,7 +12,7 @@ import { validateExtraction } from '../../../src/modules/nexus/extraction/valida
 import { ALL_QUIRKS, generateStatement, imageOnlyPdf, type GenerateOptions, type Quirks, type StatementFamily } from '../../fixtures/generator/index.js';
 import { compareWithModel, FAMILY_CLASS, runChain } from './harness.js';
 
-const HOLDING_FAMILIES: StatementFamily[] = ['cams_detailed', 'cams_summary', 'kfintech_detailed', 'nsdl_cas', 'cdsl_cas'];
+const HOLDING_FAMILIES: StatementFamily[] = ['cams_detailed', 'cams_summary', 'kfintech_detailed', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'];
 const QUIRKS = Object.keys(ALL_QUIRKS) as (keyof Quirks)[];
 
 async function expectExact(family: StatementFamily, options: GenerateOptions): Promise<void> {

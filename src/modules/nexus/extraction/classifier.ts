@@ -10,6 +10,9 @@ import type { Classification, PdfPageText, StatementClass } from './types.js';
 
 type Candidate = Exclude<StatementClass, 'UNKNOWN'>;
 
+/** KFintech (formerly Karvy) by name. */
+const KFIN_NAME = /KFIN\s*TECHNOLOGIES|Karvy\s+Fintech|KARVY/i;
+
 interface Rule {
   cls: Candidate;
   pattern: RegExp;
@@ -30,7 +33,7 @@ const RULES: Rule[] = [
   { cls: 'CAMS_DETAILED_CAS', pattern: /Date\s+Transaction\s+Amount/i, weight: 2 },
   { cls: 'CAMS_DETAILED_CAS', pattern: /\(Non-Demat\)|Registrar\s*:/i, weight: 1 },
   // KFintech detailed CAS
-  { cls: 'KFINTECH_DETAILED_CAS', pattern: /KFIN\s*TECHNOLOGIES|Karvy\s+Fintech|KARVY/i, weight: 2, head: 4 },
+  { cls: 'KFINTECH_DETAILED_CAS', pattern: KFIN_NAME, weight: 2, head: 4 },
   { cls: 'KFINTECH_DETAILED_CAS', pattern: /^\s*KFINTECH\b|\bKFINTECH\s*$/im, weight: 0, head: 2 },
   { cls: 'KFINTECH_DETAILED_CAS', pattern: /Consolidated Account Statement/i, weight: 2, head: 1 },
   { cls: 'KFINTECH_DETAILED_CAS', pattern: /Opening\s+Balance\s*:/i, weight: 2 },
@@ -44,6 +47,13 @@ const RULES: Rule[] = [
   { cls: 'CAMS_SUMMARY_CAS', pattern: /NAV\s+Date/i, weight: 2 },
   { cls: 'CAMS_SUMMARY_CAS', pattern: /Unit\s+Balance/i, weight: 1 },
   { cls: 'CAMS_SUMMARY_CAS', pattern: /\bAs\s+on\s+\d/i, weight: 0, head: 2 },
+  // KFintech summary CAS: KFintech's name over the same summary title and columns as CAMS's
+  { cls: 'KFINTECH_SUMMARY_CAS', pattern: KFIN_NAME, weight: 2, head: 4 },
+  { cls: 'KFINTECH_SUMMARY_CAS', pattern: /^\s*KFINTECH\b|\bKFINTECH\s*$/im, weight: 0, head: 2 },
+  { cls: 'KFINTECH_SUMMARY_CAS', pattern: /Consolidated Account Summary|CAS\s*-?\s*Summary|Summary\s+Statement/i, weight: 4, head: 2 },
+  { cls: 'KFINTECH_SUMMARY_CAS', pattern: /NAV\s+Date|Price\s+Date/i, weight: 2 },
+  { cls: 'KFINTECH_SUMMARY_CAS', pattern: /Closing\s+Unit|Unit\s+Balance/i, weight: 1 },
+  { cls: 'KFINTECH_SUMMARY_CAS', pattern: /\bAs\s+on\s+\d/i, weight: 0, head: 2 },
   // NSDL CAS
   { cls: 'NSDL_CAS', pattern: /National Securities Depository/i, weight: 4, head: 2 },
   { cls: 'NSDL_CAS', pattern: /\bNSDL\b/, weight: 1, head: 4 },
@@ -69,9 +79,13 @@ const RULES: Rule[] = [
   { cls: 'BANK_STATEMENT', pattern: /\bBANK\b/i, weight: 0, head: 1 },
 ];
 
-const CAS: Candidate[] = ['CAMS_DETAILED_CAS', 'CAMS_SUMMARY_CAS', 'KFINTECH_DETAILED_CAS', 'NSDL_CAS', 'CDSL_CAS'];
-const MUTUAL_FUND: Candidate[] = ['CAMS_DETAILED_CAS', 'CAMS_SUMMARY_CAS', 'KFINTECH_DETAILED_CAS'];
+const CAS: Candidate[] = ['CAMS_DETAILED_CAS', 'CAMS_SUMMARY_CAS', 'KFINTECH_DETAILED_CAS', 'KFINTECH_SUMMARY_CAS', 'NSDL_CAS', 'CDSL_CAS'];
+const MUTUAL_FUND: Candidate[] = ['CAMS_DETAILED_CAS', 'CAMS_SUMMARY_CAS', 'KFINTECH_DETAILED_CAS', 'KFINTECH_SUMMARY_CAS'];
 const DETAILED = /Opening\s+(?:Unit\s+)?Balance|Closing\s+(?:Unit\s+)?Balance/i;
+/** Only a detailed statement prints opening balances (a summary's header may say "Closing Unit Balance"). */
+const OPENING = /Opening\s+(?:Unit\s+)?Balance/i;
+/** The points a summary title gives (weight + head bonus). */
+const SUMMARY_TITLE_POINTS = 6;
 /** Below this score nothing is recognised. */
 const MIN_SCORE = 6;
 /** Score at which the evidence counts as complete. */
@@ -109,6 +123,10 @@ export function scoreStatement(pages: PdfPageText[]): ClassificationEvidence {
   scores.NSDL_CAS += Math.min(4, isins);
   scores.CDSL_CAS += Math.min(4, isins);
   if (DETAILED.test(text)) scores.CAMS_SUMMARY_CAS -= 4;
+  if (OPENING.test(text)) scores.KFINTECH_SUMMARY_CAS -= 4;
+  // Both registrars title a summary "Consolidated Account Summary": the issuer named in the title block decides.
+  if (KFIN_NAME.test(head)) scores.CAMS_SUMMARY_CAS -= SUMMARY_TITLE_POINTS;
+  else scores.KFINTECH_SUMMARY_CAS = Math.floor(scores.KFINTECH_SUMMARY_CAS / 2);
   // A statement of holdings lists securities: without any ISIN or folio, halve the CAS scores.
   if (structure === 0) for (const c of CAS) scores[c] = Math.floor(scores[c] / 2);
   // A bank statement lists no securities.

@@ -6,6 +6,7 @@ import { parseDetailedCas } from './parsers/cams-detailed.parser.js';
 import { parseCamsSummary } from './parsers/cams-summary.parser.js';
 import { parseCdslCas } from './parsers/cdsl.parser.js';
 import { emptyDraft, findPeriod } from './parsers/common.js';
+import { parseKfintechSummary } from './parsers/kfintech-summary.parser.js';
 import { parseNsdlCas } from './parsers/nsdl.parser.js';
 import type { Classification, ExtractionDraft, TextLine } from './types.js';
 
@@ -22,6 +23,8 @@ function parse(lines: TextLine[], classification: Classification): ExtractionDra
       return parseDetailedCas(lines, classification.code);
     case 'CAMS_SUMMARY_CAS':
       return parseCamsSummary(lines);
+    case 'KFINTECH_SUMMARY_CAS':
+      return parseKfintechSummary(lines);
     case 'NSDL_CAS':
       return parseNsdlCas(lines);
     case 'CDSL_CAS':

@@ -8,6 +8,7 @@ export { findIsin, findPan, isinCheckDigit, isValidIsin, isValidPan, PAN_PATTERN
 export { extractStatement } from './extractor.js';
 export { parseDetailedCas } from './parsers/cams-detailed.parser.js';
 export { parseCamsSummary } from './parsers/cams-summary.parser.js';
+export { parseKfintechSummary } from './parsers/kfintech-summary.parser.js';
 export { parseNsdlCas } from './parsers/nsdl.parser.js';
 export { parseCdslCas } from './parsers/cdsl.parser.js';
 export { validateExtraction, valueTolerance, llmExtractionFlags, LLM_CONFIDENCE_FACTOR, type ValidationOptions } from './validator.js';
