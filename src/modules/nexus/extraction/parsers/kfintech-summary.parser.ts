@@ -36,6 +36,11 @@ const TOTAL = /^(?:Grand\s+|Portfolio\s+)?Total\b/i;
 /** An AMC heading repeated where its rows continue on a new page. */
 const CONTINUED = /^\(\s*continued\s*\)\s*|\s*\(\s*(?:contd|continued)\.?\s*\)\s*$/gi;
 
+/** The product code before a scheme name: "128TSGPG-Axis …", "D110 - DSP …", or KFintech's "117 IOD1G-Mirae …". */
+function stripProductCode(name: string): string {
+  return stripSchemeCode(name.replace(/^\s*\d+\s+(?=[A-Z0-9]*\d[A-Z0-9]*\s*-\s*\S)/, ''));
+}
+
 interface SummaryRow {
   folio: string | null;
   name: string;
@@ -145,7 +150,7 @@ export function parseKfintechSummary(input: TextLine[]): ExtractionDraft {
         nav_date: row.navDate,
       });
       book.add(pan, holder, holding);
-      names.anchor(line, row.name, (name) => (holding.scheme_name = stripSchemeCode(name)));
+      names.anchor(line, row.name, (name) => (holding.scheme_name = stripProductCode(name)));
       return;
     }
     if (SUB_TOTAL.test(text)) {
