@@ -5,6 +5,7 @@
  * not read (null and flagged, never 0).
  */
 import { describe, expect, it } from '@jest/globals';
+import { enrichExtraction } from '../../../src/modules/nexus/extraction/enricher.js';
 import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
 import { findPan } from '../../../src/modules/nexus/extraction/identifiers.js';
 import { cleanName, dropPageFurniture, holderName, labelledName, TableNames } from '../../../src/modules/nexus/extraction/parsers/common.js';
@@ -181,5 +182,30 @@ describe('detailed statements: a scheme continued on the next page', () => {
     const flags = validateExtraction(extractStatement(lines, cls('KFINTECH_DETAILED_CAS'))).flags;
     expect(flags.map((f) => f.code)).toContain('BALANCE_MISMATCH');
     expect(flags.find((f) => f.message.includes('last transaction leaves'))?.message).toContain('200.000');
+  });
+});
+
+describe('summary statements: a printed category decides the asset class', () => {
+  const lines = [
+    L(1, 40, [30, 'Consolidated Account Summary']),
+    L(1, 50, [30, 'As on 30-Sep-2025']),
+    L(1, 60, [30, 'Ramesh Kumar'], [300, 'PAN: ABCPD1234E']),
+    L(1, 70, [30, 'Folio No.'], [118, 'ISIN'], [192, 'Scheme Name'], [385, 'Category'], [492, 'Cost Value', 'r'], [560, 'Unit Balance', 'r'], [572, 'NAV Date'], [680, 'NAV', 'r'], [760, 'Market Value', 'r'], [768, 'Registrar']),
+    L(1, 80, [30, 'HDFC Mutual Fund']),
+    // The name says flexi cap (equity); the statement says hybrid, and the statement wins.
+    L(1, 90, [30, '1234567 / 89'], [118, 'INF179K01BE2'], [192, 'HDFC Flexi Cap Fund - Regular Plan - Growth'], [385, 'Hybrid'], [492, '1,00,000.00', 'r'], [560, '100.000', 'r'], [572, '30-Sep-2025'], [680, '1,700.0000', 'r'], [760, '1,70,000.00', 'r'], [768, 'CAMS']),
+    L(1, 100, [30, '1234567 / 89'], [118, 'INF179K01AP0'], [192, 'HDFC Liquid Fund - Regular Plan - Growth'], [385, 'Others'], [492, '10,000.00', 'r'], [560, '2.000', 'r'], [572, '30-Sep-2025'], [680, '5,000.0000', 'r'], [760, '10,000.00', 'r'], [768, 'CAMS']),
+    L(1, 110, [30, 'Total'], [492, '1,10,000.00', 'r'], [760, '1,80,000.00', 'r']),
+  ];
+
+  it('keeps the printed class with its source, reads the row around the column, and raises no inferred-class flag', () => {
+    const draft = extractStatement(lines, cls('CAMS_SUMMARY_CAS'));
+    expect(validateExtraction(draft).flags).toEqual([]);
+    const enriched = enrichExtraction(draft);
+    expect(enriched.entities[0].holdings.map((h) => [h.scheme_name, h.asset_class, h.asset_class_source, h.units, h.market_value])).toEqual([
+      ['HDFC Flexi Cap Fund - Regular Plan - Growth', 'Hybrid', 'statement', 100, 170000],
+      ['HDFC Liquid Fund - Regular Plan - Growth', 'Other', 'statement', 2, 10000],
+    ]);
+    expect(enriched.enrichment_flags ?? []).toEqual([]);
   });
 });

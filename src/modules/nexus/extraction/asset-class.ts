@@ -97,6 +97,19 @@ export function classifyAssetClass(name: string, isin?: string | null): AssetCla
  * name refines two headings: an equity category of a scheme investing abroad gives Other, and the
  * coarse pre-2018 "Growth" and "Income" of a hybrid scheme (arbitrage, equity savings, MIP) give Hybrid.
  */
+/**
+ * The asset class a statement prints for a holding ("Equity", "Debt Scheme - Liquid Fund", "Others"),
+ * or null when the words say none.
+ */
+export function assetClassOfPrinted(text: string, schemeName = ''): AssetClass | null {
+  const t = text.trim().toLowerCase();
+  if (/^equity\b/.test(t)) return 'Equity';
+  if (/^debt\b/.test(t)) return 'Debt';
+  if (/^hybrid\b/.test(t)) return 'Hybrid';
+  if (/^others?$|^commodit|^gold\b|^silver\b/.test(t)) return 'Other';
+  return t ? assetClassOfCategory(text, schemeName) : null;
+}
+
 export function assetClassOfCategory(heading: string, schemeName = ''): AssetClass | null {
   const cls = categoryClass(heading, schemeName);
   const byName = cls ? assetClassFromName(schemeName) : null;

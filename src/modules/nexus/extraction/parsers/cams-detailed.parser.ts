@@ -63,7 +63,7 @@ const SCHEME_CODE = /^\s*(?!\d{1,2}[-/.](?:[A-Za-z]{3}|\d{1,2})[-/.]\d{2})([A-Z0
  * The line a scheme starts on: its product code (letters and digits), followed by a dash or alone
  * when the name wraps right after it. A later line of a wrapped name may start "1 - 8.25% …".
  */
-const SCHEME_START = /^\s*(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d)[A-Z0-9]+\s*(?:-\s*\S|$)/;
+const SCHEME_START = /^\s*(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d)[A-Z0-9]+\s*(?:-\s*\S|-?\s*$)/;
 /** "Scheme :" / "Scheme Name :" printed before a scheme's name. */
 const SCHEME_LABEL = /^\s*Scheme(?:\s+Name)?\s*(?::\s*|$)/i;
 /** A line saying that the rows above continue here: "(continued) Folio No : …", "<scheme> (contd.)". */

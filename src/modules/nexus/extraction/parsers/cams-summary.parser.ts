@@ -10,12 +10,15 @@
  * ISIN, then from the right the registrar, market value, NAV, NAV date, unit balance and cost, the
  * scheme name being what remains. This does not depend on the column positions.
  */
+import { assetClassOfPrinted } from '../asset-class.js';
 import { findIsin, findPan } from '../identifiers.js';
 import { parseDate, parseNumber } from '../numbers.js';
 import type { ExtractionDraft, TextLine } from '../types.js';
 import { cleanName, dropPageFurniture, nameBeforePan, EntityBook, findPeriod, isAmcLine, isinSpan, newHolding, numericCells, splitNumberTokens, stripSchemeCode, TableNames } from './common.js';
 
 const CURRENCY_TOKEN = /^(?:INR|Rs\.?|₹)$/i;
+/** The header of a column with each holding's category or asset class. */
+const CATEGORY_HEADER = /^(?:(?:Scheme\s+)?Category|Asset\s*Class|Asset\s+Type)$/i;
 
 interface Row {
   folio: string | null;
@@ -73,19 +76,25 @@ export function parseCamsSummary(input: TextLine[]): ExtractionDraft {
   let amc: string | null = null;
   const isHeader = (text: string): boolean => /\bFolio\b/i.test(text) && /\bISIN\b/i.test(text) && /Scheme/i.test(text);
   const headerNameX = (line: TextLine | undefined): number | null => line?.cells.find((c) => /Scheme/i.test(c.text))?.x ?? null;
-  // The name column, from the table header (read before page furniture goes: a repeated header is furniture).
-  let nameX: number | null = headerNameX(input.find((l) => isHeader(l.text)));
+  const categoryX = (line: TextLine | undefined): number | null => line?.cells.find((c) => CATEGORY_HEADER.test(c.text.trim()))?.x ?? null;
+  // The name and category columns, from the table header (read before page furniture goes: a repeated header is furniture).
+  const firstHeader = input.find((l) => isHeader(l.text));
+  let nameX: number | null = headerNameX(firstHeader);
+  let catX: number | null = categoryX(firstHeader);
 
   for (const line of lines) {
     const text = line.text.trim();
     if (isHeader(text)) {
       nameX = headerNameX(line) ?? nameX;
+      catX = categoryX(line);
       names.break();
       continue;
     }
     const isin = findIsin(text);
     if (isin) {
-      const row = readSummaryRow(text, isin);
+      // A printed category sits in a column of its own; the rest of the row is read as usual.
+      const categoryCell = catX === null ? undefined : line.cells.find((c) => Math.abs(c.x - catX!) < 3);
+      const row = readSummaryRow(categoryCell ? line.cells.filter((c) => c !== categoryCell).map((c) => c.text).join(' ') : text, isin);
       if (!row) continue;
       const holding = newHolding({
         isin,
@@ -99,6 +108,11 @@ export function parseCamsSummary(input: TextLine[]): ExtractionDraft {
         amc,
         nav_date: row.navDate,
       });
+      const printed = categoryCell ? assetClassOfPrinted(categoryCell.text, row.name) : null;
+      if (printed) {
+        holding.asset_class = printed;
+        holding.asset_class_source = 'statement';
+      }
       book.add(pan, holder, holding);
       if (nameX === null) nameX = line.cells.find((c) => row.name && c.text.startsWith(row.name.split(' ')[0]))?.x ?? null;
       names.anchor(line, row.name, (name) => (holding.scheme_name = stripSchemeCode(name)));
