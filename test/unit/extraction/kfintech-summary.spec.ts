@@ -1,7 +1,8 @@
 /**
  * The KFintech summary parser on hand-built lines shaped like the real statement and its variants:
  * the two-line header, figure columns in any order, a table without a header (arithmetic), names
- * with product codes and numbers, sub-totals, repeated AMC headings and investor headings.
+ * with product codes and numbers, a category column, sub-totals, repeated AMC headings and investor
+ * headings.
  */
 import { describe, expect, it } from '@jest/globals';
 import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
@@ -107,6 +108,22 @@ describe('KFintech summary, real layout', () => {
       ['Ramesh Kumar', 'ABCPD1234E', ['INF846K01164']],
       ['Sunita Kumar', 'BCDPK2345F', ['INF846K01AX8']],
     ]);
+  });
+});
+
+describe('KFintech summary with a category column', () => {
+  it('takes the printed category as the asset class (source statement), apart from the name', () => {
+    const draft = parse(
+      page(1, [
+        ...TITLE,
+        [[30, 'Folio No.'], [105, 'ISIN'], [172, 'Scheme Name'], [350, 'Asset Class'], [455, 'Cost Value', 'r'], [533, 'Unit Balance', 'r'], [549, 'NAV Date'], [689, 'Price', 'r'], [767, 'Market Value', 'r'], [775, 'Registrar']],
+        [[30, 'Nippon India Mutual Fund']],
+        [[30, '9101234567 / 0'], [105, 'INF204K01NT1'], [172, 'Nippon India Multi Asset Allocation'], [350, 'Hybrid'], [455, '1,000.00', 'r'], [533, '50.000', 'r'], [549, '31-Mar-2025'], [689, '21.0000', 'r'], [767, '1,050.00', 'r'], [775, 'KFINTECH']],
+        [[172, 'Fund - Direct Plan - Growth']],
+      ]),
+    );
+    const [h] = draft.entities[0].holdings;
+    expect([h.scheme_name, h.asset_class, h.asset_class_source, h.units, h.market_value]).toEqual(['Nippon India Multi Asset Allocation Fund - Direct Plan - Growth', 'Hybrid', 'statement', 50, 1050]);
   });
 });
 

@@ -30,7 +30,7 @@ describe.each(FAMILIES)('%s: random layout variants', (family) => {
       const figures = calculatePortfolio(run.enriched.entities);
       if (Math.round(figures.total_market_value * 100) !== Math.round(run.model.totals.market_value * 100)) problems.push(`total ${figures.total_market_value} != ${run.model.totals.market_value}`);
       // A category the statement prints decides the asset class (compareWithModel checks the class itself).
-      const printsCategory = family === 'cams_summary' && Boolean(run.model.layout?.printedCategory);
+      const printsCategory = (family === 'cams_summary' || family === 'kfintech_summary') && Boolean(run.model.layout?.printedCategory);
       const sources = run.enriched.entities.flatMap((e) => e.holdings.map((h) => h.asset_class_source));
       if (printsCategory !== sources.every((s) => s === 'statement')) problems.push(`asset class sources ${[...new Set(sources)].join(',')} (category printed: ${printsCategory})`);
       if (problems.length) failures.push(`seed ${seed} (FOLIODESK_VARIANT_SEED=${seed}): ${problems.slice(0, 6).join(' | ')}`);

@@ -11,13 +11,15 @@ import type { TextLine } from '../types.js';
 import { splitNumberTokens, type Cell } from './common.js';
 
 export type FigureKey = 'cost' | 'units' | 'price' | 'value';
-type ColumnKey = FigureKey | 'folio' | 'isin' | 'name' | 'navDate' | 'registrar';
+type ColumnKey = FigureKey | 'folio' | 'isin' | 'name' | 'category' | 'navDate' | 'registrar';
 
 export interface SummaryColumns {
   /** Left edge of the scheme name column. */
   nameX: number | null;
   /** Left edge of the registrar column. */
   registrarX: number | null;
+  /** Left edge of a column printing each holding's category or asset class, when there is one. */
+  categoryX: number | null;
   /** Right edges of the number columns (they are right-aligned), in any order. */
   figures: Array<{ key: FigureKey; edge: number }>;
 }
@@ -42,6 +44,7 @@ function columnOf(label: string): ColumnKey | null {
   const t = label.toLowerCase();
   if (/folio/.test(t)) return 'folio';
   if (/\bisin\b/.test(t)) return 'isin';
+  if (/categor|asset\s*(?:class|type)/.test(t)) return 'category';
   if (/scheme|fund\s+name/.test(t)) return 'name';
   if (/registrar|\brta\b/.test(t)) return 'registrar';
   if (/date/.test(t)) return 'navDate';
@@ -80,11 +83,12 @@ export function readColumns(lines: TextLine[], at: number): SummaryColumns {
       merged.push({ x: c.x, x_end: end, text: c.text });
     }
   }
-  const columns: SummaryColumns = { nameX: null, registrarX: null, figures: [] };
+  const columns: SummaryColumns = { nameX: null, registrarX: null, categoryX: null, figures: [] };
   for (const m of merged) {
     const key = columnOf(m.text);
     if (key === 'name') columns.nameX = m.x;
     else if (key === 'registrar') columns.registrarX = m.x;
+    else if (key === 'category') columns.categoryX = m.x;
     else if ((key === 'cost' || key === 'units' || key === 'price' || key === 'value') && !columns.figures.some((f) => f.key === key)) columns.figures.push({ key, edge: m.x_end });
   }
   return columns;

@@ -7,14 +7,16 @@
  * with the header over two lines ("Closing Unit" over "Balance", "(INR)" under the money columns).
  * Rows are grouped under the investor ("Investor Name : … PAN : …", "Name (PAN: …)", or the
  * addressee's PAN when there is one investor) and the AMC; long scheme names wrap in the name
- * column, with the row's figures on the name's first, middle or last line; an AMC may close with a
- * "Sub Total" and the table closes with a "Total".
+ * column, with the row's figures on the name's first, middle or last line; a "Category" column may
+ * print each holding's asset class; an AMC may close with a "Sub Total" and the table closes with a
+ * "Total".
  *
  * Each line is classified (header, holding row, total, investor, AMC, name fragment), and a small
  * state keeps the current investor and AMC. A row's figures are read by the header's columns, so
  * their order does not matter (kfintech-summary-columns.ts); the scheme name is the text between
  * the ISIN and the first figure, joined with its wrapped lines.
  */
+import { assetClassOfPrinted } from '../asset-class.js';
 import { findIsin, findPan } from '../identifiers.js';
 import { parseDate } from '../numbers.js';
 import type { ExtractionDraft, TextLine } from '../types.js';
@@ -45,6 +47,8 @@ interface SummaryRow {
   folio: string | null;
   name: string;
   navDate: string | null;
+  /** The category or asset class printed in a column of its own, if the table has one. */
+  category: string | null;
   figures: Figures;
 }
 
@@ -75,8 +79,13 @@ function readRow(line: TextLine, isin: string, columns: SummaryColumns | null): 
   const name: string[] = [];
   const numbers: NumberToken[][] = [];
   let navDate: string | null = null;
+  let category: string | null = null;
   let figuresStarted = false;
   for (const c of rest) {
+    if (columns?.categoryX != null && Math.abs(c.x - columns.categoryX) < 3) {
+      category = c.text;
+      continue;
+    }
     const date = parseDate(c.text);
     if (date && !navDate) {
       navDate = date;
@@ -97,7 +106,7 @@ function readRow(line: TextLine, isin: string, columns: SummaryColumns | null): 
   const figures =
     (columns && positioned ? figuresByColumns(columns, numbers) : null) ??
     figuresByArithmetic(numbers.flat()) ?? { cost: null, units: null, price: null, value: null };
-  return { folio, name: name.join(' '), navDate, figures };
+  return { folio, name: name.join(' '), navDate, category, figures };
 }
 
 /** The printed grand total: the number in the market value column (the last number without a header). */
@@ -150,7 +159,15 @@ export function parseKfintechSummary(input: TextLine[]): ExtractionDraft {
         nav_date: row.navDate,
       });
       book.add(pan, holder, holding);
-      names.anchor(line, row.name, (name) => (holding.scheme_name = stripProductCode(name)));
+      names.anchor(line, row.name, (name) => {
+        holding.scheme_name = stripProductCode(name);
+        // A printed category decides the asset class (the source 'statement' wins over any other).
+        const printed = row.category ? assetClassOfPrinted(row.category, holding.scheme_name) : null;
+        if (printed) {
+          holding.asset_class = printed;
+          holding.asset_class_source = 'statement';
+        }
+      });
       return;
     }
     if (SUB_TOTAL.test(text)) {
