@@ -82,11 +82,15 @@ export function dropPageFurniture(lines: TextLine[]): TextLine[] {
   const edge = new Set<TextLine>();
   // Furniture sits outside the page's content: never below its first holding row (an ISIN) at the
   // top, nor above its last one at the bottom (a name line under a row can recur page after page).
+  // Only the two edge lines at each end can be furniture, so only they are searched for an ISIN
+  // (searching every line cost more than the rest of this function).
   for (const list of byPage.values()) {
-    const isinAt = list.map((l, i) => (findIsin(l.text) ? i : -1)).filter((i) => i >= 0);
-    const first = isinAt.length ? isinAt[0] : list.length;
-    const last = isinAt.length ? isinAt[isinAt.length - 1] : -1;
-    for (const l of [...list.slice(0, Math.min(2, first)), ...list.slice(Math.max(list.length - 2, last + 1))]) edge.add(l);
+    const n = list.length;
+    let top = Math.min(2, n);
+    for (let i = 0; i < top; i++) if (findIsin(list[i].text)) top = i;
+    let bottom = Math.max(n - 2, 0);
+    for (let i = n - 1; i >= bottom; i--) if (findIsin(list[i].text)) bottom = i + 1;
+    for (const l of [...list.slice(0, top), ...list.slice(bottom)]) edge.add(l);
   }
   const seen = new Map<string, TextLine[]>();
   for (const l of edge) seen.set(key(l), [...(seen.get(key(l)) ?? []), l]);
@@ -224,9 +228,23 @@ export function stripSchemeCode(name: string): string {
 
 /** Locates an ISIN in a text even when a space splits it; returns its span. */
 export function isinSpan(text: string, isin: string): { start: number; end: number } | null {
-  const re = new RegExp(isin.split('').join('\\s?'));
-  const m = re.exec(text);
-  return m ? { start: m.index, end: m.index + m[0].length } : null;
+  // An ISIN's characters are never spaces, so one left-to-right scan finds what /I\s?N\s?E…/ finds;
+  // building that pattern per row was the costliest step of reading a demat table.
+  if (!/^[A-Z0-9]+$/.test(isin)) {
+    const m = new RegExp(isin.split('').join('\\s?')).exec(text);
+    return m ? { start: m.index, end: m.index + m[0].length } : null;
+  }
+  for (let start = text.indexOf(isin[0]); start >= 0; start = text.indexOf(isin[0], start + 1)) {
+    let at = start + 1;
+    let k = 1;
+    for (; k < isin.length; k++) {
+      if (text[at] === isin[k]) at++;
+      else if (at + 1 < text.length && /\s/.test(text[at]) && text[at + 1] === isin[k]) at += 2;
+      else break;
+    }
+    if (k === isin.length) return { start, end: at };
+  }
+  return null;
 }
 
 /**
@@ -337,8 +355,9 @@ export class TableNames {
     for (const block of nonEmpty) {
       for (const e of block) {
         if (e.kind !== 'anchor') continue;
-        const p = parts.get(e) ?? { before: [], after: [] };
-        e.set([...p.before, e.own, ...p.after].join(' ').replace(/\s+/g, ' ').trim());
+        const p = parts.get(e);
+        const name = p ? [...p.before, e.own, ...p.after].join(' ') : e.own;
+        e.set(name.replace(/\s+/g, ' ').trim());
       }
     }
   }
