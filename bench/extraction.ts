@@ -1,7 +1,7 @@
 /**
- * Extraction time per page, in process, next to `pdftotext -layout` on the same file (the
- * baseline: the cost of merely getting the text out). For 10- and 50-page statements of each
- * holdings family it times the steps the pipeline's stages run, without queues or database:
+ * Extraction time per page, in process, next to `pdftotext -layout` on the same file (the cost of
+ * merely getting the text out). For 10- and 50-page statements of each holdings family it times the
+ * steps the pipeline's stages run, without queues or database:
  *
  *   pdfjs text       extractPdfText (positioned text of every page; stage 3)
  *   lines            buildLines (stage 4)
@@ -9,39 +9,47 @@
  *   understand       extractStatement + validateExtraction + enrichExtraction + calculatePortfolio
  *                    per investor and overall (stages 5–8)
  *
- * Each figure is the median of BENCH_RUNS warm runs (default 5, after BENCH_WARMUP = 2), in ms per
- * page. Every run's extraction is checked against the generator's model (holding count and no
- * validation flag), so the figures are those of a correct extraction.
+ * Each (family, pages) is measured in a child process of its own: it loads one build's compiled
+ * extraction code and statement generator (`<build>/dist-bench/…`), makes the statement, runs the
+ * chain BENCH_WARMUP times (default 2) and then BENCH_RUNS times (5), and prints the medians as JSON.
+ * Every run's extraction is checked against the generator's model (holding count and no validation
+ * flag), so the figures are those of a correct extraction. BENCH_ROUNDS (3) repeats every child; with
+ * BENCH_BASELINE (the directory of another checkout with `tsc -p tsconfig.bench.json` run in it), that
+ * build is measured by the same harness in the same rounds, interleaved child by child, on the
+ * families both builds generate. Each figure is the median over the rounds.
  *
- * Run: `npm run bench:extraction` (poppler-utils for the baseline; no PostgreSQL or Redis needed).
+ * Run: `npm run bench:extraction` (poppler-utils for the pdftotext column; no PostgreSQL or Redis).
+ * BENCH_PAGES (`10,50`) and BENCH_FAMILIES (comma-separated) narrow the run.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { calculatePortfolio } from '../src/modules/nexus/extraction/calculator.js';
-import { classifyStatement } from '../src/modules/nexus/extraction/classifier.js';
-import { enrichExtraction } from '../src/modules/nexus/extraction/enricher.js';
-import { extractStatement } from '../src/modules/nexus/extraction/extractor.js';
-import { buildLines } from '../src/modules/nexus/extraction/line-builder.js';
-import { extractPdfText } from '../src/modules/nexus/extraction/pdf-text.js';
-import { validateExtraction } from '../src/modules/nexus/extraction/validator.js';
-import { generateStatement, type StatementFamily } from '../test/fixtures/generator/index.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const FAMILIES: StatementFamily[] = ['cams_detailed', 'cams_summary', 'kfintech_detailed', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'];
 const PAGES = (process.env.BENCH_PAGES ?? '10,50').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const BASELINE = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : null;
+const ONLY_FAMILIES = process.env.BENCH_FAMILIES?.split(',') ?? null;
+/** This checkout: the compiled script is dist-bench/bench/extraction.js. */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SCRIPT = fileURLToPath(import.meta.url);
 /** The classification stage reads this many pages (ClassificationStage). */
 const CLASSIFICATION_PAGES = 3;
+/** Families without holdings are not extraction benchmarks. */
+const NOT_HOLDINGS = new Set(['bank_statement']);
 
-interface Timing {
-  pdfjs: number;
-  lines: number;
-  classify: number;
-  understand: number;
-  total: number;
+const STEPS = ['pdfjs', 'lines', 'classify', 'understand', 'total'] as const;
+type Step = (typeof STEPS)[number];
+type Timing = Record<Step, number>;
+/** What a child reports for one (build, family, pages): medians of its warm runs, in ms per document. */
+interface Measurement extends Timing {
+  pages: number;
+  holdings: number;
+  pdftotext: number | null;
 }
 
 const median = (values: number[]): number => {
@@ -49,29 +57,45 @@ const median = (values: number[]): number => {
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
-
 const since = (t0: number): number => performance.now() - t0;
+/** A module of a build's compiled bench tree (its own src and test/fixtures). */
+const load = <T>(root: string, path: string): Promise<T> => import(pathToFileURL(join(root, 'dist-bench', path)).href) as Promise<T>;
+
+type Extraction = typeof import('../src/modules/nexus/extraction/extractor.js') &
+  typeof import('../src/modules/nexus/extraction/classifier.js') &
+  typeof import('../src/modules/nexus/extraction/line-builder.js') &
+  typeof import('../src/modules/nexus/extraction/pdf-text.js') &
+  typeof import('../src/modules/nexus/extraction/validator.js') &
+  typeof import('../src/modules/nexus/extraction/enricher.js') &
+  typeof import('../src/modules/nexus/extraction/calculator.js');
+type Generator = typeof import('../test/fixtures/generator/index.js');
+
+async function loadExtraction(root: string): Promise<Extraction> {
+  const dir = 'src/modules/nexus/extraction';
+  const parts = await Promise.all(['extractor', 'classifier', 'line-builder', 'pdf-text', 'validator', 'enricher', 'calculator'].map((m) => load<object>(root, `${dir}/${m}.js`)));
+  return Object.assign({}, ...parts) as Extraction;
+}
 
 /** One pass of the chain over a PDF, timed step by step; throws when the extraction is not exact. */
-async function chain(pdf: Buffer, expectedHoldings: number): Promise<Timing> {
+async function chain(x: Extraction, pdf: Buffer, expectedHoldings: number): Promise<Timing> {
   let t0 = performance.now();
-  const pages = await extractPdfText(new Uint8Array(pdf));
+  const pages = await x.extractPdfText(new Uint8Array(pdf));
   const pdfjs = since(t0);
 
   t0 = performance.now();
-  const lines = buildLines(pages);
+  const lines = x.buildLines(pages);
   const linesMs = since(t0);
 
   t0 = performance.now();
-  const classification = classifyStatement(pages.slice(0, CLASSIFICATION_PAGES));
+  const classification = x.classifyStatement(pages.slice(0, CLASSIFICATION_PAGES));
   const classify = since(t0);
 
   t0 = performance.now();
-  const draft = extractStatement(lines, classification);
-  const validation = validateExtraction(draft);
-  const enriched = enrichExtraction(draft);
-  calculatePortfolio(enriched.entities);
-  for (const entity of enriched.entities) calculatePortfolio([entity]);
+  const draft = x.extractStatement(lines, classification);
+  const validation = x.validateExtraction(draft);
+  const enriched = x.enrichExtraction(draft);
+  x.calculatePortfolio(enriched.entities);
+  for (const entity of enriched.entities) x.calculatePortfolio([entity]);
   const understand = since(t0);
 
   const found = enriched.entities.reduce((n, e) => n + e.holdings.length, 0);
@@ -95,47 +119,118 @@ function pdftotextMs(path: string): number | null {
   return median(runs);
 }
 
-async function main(): Promise<void> {
-  const loadBefore = loadavg()[0];
+/** The child: measures one family at one length with the build at `root`, prints a Measurement. */
+async function measure(root: string, family: string, target: number): Promise<void> {
+  const [x, generator] = await Promise.all([loadExtraction(root), load<Generator>(root, 'test/fixtures/generator/index.js')]);
+  const statement = await generator.generateStatement(family as Parameters<Generator['generateStatement']>[0], { seed: target, pages: target });
+  const timings: Timing[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const timing = await chain(x, statement.pdf, statement.model.holdings.length);
+    if (i >= WARMUP) timings.push(timing);
+  }
   const dir = mkdtempSync(join(tmpdir(), 'foliodesk-bench-extraction-'));
-  const rows: string[] = [];
+  let pdftotext: number | null;
   try {
-    for (const family of FAMILIES) {
-      for (const target of PAGES) {
-        const statement = await generateStatement(family, { seed: target, pages: target });
-        const pages = statement.model.page_count;
-        const path = join(dir, `${family}-${pages}.pdf`);
-        writeFileSync(path, statement.pdf);
-
-        const timings: Timing[] = [];
-        for (let i = 0; i < WARMUP + RUNS; i++) {
-          const timing = await chain(statement.pdf, statement.model.holdings.length);
-          if (i >= WARMUP) timings.push(timing);
-        }
-        const m = (key: keyof Timing): number => median(timings.map((t) => t[key]));
-        const perPage = (ms: number): string => (ms / pages).toFixed(2);
-        const baseline = pdftotextMs(path);
-        rows.push(
-          `| ${family} | ${pages} | ${statement.model.holdings.length} | ${perPage(m('pdfjs'))} | ${perPage(m('lines'))} | ${m('classify').toFixed(2)} ms | ${perPage(m('understand'))} | ` +
-            `**${perPage(m('total'))}** (${m('total').toFixed(0)} ms) | ${baseline === null ? 'n/a' : `${perPage(baseline)} (${baseline.toFixed(0)} ms)`} | ` +
-            `${baseline === null ? 'n/a' : `${(m('total') / baseline).toFixed(1)}×`} |`,
-        );
-        console.error(`${family} ${pages} pages done`);
-      }
-    }
+    const path = join(dir, 'statement.pdf');
+    writeFileSync(path, statement.pdf);
+    pdftotext = pdftotextMs(path);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-
-  console.log(`${cpus().length} cores, Node ${process.version}, load average ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}; median of ${RUNS} warm runs (after ${WARMUP} warm-up runs); ms per page unless stated; total includes classification`);
-  console.log(
-    '| family | pages | holdings | pdfjs text | lines | classify (first 3 pages, whole) | extract + validate + enrich + calculate | total per page (document) | pdftotext -layout (baseline) | total / baseline |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of rows) console.log(r);
+  const medians = Object.fromEntries(STEPS.map((s) => [s, median(timings.map((t) => t[s]))])) as Timing;
+  const out: Measurement = { ...medians, pages: statement.model.page_count, holdings: statement.model.holdings.length, pdftotext };
+  // The PDF sandbox's thread would keep the process alive; the parent waits for the exit.
+  process.stdout.write(JSON.stringify(out), () => process.exit(0));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+async function familiesOf(root: string): Promise<string[]> {
+  const { STATEMENT_FAMILIES } = await load<{ STATEMENT_FAMILIES: readonly string[] }>(root, 'test/fixtures/generator/model.js');
+  return STATEMENT_FAMILIES.filter((f) => !NOT_HOLDINGS.has(f));
+}
+
+interface Build {
+  name: string;
+  root: string;
+}
+
+async function main(): Promise<void> {
+  const loadBefore = loadavg()[0];
+  const builds: Build[] = [{ name: 'this build', root: ROOT }, ...(BASELINE ? [{ name: 'baseline', root: BASELINE }] : [])];
+  const lists = await Promise.all(builds.map((b) => familiesOf(b.root)));
+  const inAll = (f: string): boolean => lists.every((l) => l.includes(f));
+  const families = lists[0].filter((f) => inAll(f) && (!ONLY_FAMILIES || ONLY_FAMILIES.includes(f)));
+  const skipped = [...new Set(lists.flat())].filter((f) => !inAll(f));
+
+  // results[family/pages][build] = one Measurement per round
+  const results = new Map<string, Map<string, Measurement[]>>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const family of families) {
+      for (const target of PAGES) {
+        // Child by child, the builds alternate which goes first, so neither always runs right after a build step.
+        const order = round % 2 ? [...builds].reverse() : builds;
+        for (const build of order) {
+          const json = execFileSync(process.execPath, [SCRIPT, 'measure', build.root, family, String(target)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+          const key = `${family}/${target}`;
+          const byBuild = results.get(key) ?? new Map<string, Measurement[]>();
+          byBuild.set(build.name, [...(byBuild.get(build.name) ?? []), JSON.parse(json) as Measurement]);
+          results.set(key, byBuild);
+        }
+        console.error(`round ${round + 1}/${ROUNDS}: ${family} ${target} pages done`);
+      }
+    }
+  }
+
+  console.log(
+    `${cpus().length} cores, Node ${process.version}, load average ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}; each figure the median over ${ROUNDS} rounds ` +
+      `of the median of ${RUNS} warm runs (after ${WARMUP} warm-up runs) in a process of its own; ms per page unless stated; total includes classification` +
+      (BASELINE ? `; baseline: ${BASELINE}, interleaved child by child` : '') +
+      (skipped.length ? `; not in both builds: ${skipped.join(', ')}` : ''),
+  );
+  console.log(
+    '| family | pages | build | holdings | pdfjs text | lines | classify (first 3 pages, whole) | extract + validate + enrich + calculate | total per page (document) | total per page, each round | pdftotext -layout | total / pdftotext |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const [key, byBuild] of results) {
+    const [family, target] = key.split('/');
+    const figures = new Map<string, Timing & { pdftotext: number | null; pages: number; holdings: number; rounds: number[] }>();
+    for (const [name, runs] of byBuild) {
+      const m = (s: Step): number => median(runs.map((r) => r[s]));
+      const p = runs.map((r) => r.pdftotext).filter((v): v is number => v !== null);
+      const { pages, holdings } = runs[0];
+      figures.set(name, {
+        ...(Object.fromEntries(STEPS.map((s) => [s, m(s)])) as Timing),
+        pdftotext: p.length ? median(p) : null,
+        pages,
+        holdings,
+        rounds: runs.map((r) => r.total / pages),
+      });
+    }
+    for (const build of builds) {
+      const f = figures.get(build.name)!;
+      const perPage = (ms: number): string => (ms / f.pages).toFixed(2);
+      console.log(
+        `| ${family} | ${f.pages} | ${build.name} | ${f.holdings} | ${perPage(f.pdfjs)} | ${perPage(f.lines)} | ${f.classify.toFixed(2)} ms | ${perPage(f.understand)} | ` +
+          `**${perPage(f.total)}** (${f.total.toFixed(0)} ms) | ${f.rounds.map((v) => v.toFixed(2)).join(' / ')} | ` +
+          `${f.pdftotext === null ? 'n/a' : `${perPage(f.pdftotext)} (${f.pdftotext.toFixed(0)} ms)`} | ${f.pdftotext === null ? 'n/a' : `${(f.total / f.pdftotext).toFixed(1)}×`} |`,
+      );
+    }
+    if (BASELINE) {
+      // Per page, so a statement of another length from the other build's generator compares fairly.
+      const [own, base] = [figures.get('this build')!, figures.get('baseline')!];
+      const ratio = (s: Step): string => `${(own[s] / own.pages / (base[s] / base.pages)).toFixed(2)}`;
+      console.log(`| ${family} | ${target} | this / baseline | | ${ratio('pdfjs')} | ${ratio('lines')} | ${ratio('classify')} | ${ratio('understand')} | **${ratio('total')}** | | | |`);
+    }
+  }
+}
+
+if (process.argv[2] === 'measure') {
+  measure(process.argv[3], process.argv[4], Number(process.argv[5])).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
