@@ -1,38 +1,83 @@
 /**
  * Pipeline throughput and latency: documents per minute and upload-to-completed latency (p50/p95)
- * for 10- and 50-page statements, next to `pdftotext -layout` on the same files (the baseline), and
- * ROLE=api + two ROLE=worker processes against one all-in-one process.
- * Run: `npm run bench:pipeline` (PostgreSQL and Redis on localhost; poppler-utils for the baseline).
+ * for 10- and 50-page statements, next to `pdftotext -layout` on the same files, and ROLE=api + two
+ * ROLE=worker processes against one all-in-one process. Each figure is the median over BENCH_ROUNDS
+ * rounds (3). With BENCH_BASELINE (the directory of another checkout with `dist/` built), that
+ * build's service is started the same way on a database of its own and measured on the same files
+ * in the same rounds, the two builds taking turns file by file, with a this/baseline ratio per figure.
+ * Run: `npm run bench:pipeline` (PostgreSQL and Redis on localhost; poppler-utils for pdftotext).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { generateStatement } from '../test/fixtures/generator/index.js';
 // @ts-expect-error plain JavaScript helpers shared with the other benchmarks
-import { dropDatabase, postJson, startService } from '../../bench/lib.mjs';
+import { dropDatabase, postJson, ROOT, startService } from '../../bench/lib.mjs';
 
 const PASSWORD = 'Bench-Passw0rd!';
 const DOCS = Number(process.env.BENCH_DOCS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const LATENCY_DOCS = Number(process.env.BENCH_LATENCY_DOCS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const BASELINE = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : null;
+const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/foliodesk_bench_pipeline';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
+
+interface Service {
+  base: string;
+  stop(): Promise<void>;
+}
+interface Build {
+  name: string;
+  /** Names its queues, storage and user apart from the other build's. */
+  tag: string;
+  main: string;
+  db: string;
+}
+interface StatementFile {
+  pages: number;
+  holdings: number;
+  pdf: Buffer;
+  path: string;
+}
+/** One round of one file on one build. */
+interface Round {
+  aloneP50: number;
+  aloneP95: number;
+  perMinute: number;
+  loadedP50: number;
+}
+const FIGURES: Array<[keyof Round, string]> = [
+  ['aloneP50', 'p50 upload→completed (alone), ms'],
+  ['aloneP95', 'p95 (alone), ms'],
+  ['perMinute', 'documents/min (loaded)'],
+  ['loadedP50', 'p50 (loaded), ms'],
+];
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
+const median = (values: number[]): number => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function processOne(base: string, token: string, pdf: Buffer): Promise<number> {
+/** Upload, start, poll every 25 ms until completed; answers the milliseconds and the document id. */
+async function processOne(base: string, token: string, pdf: Buffer): Promise<{ ms: number; docId: string }> {
   const started = Date.now();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'CAS.pdf');
-  const response = await fetch(`${base}/api/v1/nexus/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  const upload = (await response.json()) as { result: { job_id: string } | null };
+  const response = await fetch(`${base}/api/v1/nexus/upload`, { method: 'POST', headers: auth(token), body: form });
+  const upload = (await response.json()) as { result: { job_id: string; doc_id: string } | null };
   if (!upload.result) throw new Error(`upload failed: ${response.status} ${JSON.stringify(upload)}`);
-  const start = (await postJson(`${base}/api/v2/nexus/pipeline/process`, { job_id: upload.result.job_id }, { authorization: `Bearer ${token}` })) as { process_id: string };
+  const start = (await postJson(`${base}/api/v2/nexus/pipeline/process`, { job_id: upload.result.job_id }, auth(token))) as { process_id: string };
   for (;;) {
-    const progress = (await (await fetch(`${base}/api/v2/nexus/status/process/${start.process_id}/progress`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string };
-    if (progress.status === 'completed') return Date.now() - started;
+    const progress = (await (await fetch(`${base}/api/v2/nexus/status/process/${start.process_id}/progress`, { headers: auth(token) })).json()) as { status: string };
+    if (progress.status === 'completed') return { ms: Date.now() - started, docId: upload.result.doc_id };
     if (progress.status === 'failed') throw new Error(`process failed: ${JSON.stringify(progress)}`);
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -46,12 +91,21 @@ async function run(base: string, token: string, pdf: Buffer, docs: number, concu
     Array.from({ length: concurrency }, async () => {
       while (next < docs) {
         next++;
-        latencies.push(await processOne(base, token, pdf));
+        latencies.push((await processOne(base, token, pdf)).ms);
       }
     }),
   );
   const minutes = (Date.now() - started) / 60_000;
   return { perMinute: Math.round(docs / minutes), p50: pct(latencies, 50), p95: pct(latencies, 95) };
+}
+
+/** The warm-up document, checked: the build read every holding of the statement. */
+async function warmUp(build: Build, base: string, token: string, file: StatementFile): Promise<void> {
+  const { docId } = await processOne(base, token, file.pdf);
+  const res = await fetch(`${base}/api/v1/nexus/documents/${docId}/extraction`, { headers: auth(token) });
+  const body = (await res.json()) as { result: { entities: Array<{ holdings: unknown[] }> } };
+  const found = body.result.entities.reduce((n, e) => n + e.holdings.length, 0);
+  if (found !== file.holdings) throw new Error(`${build.name}: ${found} of ${file.holdings} holdings read from the ${file.pages}-page statement`);
 }
 
 function pdftotextMs(path: string): number | null {
@@ -64,44 +118,102 @@ function pdftotextMs(path: string): number | null {
   }
 }
 
+/**
+ * The services of one build in one layout (added to `started` as they start), on its own database,
+ * queue prefix and storage; answers the API's address and a registered user's token.
+ */
+async function startBuild(build: Build, layout: string, dir: string, started: Service[]): Promise<{ base: string; token: string }> {
+  await dropDatabase(build.db);
+  const env = { DATABASE_URL: build.db, REDIS_URL, QUEUE_PREFIX: `bench${build.tag}${Date.now()}`, STORAGE_DIR: join(dir, `storage-${build.tag}`) };
+  const start = async (role: string): Promise<Service> => {
+    const service = (await startService({ ...env, ROLE: role }, build.main)) as Service;
+    started.push(service);
+    return service;
+  };
+  const api = await start(layout === 'all-in-one' ? 'all' : 'api');
+  if (layout !== 'all-in-one') for (let i = 0; i < 2; i++) await start('worker');
+  const reg = (await postJson(`${api.base}/api/v1/auth/register`, { email: `bench${build.tag}${Date.now()}@example.in`, password: PASSWORD, full_name: 'Bench' })) as {
+    result: { access_token: string };
+  };
+  return { base: api.base, token: reg.result.access_token };
+}
+
 async function main() {
+  const builds: Build[] = [
+    { name: 'this build', tag: 'this', main: join(ROOT, 'dist/src/main.js'), db: DB_URL },
+    ...(BASELINE ? [{ name: 'baseline', tag: 'base', main: join(BASELINE, 'dist/src/main.js'), db: `${DB_URL}_baseline` }] : []),
+  ];
+  const load0 = loadavg()[0];
   const dir = mkdtempSync(join(tmpdir(), 'foliodesk-bench-'));
-  const files = [];
+  const files: StatementFile[] = [];
   for (const pages of [10, 50]) {
     const s = await generateStatement('cams_detailed', { seed: pages, pages });
     const path = join(dir, `cas-${pages}.pdf`);
     writeFileSync(path, s.pdf);
-    files.push({ pages, pdf: s.pdf, path });
+    files.push({ pages, holdings: s.model.holdings.length, pdf: s.pdf, path });
   }
-  const rows: string[] = [];
-  for (const layout of ['all-in-one', 'api + 2 workers'] as const) {
-    const db = `postgres://postgres@127.0.0.1:5432/foliodesk_bench_pipeline`;
-    await dropDatabase(db);
-    const env = { DATABASE_URL: db, REDIS_URL: 'redis://127.0.0.1:6379/12', QUEUE_PREFIX: `bench${Date.now()}`, STORAGE_DIR: join(dir, 'storage') };
-    const api = await startService({ ...env, ROLE: layout === 'all-in-one' ? 'all' : 'api' });
-    const workers = layout === 'all-in-one' ? [] : [await startService({ ...env, ROLE: 'worker' }), await startService({ ...env, ROLE: 'worker' })];
+  // One Round per round, by layout, pages and build.
+  const results = new Map<string, Round[]>();
+  const key = (layout: string, pages: number, build: Build) => `${layout}|${pages}|${build.name}`;
+  const layouts = ['all-in-one', 'api + 2 workers'] as const;
+  for (const layout of layouts) {
+    const running = new Map<Build, { base: string; token: string }>();
+    const started: Service[] = [];
     try {
-      const reg = (await postJson(`${api.base}/api/v1/auth/register`, { email: `bench${Date.now()}@example.in`, password: PASSWORD, full_name: 'Bench' })) as {
-        result: { access_token: string };
-      };
-      for (const f of files) {
-        await processOne(api.base, reg.result.access_token, f.pdf); // warm-up
-        const alone = await run(api.base, reg.result.access_token, f.pdf, LATENCY_DOCS, 1);
-        const loaded = await run(api.base, reg.result.access_token, f.pdf, DOCS, CONCURRENCY);
-        const baseline = pdftotextMs(f.path);
-        rows.push(
-          `| ${layout} | ${f.pages} | ${alone.p50} ms | ${alone.p95} ms | ${loaded.perMinute} | ${loaded.p50} ms | ${baseline === null ? 'n/a' : `${baseline.toFixed(0)} ms`} |`,
-        );
+      for (const build of builds) running.set(build, await startBuild(build, layout, dir, started));
+      for (const f of files) for (const build of builds) await warmUp(build, running.get(build)!.base, running.get(build)!.token, f);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const f of files) {
+          // The builds take turns file by file, alternating which goes first, so a busy spell of the machine hits both.
+          for (const build of round % 2 ? [...builds].reverse() : builds) {
+            const { base, token } = running.get(build)!;
+            const alone = await run(base, token, f.pdf, LATENCY_DOCS, 1);
+            const loaded = await run(base, token, f.pdf, DOCS, CONCURRENCY);
+            const k = key(layout, f.pages, build);
+            results.set(k, [...(results.get(k) ?? []), { aloneP50: alone.p50, aloneP95: alone.p95, perMinute: loaded.perMinute, loadedP50: loaded.p50 }]);
+          }
+          console.error(`${layout}, round ${round + 1}/${ROUNDS}: ${f.pages} pages done`);
+        }
       }
     } finally {
-      for (const w of workers) await w.stop();
-      await api.stop();
+      for (const s of started.reverse()) await s.stop();
+      for (const build of builds) await dropDatabase(build.db);
     }
   }
-  console.log(`latency: ${LATENCY_DOCS} documents one at a time; throughput: ${DOCS} documents, ${CONCURRENCY} in flight`);
-  console.log('| processes | pages | p50 upload→completed (alone) | p95 (alone) | documents/min (loaded) | p50 (loaded) | pdftotext -layout (baseline, same file) |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const r of rows) console.log(r);
+
+  const fig = (runs: Round[], f: keyof Round) => median(runs.map((r) => r[f]));
+  console.log(
+    `${availableParallelism()} cores, Node ${process.version}, load average ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)}; cams_detailed statements; ` +
+      `latency: ${LATENCY_DOCS} documents one at a time; throughput: ${DOCS} documents, ${CONCURRENCY} in flight; each figure the median of ${ROUNDS} rounds`,
+  );
+  const pdftotext = files.map((f) => `${f.pages} pages ${pdftotextMs(f.path)?.toFixed(0) ?? 'n/a'} ms`).join(', ');
+  if (!BASELINE) {
+    console.log('| processes | pages | p50 upload→completed (alone) | p95 (alone) | documents/min (loaded) | p50 (loaded) | documents/min, each round |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const layout of layouts) {
+      for (const f of files) {
+        const runs = results.get(key(layout, f.pages, builds[0]))!;
+        console.log(
+          `| ${layout} | ${f.pages} | ${fig(runs, 'aloneP50')} ms | ${fig(runs, 'aloneP95')} ms | ${fig(runs, 'perMinute')} | ${fig(runs, 'loadedP50')} ms | ${runs.map((r) => r.perMinute).join(' / ')} |`,
+        );
+      }
+    }
+  } else {
+    console.log(`baseline: ${BASELINE}; ratio = this build / baseline (below 1 is faster for the times, above 1 is more documents a minute)`);
+    console.log('| processes | pages | figure | this build | baseline | this / baseline | each round (this; baseline) |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const layout of layouts) {
+      for (const f of files) {
+        const [own, base] = builds.map((b) => results.get(key(layout, f.pages, b))!);
+        for (const [field, label] of FIGURES) {
+          const [a, b] = [fig(own, field), fig(base, field)];
+          const each = (runs: Round[]) => runs.map((r) => r[field]).join(' / ');
+          console.log(`| ${layout} | ${f.pages} | ${label} | ${a} | ${b} | **${(a / b).toFixed(2)}** | ${each(own)}; ${each(base)} |`);
+        }
+      }
+    }
+  }
+  console.log(`pdftotext -layout on the same files: ${pdftotext}`);
   process.exit(0);
 }
 
