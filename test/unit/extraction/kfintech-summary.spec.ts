@@ -8,17 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
 import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
 import type { ExtractionDraft, TextLine } from '../../../src/modules/nexus/extraction/types.js';
-
-type CellSpec = [number, string] | [number, string, 'r'];
-const CHAR = 4;
-
-/** Consecutive lines on one page, 10 points apart; a cell is [x, text] or right-aligned [x, text, 'r']. */
-function page(n: number, rows: CellSpec[][], top = 40): TextLine[] {
-  return rows.map((specs, i) => {
-    const cells = specs.map(([x, text, align]) => (align === 'r' ? { x: x - text.length * CHAR, text, x_end: x } : { x, text, x_end: x + text.length * CHAR }));
-    return { page: n, y: top + i * 10, text: cells.map((c) => c.text).join(' '), cells };
-  });
-}
+import { page, type CellSpec } from '../../support/text-lines.js';
 
 const parse = (lines: TextLine[]): ExtractionDraft => extractStatement(lines, { code: 'KFINTECH_SUMMARY_CAS', confidence: 95, holdings_statement: true });
 const rowsOf = (draft: ExtractionDraft) => draft.entities.flatMap((e) => e.holdings.map((h) => [h.folio, h.isin, h.scheme_name, h.cost_value, h.units, h.nav, h.market_value, h.nav_date]));

@@ -10,20 +10,11 @@ import { extractStatement } from '../../../src/modules/nexus/extraction/extracto
 import { findPan } from '../../../src/modules/nexus/extraction/identifiers.js';
 import { cleanName, dropPageFurniture, holderName, labelledName, TableNames } from '../../../src/modules/nexus/extraction/parsers/common.js';
 import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
-import type { Classification, StatementClass, TextLine } from '../../../src/modules/nexus/extraction/types.js';
+import type { TextLine } from '../../../src/modules/nexus/extraction/types.js';
+import { classifiedAs, line, type CellSpec } from '../../support/text-lines.js';
 
-type CellSpec = [number, string] | [number, string, 'r'];
-const CHAR = 4;
-
-function L(page: number, y: number, ...specs: CellSpec[]): TextLine {
-  const cells = specs.map(([x, text, align]) => {
-    const width = text.length * CHAR;
-    return align === 'r' ? { x: x - width, text, x_end: x } : { x, text, x_end: x + width };
-  });
-  return { page, y, text: cells.map((c) => c.text).join(' '), cells };
-}
-
-const cls = (code: StatementClass): Classification => ({ code, confidence: 90, holdings_statement: true });
+const L = line;
+const cls = classifiedAs;
 
 describe('TableNames: the row a wrapped name line belongs to', () => {
   // Each case: events in print order ('A<y>:<own name>' a row, 'F<y>:<text>' a name line, '|' a break)

@@ -7,26 +7,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
 import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
-import type { Classification, StatementClass, TextLine } from '../../../src/modules/nexus/extraction/types.js';
+import type { TextLine } from '../../../src/modules/nexus/extraction/types.js';
+import { classifiedAs, line, page, type CellSpec } from '../../support/text-lines.js';
 
-type CellSpec = [number, string] | [number, string, 'r'];
-const CHAR = 4;
-
-/** A line from cells: [x, text] left-aligned at x, or [x, text, 'r'] right-aligned to x. */
-function L(page: number, y: number, ...specs: CellSpec[]): TextLine {
-  const cells = specs.map(([x, text, align]) => {
-    const width = text.length * CHAR;
-    return align === 'r' ? { x: x - width, text, x_end: x } : { x, text, x_end: x + width };
-  });
-  return { page, y, text: cells.map((c) => c.text).join(' '), cells };
-}
-
-/** Consecutive lines on one page, 10 points apart. */
-function page(n: number, rows: CellSpec[][], top = 40): TextLine[] {
-  return rows.map((cells, i) => L(n, top + i * 10, ...cells));
-}
-
-const cls = (code: StatementClass): Classification => ({ code, confidence: 90, holdings_statement: true });
+const L = line;
+const cls = classifiedAs;
 
 describe('CAMS detailed, real layout', () => {
   const header: CellSpec[][] = [
