@@ -23,6 +23,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BASELINE = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : null;
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/foliodesk_bench_pipeline';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
+const LAYOUTS = (['all-in-one', 'api + 2 workers'] as const).filter((l) => !process.env.BENCH_LAYOUTS || process.env.BENCH_LAYOUTS.split(',').includes(l === 'all-in-one' ? 'all' : 'workers'));
+const PAGES = (process.env.BENCH_PAGES ?? '10,50').split(',').map(Number);
 
 interface Service {
   base: string;
@@ -47,8 +49,15 @@ interface Round {
   aloneP95: number;
   perMinute: number;
   loadedP50: number;
+  /** Each stage's duration_ms (as the service records it), the median over the documents run alone. */
+  stages: Record<string, number>;
 }
-const FIGURES: Array<[keyof Round, string]> = [
+interface Processed {
+  ms: number;
+  docId: string;
+  stages: Record<string, number>;
+}
+const FIGURES: Array<[Exclude<keyof Round, 'stages'>, string]> = [
   ['aloneP50', 'p50 upload→completed (alone), ms'],
   ['aloneP95', 'p95 (alone), ms'],
   ['perMinute', 'documents/min (loaded)'],
@@ -66,8 +75,8 @@ const median = (values: number[]): number => {
 };
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Upload, start, poll every 25 ms until completed; answers the milliseconds and the document id. */
-async function processOne(base: string, token: string, pdf: Buffer): Promise<{ ms: number; docId: string }> {
+/** Upload, start, poll every 25 ms until completed; answers the milliseconds, the document id and the stages' durations. */
+async function processOne(base: string, token: string, pdf: Buffer): Promise<Processed> {
   const started = Date.now();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'CAS.pdf');
@@ -76,27 +85,35 @@ async function processOne(base: string, token: string, pdf: Buffer): Promise<{ m
   if (!upload.result) throw new Error(`upload failed: ${response.status} ${JSON.stringify(upload)}`);
   const start = (await postJson(`${base}/api/v2/nexus/pipeline/process`, { job_id: upload.result.job_id }, auth(token))) as { process_id: string };
   for (;;) {
-    const progress = (await (await fetch(`${base}/api/v2/nexus/status/process/${start.process_id}/progress`, { headers: auth(token) })).json()) as { status: string };
-    if (progress.status === 'completed') return { ms: Date.now() - started, docId: upload.result.doc_id };
+    const progress = (await (await fetch(`${base}/api/v2/nexus/status/process/${start.process_id}/progress`, { headers: auth(token) })).json()) as {
+      status: string;
+      stages: Array<{ name: string; duration_ms: number | null }>;
+    };
+    if (progress.status === 'completed') {
+      const stages = Object.fromEntries(progress.stages.map((s) => [s.name, s.duration_ms ?? 0]));
+      return { ms: Date.now() - started, docId: upload.result.doc_id, stages };
+    }
     if (progress.status === 'failed') throw new Error(`process failed: ${JSON.stringify(progress)}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
 
 async function run(base: string, token: string, pdf: Buffer, docs: number, concurrency: number) {
-  const latencies: number[] = [];
+  const done: Processed[] = [];
   let next = 0;
   const started = Date.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < docs) {
         next++;
-        latencies.push((await processOne(base, token, pdf)).ms);
+        done.push(await processOne(base, token, pdf));
       }
     }),
   );
   const minutes = (Date.now() - started) / 60_000;
-  return { perMinute: Math.round(docs / minutes), p50: pct(latencies, 50), p95: pct(latencies, 95) };
+  const latencies = done.map((d) => d.ms);
+  const stages = Object.fromEntries(Object.keys(done[0].stages).map((name) => [name, median(done.map((d) => d.stages[name]))]));
+  return { perMinute: Math.round(docs / minutes), p50: pct(latencies, 50), p95: pct(latencies, 95), stages };
 }
 
 /** The warm-up document, checked: the build read every holding of the statement. */
@@ -146,7 +163,7 @@ async function main() {
   const load0 = loadavg()[0];
   const dir = mkdtempSync(join(tmpdir(), 'foliodesk-bench-'));
   const files: StatementFile[] = [];
-  for (const pages of [10, 50]) {
+  for (const pages of PAGES) {
     const s = await generateStatement('cams_detailed', { seed: pages, pages });
     const path = join(dir, `cas-${pages}.pdf`);
     writeFileSync(path, s.pdf);
@@ -155,8 +172,7 @@ async function main() {
   // One Round per round, by layout, pages and build.
   const results = new Map<string, Round[]>();
   const key = (layout: string, pages: number, build: Build) => `${layout}|${pages}|${build.name}`;
-  const layouts = ['all-in-one', 'api + 2 workers'] as const;
-  for (const layout of layouts) {
+  for (const layout of LAYOUTS) {
     const running = new Map<Build, { base: string; token: string }>();
     const started: Service[] = [];
     try {
@@ -170,7 +186,7 @@ async function main() {
             const alone = await run(base, token, f.pdf, LATENCY_DOCS, 1);
             const loaded = await run(base, token, f.pdf, DOCS, CONCURRENCY);
             const k = key(layout, f.pages, build);
-            results.set(k, [...(results.get(k) ?? []), { aloneP50: alone.p50, aloneP95: alone.p95, perMinute: loaded.perMinute, loadedP50: loaded.p50 }]);
+            results.set(k, [...(results.get(k) ?? []), { aloneP50: alone.p50, aloneP95: alone.p95, perMinute: loaded.perMinute, loadedP50: loaded.p50, stages: alone.stages }]);
           }
           console.error(`${layout}, round ${round + 1}/${ROUNDS}: ${f.pages} pages done`);
         }
@@ -181,7 +197,7 @@ async function main() {
     }
   }
 
-  const fig = (runs: Round[], f: keyof Round) => median(runs.map((r) => r[f]));
+  const fig = (runs: Round[], f: Exclude<keyof Round, 'stages'>) => median(runs.map((r) => r[f]));
   console.log(
     `${availableParallelism()} cores, Node ${process.version}, load average ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)}; cams_detailed statements; ` +
       `latency: ${LATENCY_DOCS} documents one at a time; throughput: ${DOCS} documents, ${CONCURRENCY} in flight; each figure the median of ${ROUNDS} rounds`,
@@ -190,7 +206,7 @@ async function main() {
   if (!BASELINE) {
     console.log('| processes | pages | p50 upload→completed (alone) | p95 (alone) | documents/min (loaded) | p50 (loaded) | documents/min, each round |');
     console.log('|---|---|---|---|---|---|---|');
-    for (const layout of layouts) {
+    for (const layout of LAYOUTS) {
       for (const f of files) {
         const runs = results.get(key(layout, f.pages, builds[0]))!;
         console.log(
@@ -202,7 +218,7 @@ async function main() {
     console.log(`baseline: ${BASELINE}; ratio = this build / baseline (below 1 is faster for the times, above 1 is more documents a minute)`);
     console.log('| processes | pages | figure | this build | baseline | this / baseline | each round (this; baseline) |');
     console.log('|---|---|---|---|---|---|---|');
-    for (const layout of layouts) {
+    for (const layout of LAYOUTS) {
       for (const f of files) {
         const [own, base] = builds.map((b) => results.get(key(layout, f.pages, b))!);
         for (const [field, label] of FIGURES) {
@@ -214,6 +230,16 @@ async function main() {
     }
   }
   console.log(`pdftotext -layout on the same files: ${pdftotext}`);
+  // Where a document's time goes, as each build records it: the median over rounds of each stage's median alone.
+  console.log(`\nStage durations (duration_ms), documents alone, ms${BASELINE ? ': this build / baseline' : ''}`);
+  const names = Object.keys(results.values().next().value![0].stages);
+  console.log(`| processes | pages | ${names.join(' | ')} |\n|---|---|${names.map(() => '---|').join('')}`);
+  for (const layout of LAYOUTS) {
+    for (const f of files) {
+      const cells = names.map((n) => builds.map((b) => median(results.get(key(layout, f.pages, b))!.map((r) => r.stages[n] ?? 0)).toFixed(0)).join(' / '));
+      console.log(`| ${layout} | ${f.pages} | ${cells.join(' | ')} |`);
+    }
+  }
   process.exit(0);
 }
 
