@@ -13,7 +13,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateStatement } from '../test/fixtures/generator/index.js';
 // @ts-expect-error plain JavaScript helpers shared with the other benchmarks
-import { dropDatabase, postJson, ROOT, startService } from '../../bench/lib.mjs';
+import { cpuMeter, dropDatabase, postJson, ROOT, startService } from '../../bench/lib.mjs';
 
 const PASSWORD = 'Bench-Passw0rd!';
 const DOCS = Number(process.env.BENCH_DOCS ?? 20);
@@ -28,6 +28,7 @@ const PAGES = (process.env.BENCH_PAGES ?? '10,50').split(',').map(Number);
 
 interface Service {
   base: string;
+  child: { pid: number };
   stop(): Promise<void>;
 }
 interface Build {
@@ -36,6 +37,12 @@ interface Build {
   tag: string;
   main: string;
   db: string;
+}
+interface Running {
+  base: string;
+  token: string;
+  /** The build's processes by name, for their CPU time. */
+  pids: Record<string, number>;
 }
 interface StatementFile {
   pages: number;
@@ -49,6 +56,9 @@ interface Round {
   aloneP95: number;
   perMinute: number;
   loadedP50: number;
+  /** CPU (user + system, all threads) per document in the loaded run, ms: the build's processes, and all of PostgreSQL. */
+  cpuService: number;
+  cpuPostgres: number;
   /** Each stage's duration_ms (as the service records it), the median over the documents run alone. */
   stages: Record<string, number>;
 }
@@ -62,6 +72,8 @@ const FIGURES: Array<[Exclude<keyof Round, 'stages'>, string]> = [
   ['aloneP95', 'p95 (alone), ms'],
   ['perMinute', 'documents/min (loaded)'],
   ['loadedP50', 'p50 (loaded), ms'],
+  ['cpuService', "CPU per document (loaded), the build's processes, ms"],
+  ['cpuPostgres', 'CPU per document (loaded), PostgreSQL (shared machine), ms'],
 ];
 
 const pct = (values: number[], p: number) => {
@@ -139,7 +151,7 @@ function pdftotextMs(path: string): number | null {
  * The services of one build in one layout (added to `started` as they start), on its own database,
  * queue prefix and storage; answers the API's address and a registered user's token.
  */
-async function startBuild(build: Build, layout: string, dir: string, started: Service[]): Promise<{ base: string; token: string }> {
+async function startBuild(build: Build, layout: string, dir: string, started: Service[]): Promise<Running> {
   await dropDatabase(build.db);
   const env = { DATABASE_URL: build.db, REDIS_URL, QUEUE_PREFIX: `bench${build.tag}${Date.now()}`, STORAGE_DIR: join(dir, `storage-${build.tag}`) };
   const start = async (role: string): Promise<Service> => {
@@ -148,11 +160,12 @@ async function startBuild(build: Build, layout: string, dir: string, started: Se
     return service;
   };
   const api = await start(layout === 'all-in-one' ? 'all' : 'api');
-  if (layout !== 'all-in-one') for (let i = 0; i < 2; i++) await start('worker');
+  const pids: Record<string, number> = { api: api.child.pid };
+  if (layout !== 'all-in-one') for (let i = 0; i < 2; i++) pids[`worker${i}`] = (await start('worker')).child.pid;
   const reg = (await postJson(`${api.base}/api/v1/auth/register`, { email: `bench${build.tag}${Date.now()}@example.in`, password: PASSWORD, full_name: 'Bench' })) as {
     result: { access_token: string };
   };
-  return { base: api.base, token: reg.result.access_token };
+  return { base: api.base, token: reg.result.access_token, pids };
 }
 
 async function main() {
@@ -173,7 +186,7 @@ async function main() {
   const results = new Map<string, Round[]>();
   const key = (layout: string, pages: number, build: Build) => `${layout}|${pages}|${build.name}`;
   for (const layout of LAYOUTS) {
-    const running = new Map<Build, { base: string; token: string }>();
+    const running = new Map<Build, Running>();
     const started: Service[] = [];
     try {
       for (const build of builds) running.set(build, await startBuild(build, layout, dir, started));
@@ -182,11 +195,14 @@ async function main() {
         for (const f of files) {
           // The builds take turns file by file, alternating which goes first, so a busy spell of the machine hits both.
           for (const build of round % 2 ? [...builds].reverse() : builds) {
-            const { base, token } = running.get(build)!;
+            const { base, token, pids } = running.get(build)!;
             const alone = await run(base, token, f.pdf, LATENCY_DOCS, 1);
+            const meter = cpuMeter(pids);
             const loaded = await run(base, token, f.pdf, DOCS, CONCURRENCY);
+            const cpu = meter.stop(DOCS) as Record<string, number>;
+            const cpuService = Math.round(Object.keys(pids).reduce((sum, name) => sum + cpu[name], 0) / 1000);
             const k = key(layout, f.pages, build);
-            results.set(k, [...(results.get(k) ?? []), { aloneP50: alone.p50, aloneP95: alone.p95, perMinute: loaded.perMinute, loadedP50: loaded.p50, stages: alone.stages }]);
+            results.set(k, [...(results.get(k) ?? []), { aloneP50: alone.p50, aloneP95: alone.p95, perMinute: loaded.perMinute, loadedP50: loaded.p50, cpuService, cpuPostgres: Math.round(cpu.postgres / 1000), stages: alone.stages }]);
           }
           console.error(`${layout}, round ${round + 1}/${ROUNDS}: ${f.pages} pages done`);
         }
