@@ -36,7 +36,8 @@ export class AppConfig {
     loginFailureWindowSeconds: number;
     registrationsPerIpPerHour: number;
   };
-  readonly crypto!: { encryptionKey: string };
+  /** `previousEncryptionKeys`: APP_ENCRYPTION_KEYS_PREVIOUS, keys that still open what they sealed (see docs/security.md). */
+  readonly crypto!: { encryptionKey: string; previousEncryptionKeys: string[] };
   readonly bootstrapAdmin!: { email: string; password: string } | null;
   /**
    * `sweepIntervalMs`, `sweepGraceMs`: how often the store is swept for what a dying upload can leave
@@ -110,6 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (nodeEnv === 'production' && dto.JWT_SECRET && dto.JWT_SECRET === dto.APP_ENCRYPTION_KEY) {
     problems.push('APP_ENCRYPTION_KEY: must differ from JWT_SECRET (one leaked secret must not give away both)');
   }
+  const previousEncryptionKeys = (dto.APP_ENCRYPTION_KEYS_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  if (previousEncryptionKeys.some((k) => k.length < 32)) problems.push('APP_ENCRYPTION_KEYS_PREVIOUS: each key must be at least 32 characters');
+  if (previousEncryptionKeys.includes(encryptionKey)) problems.push('APP_ENCRYPTION_KEYS_PREVIOUS: must not list APP_ENCRYPTION_KEY itself');
 
   const bootstrapEmail = dto.BOOTSTRAP_ADMIN_EMAIL;
   const bootstrapPassword = dto.BOOTSTRAP_ADMIN_PASSWORD;
@@ -180,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginFailureWindowSeconds: dto.LOGIN_FAILURE_WINDOW_SECONDS ?? 900,
       registrationsPerIpPerHour: dto.REGISTRATIONS_PER_IP_PER_HOUR ?? 50,
     },
-    crypto: { encryptionKey },
+    crypto: { encryptionKey, previousEncryptionKeys },
     bootstrapAdmin: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : null,
     storage: {
       dir: dto.STORAGE_DIR ?? './var/storage',

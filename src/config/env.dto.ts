@@ -27,6 +27,8 @@ export class EnvDto {
 
   @IsOptional() @IsString() @MinLength(32) JWT_SECRET?: string;
   @IsOptional() @IsString() @MinLength(32) APP_ENCRYPTION_KEY?: string;
+  /** Comma-separated keys that sealed secrets before APP_ENCRYPTION_KEY: they still open until `npm run keys:rotate`. */
+  @IsOptional() @IsString() APP_ENCRYPTION_KEYS_PREVIOUS?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(60) ACCESS_TOKEN_TTL_SECONDS?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) REFRESH_TOKEN_IDLE_DAYS?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) REFRESH_TOKEN_ABSOLUTE_DAYS?: number;

@@ -19,6 +19,7 @@ export const ERROR_CATALOGUE = {
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'The resource already exists or is in a conflicting state' },
   EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail already exists' },
+  SECRET_UNREADABLE: { status: 409, message: 'A stored secret could not be decrypted; an admin must set it again' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The payload is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported media type' },
   PASSWORD_POLICY_VIOLATION: { status: 400, message: 'The password does not meet the password policy' },

@@ -51,7 +51,7 @@ export class DocumentsService {
     private readonly storage: DocumentStorage,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.box = new SecretBox(config.crypto.encryptionKey);
+    this.box = new SecretBox(config.crypto);
   }
 
   /** Validates a received upload by content, stores the original and records the document. */
@@ -154,7 +154,8 @@ export class DocumentsService {
     if (doc.passwordRequired && !doc.sealedPassword) {
       throw new AppException('PDF_PASSWORD_REQUIRED', 'The PDF is encrypted: start the pipeline with its password first');
     }
-    const password = doc.sealedPassword ? this.box.open(doc.sealedPassword) : undefined;
+    const password = doc.sealedPassword ? this.box.openOrNull('pdf-password', { id: doc.id, tenantId: doc.tenantId }, doc.sealedPassword, this.logger) : undefined;
+    if (password === null) throw new AppException('PDF_PASSWORD_REQUIRED', 'The stored password of this PDF could not be decrypted: start the pipeline with its password again');
     const data = new Uint8Array(await readFile(this.storage.localPath(doc.storageKey)));
     try {
       return { doc, zip: await renderLayoutZip(data, password) };

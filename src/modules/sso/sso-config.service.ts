@@ -27,7 +27,7 @@ export class SsoConfigService {
     private readonly audit: AuditService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.box = new SecretBox(config.crypto.encryptionKey);
+    this.box = new SecretBox(config.crypto);
   }
 
   async get(admin: Principal): Promise<SsoConfigurationDto> {
@@ -37,7 +37,7 @@ export class SsoConfigService {
   /** Creates or replaces the tenant's configuration; the metadata is fetched and checked first. */
   async configure(admin: Principal, dto: ConfigureSsoDto, client: ClientInfo): Promise<SsoConfigurationDto> {
     const current = await this.repo.findConfig(admin.tenantId);
-    const sealedClientSecret = this.clientSecretFor(dto, current);
+    const sealedClientSecret = this.clientSecretFor(admin.tenantId, dto, current);
     const idp = await this.fetchIdp(dto.protocol, dto.metadata_url, 'metadata_url');
     const row = await this.repo.transaction(async (manager) => {
       const saved = await this.repo.saveConfig(
@@ -131,7 +131,7 @@ export class SsoConfigService {
     return toSsoConfigurationDto(row, this.serviceProvider(tenantId));
   }
 
-  private clientSecretFor(dto: ConfigureSsoDto, current: SsoConfigurationEntity | null): string | null {
+  private clientSecretFor(tenantId: string, dto: ConfigureSsoDto, current: SsoConfigurationEntity | null): string | null {
     if (dto.protocol === 'saml2') {
       if (dto.client_id !== undefined || dto.client_secret !== undefined) {
         throw new AppException('VALIDATION_ERROR', 'client_id and client_secret apply to protocol oidc only');
@@ -139,7 +139,7 @@ export class SsoConfigService {
       return null;
     }
     if (!dto.client_id) throw new AppException('VALIDATION_ERROR', 'client_id is required for protocol oidc');
-    if (dto.client_secret !== undefined) return this.box.seal(dto.client_secret);
+    if (dto.client_secret !== undefined) return this.box.seal('sso-client-secret', { id: tenantId, tenantId }, dto.client_secret);
     // Replacing a configuration for the same client keeps its secret, which is never returned.
     if (current?.protocol === 'oidc' && current.clientId === dto.client_id && current.sealedClientSecret) return current.sealedClientSecret;
     throw new AppException('VALIDATION_ERROR', 'client_secret is required for protocol oidc');

@@ -59,19 +59,20 @@ export class WebhooksService {
     private readonly queue: DeliveryQueue,
     private readonly audit: AuditService,
   ) {
-    this.box = new SecretBox(config.crypto.encryptionKey);
+    this.box = new SecretBox(config.crypto);
   }
 
   async subscribe(admin: Principal, dto: SubscribeDto, client: ClientInfo): Promise<SubscriptionDto> {
     await this.assertTarget(dto.url);
+    const id = prefixedId('whk');
     const row = await this.repo.transaction(async (manager) => {
       const created = await this.repo.insertSubscription(
         {
-          id: prefixedId('whk'),
+          id,
           tenantId: admin.tenantId,
           url: dto.url,
           events: dto.events,
-          sealedSecret: this.box.seal(dto.secret),
+          sealedSecret: this.box.seal('webhook-secret', { id, tenantId: admin.tenantId }, dto.secret),
           status: 'active',
           pausedReason: null,
           failingSince: null,
@@ -110,7 +111,7 @@ export class WebhooksService {
         {
           ...(dto.url !== undefined ? { url: dto.url } : {}),
           ...(dto.events !== undefined ? { events: dto.events } : {}),
-          ...(dto.secret !== undefined ? { sealedSecret: this.box.seal(dto.secret) } : {}),
+          ...(dto.secret !== undefined ? { sealedSecret: this.box.seal('webhook-secret', { id, tenantId: admin.tenantId }, dto.secret) } : {}),
           ...(dto.status === 'paused' ? { status: 'paused', pausedReason: 'Paused by an admin' } : {}),
           ...(resuming ? { status: 'active', pausedReason: null, failingSince: null } : {}),
         },
@@ -171,6 +172,8 @@ export class WebhooksService {
   async test(admin: Principal, webhookId: string, event: EventKind): Promise<TestResultDto> {
     const subscription = await this.require(admin.tenantId, webhookId);
     if (subscription.status !== 'active') throw new AppException('CONFLICT', 'The subscription is paused; resume it first');
+    const secret = this.worker.signingSecret(subscription);
+    if (secret === null) throw new AppException('SECRET_UNREADABLE', 'The signing secret of this webhook could not be decrypted: set a new one (PATCH /api/v1/webhooks/{webhook_id})');
     const id = randomUUID();
     const body = JSON.stringify({
       event,
@@ -180,7 +183,7 @@ export class WebhooksService {
     await this.repo.insertDelivery({ id, tenantId: admin.tenantId, subscriptionId: subscription.id, outboxEventId: null, eventType: event, body });
     const delivery = (await this.repo.findDelivery(id))!;
     await this.repo.claimAttempt(id, 0);
-    const result = await this.worker.send(delivery, subscription);
+    const result = await this.worker.send(delivery, subscription, secret);
     await this.repo.recordAttempt({ deliveryId: id, attemptNumber: 1, statusCode: result.statusCode, success: result.success, durationMs: result.durationMs, error: result.error });
     await this.repo.finishDelivery(id, {
       status: result.success ? 'succeeded' : 'failed',

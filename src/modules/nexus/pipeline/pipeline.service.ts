@@ -29,7 +29,7 @@ export class PipelineService {
     private readonly storage: DocumentStorage,
     private readonly queues: PipelineQueues,
   ) {
-    this.box = new SecretBox(config.crypto.encryptionKey);
+    this.box = new SecretBox(config.crypto);
   }
 
   /**
@@ -66,7 +66,7 @@ export class PipelineService {
           errorStage: null,
           retryable: null,
         });
-        await this.repo.setDocumentStatus(manager, document.id, 'processing', password && document.passwordRequired ? { sealedPassword: this.box.seal(password) } : {});
+        await this.repo.setDocumentStatus(manager, document.id, 'processing', password && document.passwordRequired ? { sealedPassword: this.box.seal('pdf-password', { id: document.id, tenantId: user.tenantId }, password) } : {});
       });
     } catch (error) {
       // Two starts raced: the unique "one running process per document" index let one through.

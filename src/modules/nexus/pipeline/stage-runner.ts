@@ -56,7 +56,7 @@ export class StageRunner {
     private readonly outbox: OutboxService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.box = new SecretBox(config.crypto.encryptionKey);
+    this.box = new SecretBox(config.crypto);
   }
 
   async run(stage: PipelineStage, job: Job<StageJob>): Promise<void> {
@@ -167,7 +167,8 @@ export class StageRunner {
     return {
       process,
       document,
-      password: document.sealedPassword ? this.box.open(document.sealedPassword) : null,
+      // A stored password that does not open counts as none: reading the PDF then asks for it (PDF_PASSWORD_REQUIRED).
+      password: document.sealedPassword ? this.box.openOrNull('pdf-password', { id: document.id, tenantId: document.tenantId }, document.sealedPassword, this.logger) : null,
       output: (stage) => this.repo.stageOutput(process.id, stage),
       original: async () => {
         const chunks: Buffer[] = [];

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import * as client from 'openid-client';
+import type { Logger } from 'pino';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
+import { LOGGER } from '../../../common/logging/logging.module.js';
 import { AppException } from '../../../common/errors/app.exception.js';
 import { AppConfig } from '../../../config/app-config.js';
 import type { OidcIdpDescriptor, SsoConfigurationEntity } from '../entities/sso-configuration.entity.js';
@@ -40,8 +42,9 @@ export class OidcLoginService {
     private readonly config: AppConfig,
     private readonly http: IdpHttpClient,
     private readonly repo: SsoRepository,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.box = new SecretBox(config.crypto.encryptionKey);
+    this.box = new SecretBox(config.crypto);
   }
 
   async authorizeUrl(row: SsoConfigurationEntity, idp: OidcIdpDescriptor): Promise<string> {
@@ -52,7 +55,7 @@ export class OidcLoginService {
       id: stateKey(state),
       tenantId: row.tenantId,
       protocol: 'oidc',
-      sealedCodeVerifier: this.box.seal(verifier),
+      sealedCodeVerifier: this.box.seal('sso-code-verifier', { id: stateKey(state), tenantId: row.tenantId }, verifier),
       nonce,
       expiresAt: new Date(Date.now() + this.config.sso.loginTtlSeconds * 1000),
     });
@@ -78,7 +81,9 @@ export class OidcLoginService {
     if (!state || !flow?.sealedCodeVerifier || !flow.nonce) {
       throw new AppException('SSO_REQUEST_UNKNOWN', 'The state is unknown, expired or was already used');
     }
-    return { tenantId: flow.tenantId, state, nonce: flow.nonce, codeVerifier: this.box.open(flow.sealedCodeVerifier), params };
+    const codeVerifier = this.box.openOrNull('sso-code-verifier', { id: flow.id, tenantId: flow.tenantId }, flow.sealedCodeVerifier, this.logger);
+    if (codeVerifier === null) throw new AppException('SSO_REQUEST_UNKNOWN', 'The sign-in request this state names cannot be read back');
+    return { tenantId: flow.tenantId, state, nonce: flow.nonce, codeVerifier, params };
   }
 
   /** Redeems the code (PKCE) and checks the ID token; answers the user's claims. */
@@ -119,7 +124,8 @@ export class OidcLoginService {
     const key = `${row.tenantId}:${row.updatedAt.getTime()}:${row.metadataFetchedAt.getTime()}`;
     const cached = this.clients.get(key);
     if (cached) return cached;
-    const secret = row.sealedClientSecret ? this.box.open(row.sealedClientSecret) : undefined;
+    const secret = row.sealedClientSecret ? this.box.openOrNull('sso-client-secret', { id: row.tenantId, tenantId: row.tenantId }, row.sealedClientSecret, this.logger) : undefined;
+    if (secret === null) throw new AppException('SECRET_UNREADABLE', 'The OIDC client secret could not be decrypted: an admin must configure single sign-on again with client_secret');
     const methods = Array.isArray(idp.metadata.token_endpoint_auth_methods_supported) ? (idp.metadata.token_endpoint_auth_methods_supported as string[]) : null;
     // client_secret_basic is the OpenID default; some providers only list client_secret_post.
     const auth = methods && !methods.includes('client_secret_basic') && methods.includes('client_secret_post') ? client.ClientSecretPost(secret) : client.ClientSecretBasic(secret);

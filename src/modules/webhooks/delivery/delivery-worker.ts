@@ -26,7 +26,7 @@ export class DeliveryWorker {
     private readonly queue: DeliveryQueue,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.box = new SecretBox(config.crypto.encryptionKey);
+    this.box = new SecretBox(config.crypto);
   }
 
   async attempt(deliveryId: string, now = new Date()): Promise<void> {
@@ -39,9 +39,15 @@ export class DeliveryWorker {
       await this.queue.schedule(delivery.id, delivery.attempts + 1, delivery.nextAttemptAt.getTime() - now.getTime());
       return;
     }
+    const secret = this.signingSecret(subscription);
+    if (secret === null) {
+      // Nothing can be signed: held until an admin sets a new secret and resumes.
+      await this.repo.pause(subscription.id, 'The signing secret could not be decrypted; set a new secret and resume');
+      return;
+    }
     if (!(await this.repo.claimAttempt(delivery.id, delivery.attempts))) return;
     const attemptNumber = delivery.attempts + 1;
-    const result = await this.send(delivery, subscription, now);
+    const result = await this.send(delivery, subscription, secret, now);
     await this.repo.recordAttempt({
       deliveryId: delivery.id,
       attemptNumber,
@@ -58,11 +64,13 @@ export class DeliveryWorker {
     await this.afterFailure(delivery, subscription, attemptNumber, result, new Date());
   }
 
-  send(delivery: WebhookDeliveryEntity, subscription: WebhookSubscriptionEntity, now = new Date()): Promise<SendResult> {
-    return this.sender.send(
-      { url: subscription.url, secret: this.box.open(subscription.sealedSecret), body: delivery.body, event: delivery.eventType, deliveryId: delivery.id },
-      now,
-    );
+  /** The subscription's signing secret, or null when it does not open for its row (logged, without the secret). */
+  signingSecret(subscription: WebhookSubscriptionEntity): string | null {
+    return this.box.openOrNull('webhook-secret', { id: subscription.id, tenantId: subscription.tenantId }, subscription.sealedSecret, this.logger);
+  }
+
+  send(delivery: WebhookDeliveryEntity, subscription: WebhookSubscriptionEntity, secret: string, now = new Date()): Promise<SendResult> {
+    return this.sender.send({ url: subscription.url, secret, body: delivery.body, event: delivery.eventType, deliveryId: delivery.id }, now);
   }
 
   private async afterFailure(delivery: WebhookDeliveryEntity, subscription: WebhookSubscriptionEntity, attemptNumber: number, result: SendResult, now: Date) {

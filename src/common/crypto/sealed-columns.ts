@@ -1,0 +1,23 @@
+/**
+ * Every column that holds a sealed secret, by purpose. The purpose picks the key (each purpose has a
+ * key of its own, derived from APP_ENCRYPTION_KEY) and names the row a value is bound to; the key
+ * rotation (`npm run keys:rotate`) re-seals exactly these columns.
+ */
+export const SEALED_COLUMNS = {
+  /** A webhook subscription's signing secret. */
+  'webhook-secret': { table: 'webhook_subscriptions', column: 'sealed_secret', idColumn: 'id' },
+  /** A statement's PDF password, once proven. */
+  'pdf-password': { table: 'documents', column: 'sealed_password', idColumn: 'id' },
+  /** A tenant's OIDC client secret (one configuration per tenant: the tenant id is the row's id). */
+  'sso-client-secret': { table: 'sso_configurations', column: 'sealed_client_secret', idColumn: 'tenant_id' },
+  /** The PKCE code verifier of an OIDC sign-in under way. */
+  'sso-code-verifier': { table: 'sso_login_requests', column: 'sealed_code_verifier', idColumn: 'id' },
+} as const;
+
+export type SealPurpose = keyof typeof SEALED_COLUMNS;
+
+/** The row a sealed value belongs to: it opens there and nowhere else. */
+export interface SealedRow {
+  id: string;
+  tenantId: string;
+}
