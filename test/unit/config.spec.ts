@@ -36,6 +36,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: same, APP_ENCRYPTION_KEY: `${same}-2` }).nodeEnv).toBe('production');
   });
 
+  it('reads the previous encryption keys (comma-separated, each at least 32 characters, not the current one)', () => {
+    const current = 'the-current-encryption-key-0123456789abcdef';
+    const [a, b] = ['a-previous-encryption-key-0123456789abcdef-a', 'a-previous-encryption-key-0123456789abcdef-b'];
+    expect(loadConfig({ APP_ENCRYPTION_KEY: current }).crypto).toEqual({ encryptionKey: current, previousEncryptionKeys: [] });
+    expect(loadConfig({ APP_ENCRYPTION_KEY: current, APP_ENCRYPTION_KEYS_PREVIOUS: ` ${a}, ${b} ,` }).crypto.previousEncryptionKeys).toEqual([a, b]);
+    expect(() => loadConfig({ APP_ENCRYPTION_KEY: current, APP_ENCRYPTION_KEYS_PREVIOUS: `${a},short` })).toThrow(/APP_ENCRYPTION_KEYS_PREVIOUS: each key must be at least 32 characters/);
+    expect(() => loadConfig({ APP_ENCRYPTION_KEY: current, APP_ENCRYPTION_KEYS_PREVIOUS: `${a},${current}` })).toThrow(/APP_ENCRYPTION_KEYS_PREVIOUS: must not list APP_ENCRYPTION_KEY itself/);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
