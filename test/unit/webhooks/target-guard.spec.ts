@@ -15,7 +15,16 @@ describe('webhook target guard', () => {
     ['0.0.0.0', true],
     ['224.0.0.1', true],
     ['8.8.8.8', false],
-    ['203.0.113.7', false],
+    ['1.1.1.1', false],
+    ['203.0.113.7', true], // documentation ranges (TEST-NET-1/2/3) are not global
+    ['192.0.2.1', true],
+    ['198.51.100.1', true],
+    ['198.18.0.1', true], // benchmarking
+    ['192.88.99.1', true], // 6to4 relay anycast
+    ['255.255.255.255', true],
+    ['240.0.0.1', true],
+    ['127.1', true], // only the standard dotted-quad form
+    ['0x7f.0.0.1', true],
     ['::1', true],
     ['::', true],
     ['fe80::1', true],
@@ -24,6 +33,26 @@ describe('webhook target guard', () => {
     ['::ffff:8.8.8.8', false],
     ['2001:4860:4860::8888', false],
     ['2606:4700:4700::1111', false],
+    ['2a00:1450:4001:80b::200e', false],
+    // IPv4-translated (::ffff:0:0:0/96, RFC 6145): the IPv4 address decides.
+    ['::ffff:0:7f00:1', true], // → 127.0.0.1
+    ['::ffff:0:a9fe:a9fe', true], // → 169.254.169.254
+    ['::ffff:0:a00:1', true], // → 10.0.0.1
+    ['::ffff:0:808:808', false], // → 8.8.8.8
+    // Non-global IPv6 ranges: only global unicast (2000::/3, outside every special range) passes.
+    ['fec0::1', true], // site-local (deprecated)
+    ['feff:ffff::1', true],
+    ['100::1', true], // discard-only
+    ['100::ffff:ffff:ffff:ffff', true],
+    ['2001:db8::1', true], // documentation
+    ['3fff::1', true], // documentation (RFC 9637)
+    ['2001:2::1', true], // benchmarking
+    ['2001:10::1', true], // ORCHID
+    ['2001:20::1', true], // ORCHIDv2
+    ['5f00::1', true], // segment routing
+    ['4000::1', true], // not allocated as global unicast
+    ['e000::1', true],
+    ['::2', true], // IPv4-compatible (deprecated), outside 2000::/3
     ['not-an-ip', true],
     ['fe80::1%eth0', true],
     // IPv6 forms that carry an IPv4 address: the IPv4 address decides.
@@ -41,7 +70,7 @@ describe('webhook target guard', () => {
     ['::127.0.0.1', true], // IPv4-compatible → 127.0.0.1
     ['::7f00:1', true],
     ['::a9fe:a9fe', true],
-    ['::8.8.8.8', false],
+    ['::8.8.8.8', true], // IPv4-compatible form of a public address: deprecated, never routed
     ['2001:0:4136:e378:8000:63bf:3fff:fdd2', true], // Teredo: refused whole
     ['2001::7f00:1', true],
   ])('%s blocked: %p', (address, blocked) => {
@@ -53,14 +82,14 @@ describe('webhook target guard', () => {
   });
 
   it('resolves names and refuses one that points at loopback, unless private targets are allowed', async () => {
-    await expect(resolvePublicTarget(new URL('http://localhost/x'), false)).rejects.toThrow(/loopback, private or link-local/);
+    await expect(resolvePublicTarget(new URL('http://localhost/x'), false)).rejects.toThrow(/not public: loopback, private or link-local/);
     await expect(resolvePublicTarget(new URL('http://localhost/x'), true)).resolves.toEqual(expect.arrayContaining([expect.objectContaining({ address: expect.any(String) })]));
     await expect(resolvePublicTarget(new URL('http://[::1]/x'), false)).rejects.toThrow(TargetRefused);
-    await expect(resolvePublicTarget(new URL('http://203.0.113.7/x'), false)).resolves.toEqual([{ address: '203.0.113.7', family: 4 }]);
+    await expect(resolvePublicTarget(new URL('http://1.1.1.1/x'), false)).resolves.toEqual([{ address: '1.1.1.1', family: 4 }]);
   });
 
-  it.each(['http://[64:ff9b::7f00:1]/x', 'http://[64:ff9b::169.254.169.254]/x', 'http://[64:ff9b:1::a00:1]/x', 'http://[2002:7f00:1::]/x', 'http://[::127.0.0.1]:8080/x', 'http://[2001::a9fe:a9fe]/x'])(
-    'refuses %s, an IPv6 form of a private IPv4 address',
+  it.each(['http://[::ffff:0:7f00:1]/x', 'http://[fec0::1]/x', 'http://[100::1]/x', 'http://[64:ff9b::7f00:1]/x', 'http://[64:ff9b::169.254.169.254]/x', 'http://[64:ff9b:1::a00:1]/x', 'http://[2002:7f00:1::]/x', 'http://[::127.0.0.1]:8080/x', 'http://[2001::a9fe:a9fe]/x'])(
+    'refuses %s, not a global unicast address (an IPv6 form of a private IPv4 address, or a reserved IPv6 range)',
     async (url) => {
       await expect(resolvePublicTarget(assertWebhookUrlForm(url), false)).rejects.toThrow(TargetRefused);
     },

@@ -1,67 +1,56 @@
 import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent } from 'undici';
 
-/** Loopback, private, link-local, CGNAT, unspecified, multicast and reserved ranges (IPv4 and IPv6). */
-const BLOCKED = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['64:ff9b:1::', 48], // NAT64 for local use (RFC 8215): where it puts the IPv4 address varies, so all of it
-  ['2001::', 32], // Teredo: carries IPv4 addresses (one of them obfuscated), so all of it
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv6');
-}
-
 /**
- * IPv6 ranges that carry an IPv4 address, and the group it starts at: IPv4-mapped, IPv4-compatible
- * (which holds :: and ::1 too, refused as 0.0.0.0 and 0.0.0.1), NAT64's well-known prefix (64:ff9b::a9fe:a9fe is 169.254.169.254) and
- * 6to4. Their IPv4 address is unwrapped and checked as IPv4. (Kept apart from BLOCKED: Node's
- * BlockList would otherwise match IPv4 addresses against a ::ffff:0:0/96 rule.)
+ * IPv6 ranges that carry an IPv4 address, and the group it starts at: IPv4-mapped (::ffff:0:0/96),
+ * IPv4-translated (::ffff:0:0:0/96, RFC 6145), NAT64's well-known prefix (64:ff9b::a9fe:a9fe is
+ * 169.254.169.254) and 6to4. Their IPv4 address is unwrapped and judged as IPv4.
  */
 const EMBEDS_IPV4 = (
   [
     ['::ffff:0:0', 96, 6],
-    ['::', 96, 6],
+    ['::ffff:0:0:0', 96, 6],
     ['64:ff9b::', 96, 6],
     ['2002::', 16, 1],
   ] as const
-).map(([net, prefix, at]) => {
-  const range = new BlockList();
-  range.addSubnet(net, prefix, 'ipv6');
-  return { range, at };
-});
+).map(([net, bits, at]) => ({ net: ipaddr.IPv6.parse(net), bits, at }));
 
-export const isBlockedAddress = (raw: string): boolean => {
-  const address = raw.split('%')[0]; // a zone (fe80::1%eth0) names an interface, not part of the address
-  const family = isIP(address);
-  if (family === 0) return true;
-  if (family === 4) return BLOCKED.check(address, 'ipv4');
-  const embedding = EMBEDS_IPV4.find((e) => e.range.check(address, 'ipv6'));
+/** IANA's global unicast space for IPv6; everything outside it (::/8, 100::/64, fec0::/10, …) is refused. */
+const IPV6_GLOBAL_UNICAST = ipaddr.IPv6.parse('2000::');
+
+/**
+ * Only global unicast addresses may be targets: an address passes when ipaddr.js files it under none
+ * of its special ranges ('unicast'), and an IPv6 one must also lie in 2000::/3. Loopback, private,
+ * link-local, CGNAT, multicast, documentation, benchmarking, Teredo, NAT64 for local use, discard-only,
+ * site-local and the rest are refused by that one rule, not by a list kept here.
+ */
+export function isGlobalUnicast(raw: string): boolean {
+  const text = raw.split('%')[0]; // a zone (fe80::1%eth0) names an interface, not part of the address
+  const family = isIP(text);
+  if (family === 0) return false; // only the standard forms (no 127.1, no 0x7f.0.0.1)
+  const address = ipaddr.parse(family === 6 ? withHexTail(text) : text);
+  if (address.kind() === 'ipv4') return address.range() === 'unicast';
+  const v6 = address as ipaddr.IPv6;
+  const embedding = EMBEDS_IPV4.find(({ net, bits }) => v6.match(net, bits));
   if (embedding) {
-    const [hi, lo] = ipaddr.IPv6.parse(address).parts.slice(embedding.at, embedding.at + 2);
-    return BLOCKED.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
+    const [hi, lo] = v6.parts.slice(embedding.at, embedding.at + 2);
+    return isGlobalUnicast(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
   }
-  return BLOCKED.check(address, 'ipv6');
-};
+  return v6.range() === 'unicast' && v6.match(IPV6_GLOBAL_UNICAST, 3);
+}
+
+/**
+ * An IPv6 address whose last 32 bits are written as a dotted quad, with them in hex: ipaddr.js reads
+ * `::a.b.c.d` as IPv4-mapped (::ffff:a.b.c.d), which is another address.
+ */
+function withHexTail(text: string): string {
+  return text.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) => `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`);
+}
+
+export const isBlockedAddress = (raw: string): boolean => !isGlobalUnicast(raw);
 
 export class TargetRefused extends Error {}
 
@@ -80,7 +69,7 @@ export function assertWebhookUrlForm(raw: string): URL {
 }
 
 /**
- * Resolves the host and refuses it when any of its addresses is not a public one (unless private
+ * Resolves the host and refuses it when any of its addresses is not global unicast (unless private
  * targets are allowed). Returns the addresses, so the caller can connect to exactly what was checked.
  */
 export async function resolvePublicTarget(url: URL, allowPrivate: boolean): Promise<Array<{ address: string; family: number }>> {
@@ -95,7 +84,7 @@ export async function resolvePublicTarget(url: URL, allowPrivate: boolean): Prom
     }
   }
   if (!allowPrivate && addresses.some((a) => isBlockedAddress(a.address))) {
-    throw new TargetRefused(`the host ${host} resolves to a loopback, private or link-local address`);
+    throw new TargetRefused(`the host ${host} resolves to an address that is not public: loopback, private or link-local, or another reserved range`);
   }
   return addresses;
 }
