@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { LlmProvider, type LlmCompletion } from '../../llm/llm-provider.js';
-import type { KnownIdentifier } from '../../llm/pii-masker.js';
+import { extractionIdentifiers, withoutIdentifiers } from '../../llm/pii-masker.js';
 import { PriceTable } from '../../llm/price-table.js';
 import { type AgentDefinition, routeAgent } from '../agents/agent-registry.js';
 import { ChatRepository } from '../chat/chat.repository.js';
@@ -69,13 +69,14 @@ export class AnswerService {
     // A pinned document agent answers from the text even for a portfolio question.
     const useFigures = !view.empty && agent.handles.some((k) => k !== 'open');
     let draft: DraftAnswer | null = useFigures ? answerFromPortfolio(kind, req.query, view) : null;
+    const identifiers = extractionIdentifiers(view.docs.flatMap((doc) => doc.result.entities ?? []));
     const passages = draft ? [] : await this.retriever.search(req.tenantId, req.sessionId, req.query, 4);
     if (!draft) draft = this.fromPassages(passages, docIds.length, view);
 
     let web: WebResult[] = [];
     let webNote = '';
     if (req.webSearch) {
-      if (this.webSearch.available) web = await this.webSearch.search(req.query, 3).catch(() => []);
+      if (this.webSearch.available) web = await this.webSearch.search(withoutIdentifiers(req.query, identifiers), 3).catch(() => []);
       else webNote = '\n\n(Web search is not available on this deployment; this answer uses the session’s documents only.)';
     }
     if (web.length) {
@@ -97,7 +98,7 @@ export class AnswerService {
         { role: 'system', content: SYSTEM_PROMPT },
         { role: 'user', content: `${facts}\n\nQUESTION: ${req.query}` },
       ],
-      { kind: 'chat_answer', text: draft.text, identifiers: identifiersOf(view) },
+      { kind: 'chat_answer', text: draft.text, identifiers },
     );
     return {
       text: completion.text + webNote,
@@ -127,14 +128,3 @@ export class AnswerService {
 }
 
 const excerpt = (text: string) => (text.length > 280 ? `${text.slice(0, 277).trimEnd()}…` : text);
-
-function identifiersOf(view: PortfolioView): KnownIdentifier[] {
-  const out: KnownIdentifier[] = [];
-  for (const doc of view.docs) {
-    for (const e of doc.result.entities ?? []) {
-      if (e.pan) out.push({ kind: 'PAN', value: e.pan });
-      for (const h of e.holdings) if (h.folio) out.push({ kind: 'FOLIO', value: h.folio });
-    }
-  }
-  return out;
-}

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { PiiMasking } from '../../llm/pii-masker.js';
+import { withoutIdentifiers } from '../../llm/pii-masker.js';
 import { WebSearchProvider, type WebResult } from './web-search-provider.js';
 
 /** Longest snippet kept per result (SearxNG passes on whatever the engines return). */
@@ -12,10 +12,7 @@ interface SearxngResult {
   content?: unknown;
 }
 
-const PLACEHOLDERS = /\[(?:PAN|EMAIL|PHONE|FOLIO|DEMAT_ACCOUNT)_\d+\]/g;
-
-/** The query without personal identifiers (PANs, e-mails, phones, folios, demat ids): they never leave for the web. */
-export const withoutIdentifiers = (query: string): string => new PiiMasking().mask(query).replace(PLACEHOLDERS, ' ').replace(/\s+/g, ' ').trim();
+export { withoutIdentifiers };
 
 const text = (value: unknown, max: number): string => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim().slice(0, max) : '');
 

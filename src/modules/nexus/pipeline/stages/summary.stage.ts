@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LlmError, LlmProvider } from '../../../llm/llm-provider.js';
-import type { KnownIdentifier } from '../../../llm/pii-masker.js';
+import { extractionIdentifiers } from '../../../llm/pii-masker.js';
 import { PriceTable } from '../../../llm/price-table.js';
 import type { Classification, ExtractionDraft, Holding } from '../../extraction/types.js';
 import { PipelineStage, StageFailure, type StageContext } from '../pipeline-stage.js';
@@ -56,19 +56,6 @@ function unvaluedSentence(unvalued: Holding[]): string {
   return `Value unknown (not read from the statement): ${named.join('; ')}${more}.`;
 }
 
-/** The document's own personal identifiers, for the provider to mask wherever they appear. */
-function documentIdentifiers(draft: ExtractionDraft): KnownIdentifier[] {
-  const out: KnownIdentifier[] = [];
-  for (const e of draft.entities) {
-    if (e.pan) out.push({ kind: 'PAN', value: e.pan });
-    for (const h of e.holdings) {
-      if (h.folio) out.push({ kind: 'FOLIO', value: h.folio });
-      if (h.account_id) out.push({ kind: 'DEMAT_ACCOUNT', value: h.account_id });
-    }
-  }
-  return out;
-}
-
 /** Stage 9: a short written summary through the configured language model; its tokens are costed. */
 @Injectable()
 export class SummaryStage extends PipelineStage<SummaryOutput> {
@@ -94,7 +81,7 @@ export class SummaryStage extends PipelineStage<SummaryOutput> {
           { role: 'system', content: 'You summarise Indian investment statements for wealth managers in three sentences, using only the figures given.' },
           { role: 'user', content: facts },
         ],
-        { kind: 'portfolio_summary', text: facts, identifiers: documentIdentifiers(draft) },
+        { kind: 'portfolio_summary', text: facts, identifiers: extractionIdentifiers(draft.entities) },
       )
       .catch((error: unknown) => {
         throw error instanceof LlmError ? new StageFailure(error.code, error.message, error.retryable) : error;
