@@ -13,10 +13,10 @@
  * - XIRR: `xirr.ts` (null with a reason when it cannot be known).
  */
 import type { AssetAllocation, AssetClass, Entity, Holding, PortfolioFigures, ValidationFlag } from './types.js';
-import { portfolioXirr, type CalculationOptions } from './xirr.js';
+import { portfolioXirr, type CalculationOptions, type FlowsOf } from './xirr.js';
 
-export { holdingCashFlows, holdingXirr, openingValue, portfolioXirr, xirr, OPENING_NAV_WINDOW_DAYS } from './xirr.js';
-export type { CalculationOptions, CashFlow, HoldingFlows, XirrFigure } from './xirr.js';
+export { flowsOnce, holdingCashFlows, holdingXirr, openingValue, portfolioXirr, xirr, OPENING_NAV_WINDOW_DAYS } from './xirr.js';
+export type { CalculationOptions, CashFlow, FlowsOf, HoldingFlows, XirrFigure } from './xirr.js';
 
 const paise = (v: number): number => Math.round(v * 100);
 const round2 = (v: number): number => Math.round(v * 100) / 100;
@@ -56,14 +56,15 @@ export function assetAllocation(holdings: Holding[]): AssetAllocation {
   return out;
 }
 
-export function calculatePortfolio(entities: Entity[], options: CalculationOptions = {}): PortfolioFigures {
+/** `flowsOf` answers each holding's cash flows for the XIRR (`flowsOnce` to share them between calls). */
+export function calculatePortfolio(entities: Entity[], options: CalculationOptions = {}, flowsOf?: FlowsOf): PortfolioFigures {
   const holdings = entities.flatMap((e) => e.holdings);
   const valued = holdings.filter(isValued);
   const totalPaise = valued.reduce((s, h) => s + paise(h.market_value), 0);
   const costKnown = valued.length > 0 && valued.every((h) => h.cost_value !== null || paise(h.market_value) === 0);
   const costPaise = costKnown ? valued.reduce((s, h) => s + paise(h.cost_value ?? 0), 0) : null;
   const gainPaise = costPaise === null ? null : totalPaise - costPaise;
-  const { xirr, xirr_reason } = portfolioXirr(holdings, options);
+  const { xirr, xirr_reason } = portfolioXirr(holdings, options, flowsOf);
 
   return {
     total_market_value: totalPaise / 100,

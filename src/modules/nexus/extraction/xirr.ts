@@ -56,12 +56,21 @@ export function xirr(flows: CashFlow[]): number | null {
   const start = cf.reduce((m, f) => (f.date < m ? f.date : m), cf[0].date);
   const t = cf.map((f) => yearsBetween(start, f.date));
   const npv = (r: number): number => cf.reduce((s, f, i) => s + f.amount / (1 + r) ** t[i], 0);
-  const dnpv = (r: number): number => cf.reduce((s, f, i) => s - (t[i] * f.amount) / (1 + r) ** (t[i] + 1), 0);
+  /** The NPV and its derivative at `r`, from one power per flow. */
+  const npvAndSlope = (r: number): [number, number] => {
+    let value = 0;
+    let slope = 0;
+    for (let i = 0; i < cf.length; i++) {
+      const discounted = cf[i].amount / (1 + r) ** t[i];
+      value += discounted;
+      slope -= (t[i] * discounted) / (1 + r);
+    }
+    return [value, slope];
+  };
 
   let r = 0.1;
   for (let i = 0; i < 100; i++) {
-    const f = npv(r);
-    const d = dnpv(r);
+    const [f, d] = npvAndSlope(r);
     if (!Number.isFinite(f) || !Number.isFinite(d) || d === 0) break;
     const next = r - f / d;
     if (!Number.isFinite(next) || next <= -1) break;
@@ -202,9 +211,25 @@ export function xirrOf(flows: CashFlow[]): XirrFigure {
   return { xirr: null, xirr_reason: bothSigns ? 'NO_SOLUTION' : 'NO_CASH_FLOWS' };
 }
 
+/** Answers a holding's cash flows; `flowsOnce` works each out only once for figures over several groupings. */
+export type FlowsOf = (h: Holding) => HoldingFlows;
+
+/**
+ * `holdingCashFlows` with each holding's flows kept after the first call: the statement, each
+ * investor and each holding are figured from the same flows without building them three times.
+ */
+export function flowsOnce(options: CalculationOptions = {}): FlowsOf {
+  const known = new Map<Holding, HoldingFlows>();
+  return (h) => {
+    let r = known.get(h);
+    if (!r) known.set(h, (r = holdingCashFlows(h, options)));
+    return r;
+  };
+}
+
 /** XIRR of one holding in percent, or null with the reason. */
-export function holdingXirr(h: Holding, options: CalculationOptions = {}): XirrFigure {
-  const r = holdingCashFlows(h, options);
+export function holdingXirr(h: Holding, options: CalculationOptions = {}, flowsOf: FlowsOf = (x) => holdingCashFlows(x, options)): XirrFigure {
+  const r = flowsOf(h);
   return r.reason ? { xirr: null, xirr_reason: r.reason } : xirrOf(r.flows);
 }
 
@@ -214,12 +239,12 @@ export function holdingXirr(h: Holding, options: CalculationOptions = {}): XirrF
  * holding's flows cannot be known, the XIRR is null with the first such holding's reason — a rate
  * over the rest would be presented as the portfolio's.
  */
-export function portfolioXirr(holdings: Holding[], options: CalculationOptions = {}): XirrFigure {
+export function portfolioXirr(holdings: Holding[], options: CalculationOptions = {}, flowsOf: FlowsOf = (h) => holdingCashFlows(h, options)): XirrFigure {
   const relevant = holdings.filter((h) => h.market_value !== 0 || h.transactions.length > 0);
   if (!relevant.length) return { xirr: null, xirr_reason: 'NO_CASH_FLOWS' };
   const all: CashFlow[] = [];
   for (const h of relevant) {
-    const r = holdingCashFlows(h, options);
+    const r = flowsOf(h);
     if (r.reason) return { xirr: null, xirr_reason: r.reason };
     all.push(...r.flows);
   }

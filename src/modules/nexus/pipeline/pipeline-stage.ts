@@ -22,6 +22,8 @@ export interface StageContext {
   password: string | null;
   /** The output of an earlier stage of this process. */
   output<T>(stage: StageName): Promise<T>;
+  /** One top-level key of an earlier stage's output (undefined when absent), read without the rest. */
+  outputKey<T>(stage: StageName, key: string): Promise<T | undefined>;
   /** The original file's bytes. */
   original(): Promise<Uint8Array>;
   /** Aborted when the stage's time is up: long work (reading the PDF) stops instead of running on. */

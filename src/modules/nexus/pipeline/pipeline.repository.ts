@@ -56,6 +56,19 @@ export class PipelineRepository {
     return row.output as T;
   }
 
+  /**
+   * One top-level key of an earlier stage's output, without the rest: a figure need not bring a
+   * page-by-page output along. Undefined when the output has no such key.
+   */
+  async stageOutputKey<T>(processId: string, name: StageName, key: string): Promise<T | undefined> {
+    const rows: Array<{ value: T | null; present: boolean }> = await this.dataSource.query(
+      `SELECT output -> $3 AS value, output ? $3 AS present FROM pipeline_stages WHERE process_id = $1 AND name = $2 AND status = 'completed'`,
+      [processId, name, key],
+    );
+    if (!rows.length) throw new Error(`stage ${name} of process ${processId} has no output`);
+    return rows[0].present ? (rows[0].value as T) : undefined;
+  }
+
   /** Marks a stage started (again, on a retry) while its process is still running. */
   async startStage(processId: string, name: StageName): Promise<boolean> {
     const result = await this.dataSource.query(

@@ -170,6 +170,7 @@ export class StageRunner {
       // A stored password that does not open counts as none: reading the PDF then asks for it (PDF_PASSWORD_REQUIRED).
       password: document.sealedPassword ? this.box.openOrNull('pdf-password', { id: document.id, tenantId: document.tenantId }, document.sealedPassword, this.logger) : null,
       output: (stage) => this.repo.stageOutput(process.id, stage),
+      outputKey: (stage, key) => this.repo.stageOutputKey(process.id, stage, key),
       original: async () => {
         const chunks: Buffer[] = [];
         for await (const chunk of await this.storage.read(document.storageKey)) chunks.push(chunk as Buffer);

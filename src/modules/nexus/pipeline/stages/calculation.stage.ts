@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { calculatePortfolio, holdingXirr, type CalculationOptions, type XirrFigure } from '../../extraction/calculator.js';
+import { calculatePortfolio, flowsOnce, holdingXirr, type CalculationOptions, type XirrFigure } from '../../extraction/calculator.js';
 import type { ExtractionDraft, PortfolioFigures } from '../../extraction/types.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
 
@@ -24,11 +24,14 @@ export class CalculationStage extends PipelineStage<CalculationOutput> {
   async run(ctx: StageContext) {
     const draft = await ctx.output<ExtractionDraft>('enrichment');
     const options = periodOptions(draft);
+    const flowsOf = flowsOnce(options);
+    const overall = calculatePortfolio(draft.entities, options, flowsOf);
     return {
       output: {
-        overall: calculatePortfolio(draft.entities, options),
-        entities: draft.entities.map((e) => calculatePortfolio([e], options)),
-        holdings: draft.entities.map((e) => e.holdings.map((h) => holdingXirr(h, options))),
+        overall,
+        // A statement of one investor: that investor's figures are the statement's.
+        entities: draft.entities.length === 1 ? [overall] : draft.entities.map((e) => calculatePortfolio([e], options, flowsOf)),
+        holdings: draft.entities.map((e) => e.holdings.map((h) => holdingXirr(h, options, flowsOf))),
       },
     };
   }

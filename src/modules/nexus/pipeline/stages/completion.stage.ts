@@ -26,9 +26,9 @@ export class CompletionStage extends PipelineStage<CompletionOutput> {
   readonly name = 'completion' as const;
 
   async run(ctx: StageContext) {
-    const [classification, parsing, draft, validation, calc, summary] = await Promise.all([
+    const [classification, pageCount, draft, validation, calc, summary] = await Promise.all([
       ctx.output<Classification>('classification'),
-      ctx.output<ParsingOutput>('parsing'),
+      ctx.outputKey<number>('parsing', 'page_count'),
       ctx.output<ExtractionDraft>('enrichment'),
       ctx.output<Validation>('validation'),
       ctx.output<CalculationOutput>('calculation'),
@@ -69,7 +69,7 @@ export class CompletionStage extends PipelineStage<CompletionOutput> {
       output: {
         result,
         document_type: classification.code,
-        pages: parsing.pages.length,
+        pages: pageCount ?? (await ctx.output<ParsingOutput>('parsing')).pages.length,
         holdings_count: holdings.length,
         total_aum: round2(calc.overall.total_market_value),
         currency: draft.currency,
