@@ -156,7 +156,7 @@ const RULES: Rule[] = [
  * The investor block: the lines from one naming the investor (a masked name or PAN) onwards, up to
  * this many, until the statement's figures begin (a folio, an ISIN, an amount with decimals).
  */
-const INVESTOR_BLOCK_LINES = 8;
+const INVESTOR_BLOCK_LINES = 10;
 const OPENS_INVESTOR_BLOCK = /\[(?:NAME|PAN)_\d+\]/;
 const ENDS_INVESTOR_BLOCK = /\bFolio\b|\bISIN\b|\bIN[EF0-9][A-Z0-9]{8}\d\b|(?<![\d.])\d[\d,]*\.\d{2,4}(?![.\d])/i;
 /** Inside the block: a PIN code after its town ("Chennai - 600074", "Pune, 411001") or ending the line. */
@@ -169,8 +169,11 @@ const BIRTH_DATE_MIN_AGE_YEARS = 10;
 const REPEATED_KINDS: ReadonlySet<PiiKind> = new Set(['AADHAAR', 'BANK_ACCOUNT', 'DOB', 'PIN_CODE']);
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Canonical form of a value, so "1234567 / 89" and "1234567/89", "ABCDE-1234-F" and "ABCDE1234F" are one identifier. */
-const canonical = (kind: PiiKind, value: string) => value.replace(kind === 'PAN' || REPEATED_KINDS.has(kind) ? /[\s-]+/g : /\s+/g, '').toUpperCase();
+/**
+ * Canonical form of a value, so "1234567 / 89" and "1234567/89", "ABCDE-1234-F" and "ABCDE1234F",
+ * "23/01/1987" and "23011987" are one identifier.
+ */
+const canonical = (kind: PiiKind, value: string) => value.replace(kind === 'DOB' ? /[\s/.,-]+/g : kind === 'PAN' || REPEATED_KINDS.has(kind) ? /[\s-]+/g : /\s+/g, '').toUpperCase();
 
 /** The year of a written date, or null when it has none that can be read. */
 function yearOf(date: string): number | null {
