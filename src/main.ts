@@ -4,7 +4,7 @@ import { AppModule } from './app.module.js';
 import { createHttpApp } from './app.factory.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
-import { ensureDatabase, runMigrations } from './database/migrate.js';
+import { assertMigrated, ensureDatabase, runMigrations } from './database/migrate.js';
 import { startSandboxListener } from './sandbox-listener.js';
 
 async function main() {
@@ -21,8 +21,12 @@ async function main() {
   const logger = createLogger(config.log.level);
   for (const warning of config.warnings) logger.warn(warning);
 
-  await ensureDatabase(config.db.url, logger);
-  await runMigrations(config.db.url, logger);
+  if (config.db.migrateOnStart) {
+    await ensureDatabase(config.db.url, logger);
+    await runMigrations(config.db.url, logger);
+  } else {
+    await assertMigrated(config.db.url);
+  }
 
   if (config.role === 'worker') {
     const context = await NestFactory.createApplicationContext(AppModule.forRoot(config, logger), {

@@ -1,11 +1,15 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { isIP } from 'node:net';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { parsePriceTable, type PriceTableEntries } from '../modules/llm/pricing.js';
+import { isAllowedNavUrl } from '../modules/nexus/market-data/nav-source.js';
 import { EnvDto } from './env.dto.js';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 export type NavSourceLocation = { kind: 'url'; url: string } | { kind: 'file'; path: string };
+/** Express's `trust proxy`: none, a number of proxies in front, or the proxies' addresses/CIDRs (see trustProxySetting). */
+export type TrustProxy = false | number | string[];
 
 const DEV_JWT_SECRET = 'foliodesk-development-only-jwt-secret-change-me';
 const DEV_ENCRYPTION_KEY = 'foliodesk-development-only-encryption-key-change-me';
@@ -17,12 +21,15 @@ const DEV_ENCRYPTION_KEY = 'foliodesk-development-only-encryption-key-change-me'
 export class AppConfig {
   readonly nodeEnv!: 'development' | 'production' | 'test';
   readonly role!: ProcessRole;
-  readonly http!: { port: number; host: string; publicBaseUrl: string; sandboxPort: number | null; trustProxy: boolean };
+  readonly http!: { port: number; host: string; publicBaseUrl: string; sandboxPort: number | null; trustProxy: TrustProxy };
   /**
    * `queryTimeoutMs`: how long a statement may go without an answer before its caller is told that
    * PostgreSQL is not answering (a hung server, not a slow query: no request-path statement comes near it).
+   * `migrateOnStart` (MIGRATE_ON_START, default true): create the database and apply migrations at start;
+   * false for a role without DDL rights, whose migrations a migrator role runs (`npm run migrate`): the
+   * service then only checks that none is pending.
    */
-  readonly db!: { url: string; queryTimeoutMs: number };
+  readonly db!: { url: string; queryTimeoutMs: number; migrateOnStart: boolean };
   readonly redis!: { url: string; prefix: string; lockDurationMs: number; stalledIntervalMs: number };
   readonly auth!: {
     jwtSecret: string;
@@ -131,9 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const priceTable = dto.LLM_PRICE_TABLE ? parsePriceTable(dto.LLM_PRICE_TABLE) : { entries: {}, problems: [] };
   problems.push(...priceTable.problems.map((p) => `LLM_PRICE_TABLE: ${p}`));
   const navSource = dto.MARKET_DATA_NAV_SOURCE ? navSourceLocation(dto.MARKET_DATA_NAV_SOURCE) : null;
-  if (navSource === 'invalid') problems.push('MARKET_DATA_NAV_SOURCE: must be a file path or an http: or https: URL');
+  if (navSource === 'invalid') problems.push('MARKET_DATA_NAV_SOURCE: must be a file path or an https: URL (http: only to a loopback address)');
   if (dto.WEB_SEARCH_PROVIDER === 'searxng' && !dto.SEARXNG_URL) problems.push('SEARXNG_URL: required when WEB_SEARCH_PROVIDER=searxng');
   if (dto.SEARXNG_URL && !isUrlWithProtocol(dto.SEARXNG_URL, ['http:', 'https:'])) problems.push('SEARXNG_URL: must be an http: or https: URL');
+
+  const trustProxy = trustProxySetting(dto.TRUST_PROXY, problems);
 
   const spKey = dto.SSO_SAML_SP_PRIVATE_KEY ? pemFromEnv(dto.SSO_SAML_SP_PRIVATE_KEY) : undefined;
   const spCert = dto.SSO_SAML_SP_CERT ? pemFromEnv(dto.SSO_SAML_SP_CERT) : undefined;
@@ -163,9 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       host: dto.HOST ?? '0.0.0.0',
       publicBaseUrl,
       sandboxPort: dto.SANDBOX_PORT ?? null,
-      trustProxy: dto.TRUST_PROXY ?? false,
+      trustProxy,
     },
-    db: { url: dto.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/foliodesk', queryTimeoutMs: dto.DATABASE_QUERY_TIMEOUT_MS ?? 30_000 },
+    db: { url: dto.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/foliodesk', queryTimeoutMs: dto.DATABASE_QUERY_TIMEOUT_MS ?? 30_000, migrateOnStart: dto.MIGRATE_ON_START ?? true },
     redis: {
       url: dto.REDIS_URL ?? 'redis://127.0.0.1:6379/0',
       prefix: dto.QUEUE_PREFIX ?? 'foliodesk',
@@ -234,12 +243,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return Object.freeze(config);
 }
 
-/** An http(s) URL, or else a file path (a Windows drive letter is a path, any other scheme is refused). */
+/**
+ * An https URL (http only to a loopback address: see isAllowedNavUrl), or else a file path (a Windows
+ * drive letter is a path, any other scheme is refused).
+ */
 function navSourceLocation(value: string): NavSourceLocation | 'invalid' {
   const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(value)?.[1].toLowerCase();
   if (!scheme) return { kind: 'file', path: value };
-  if ((scheme === 'http' || scheme === 'https') && isUrlWithProtocol(value, ['http:', 'https:'])) return { kind: 'url', url: value };
+  if ((scheme === 'http' || scheme === 'https') && isUrlWithProtocol(value, ['http:', 'https:']) && isAllowedNavUrl(new URL(value))) return { kind: 'url', url: value };
   return 'invalid';
+}
+
+/** Names Express's `trust proxy` knows for address ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: which hops in front of the service may say who the client is (X-Forwarded-For).
+ * `false` (default) or `0`: none; the client is the connection's address. A number n: the n proxies in
+ * front of the service; the client is the n-th address from the right of X-Forwarded-For (each proxy
+ * appends the address it was reached from). A comma-separated list of the proxies' addresses, CIDRs
+ * or the names loopback, linklocal, uniquelocal: the client is the right-most address not in the list.
+ * `true` is refused: Express would take the left-most address, which the client itself writes, so a
+ * client could choose the address that rate limits count and the audit log records.
+ */
+function trustProxySetting(value: string | undefined, problems: string[]): TrustProxy {
+  const text = (value ?? 'false').trim().toLowerCase();
+  if (text === 'false') return false;
+  if (text === 'true') {
+    problems.push(
+      'TRUST_PROXY: true is refused: it takes the client address from the left-most X-Forwarded-For entry, which the client writes. ' +
+        'Give the number of proxies in front of the service (e.g. 1) or their addresses or CIDRs (e.g. 10.0.0.0/8,loopback)',
+    );
+    return false;
+  }
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !PROXY_RANGE_NAMES.includes(entry) && !isAddressOrCidr(entry));
+  if (bad.length > 0) {
+    problems.push(`TRUST_PROXY: must be false, a number of proxies, or addresses, CIDRs or ${PROXY_RANGE_NAMES.join(', ')}; not ${bad.map((b) => `"${b}"`).join(', ')}`);
+    return false;
+  }
+  return entries;
+}
+
+function isAddressOrCidr(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
 /** PEM text from one environment variable: literal `\\n` sequences stand for line breaks. */

@@ -20,6 +20,7 @@ export class EnvDto {
 
   @IsOptional() @IsString() DATABASE_URL?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(500) DATABASE_QUERY_TIMEOUT_MS?: number;
+  @IsOptional() @IsBoolean() @Transform(toBool) MIGRATE_ON_START?: boolean;
   @IsOptional() @IsString() REDIS_URL?: string;
   @IsOptional() @IsString() @MaxLength(32) QUEUE_PREFIX?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(500) QUEUE_LOCK_DURATION_MS?: number;
@@ -38,7 +39,8 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) LOGIN_MAX_FAILURES_PER_IP?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) LOGIN_FAILURE_WINDOW_SECONDS?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) REGISTRATIONS_PER_IP_PER_HOUR?: number;
-  @IsOptional() @IsBoolean() @Transform(toBool) TRUST_PROXY?: boolean;
+  /** `false` (default), a number of proxies in front, or a list of proxy addresses/CIDRs; `true` is refused (see AppConfig). */
+  @IsOptional() @IsString() TRUST_PROXY?: string;
 
   @IsOptional() @IsString() BOOTSTRAP_ADMIN_EMAIL?: string;
   @IsOptional() @IsString() BOOTSTRAP_ADMIN_PASSWORD?: string;

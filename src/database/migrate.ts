@@ -61,3 +61,20 @@ export async function runMigrations(url: string, logger?: Logger): Promise<strin
     await dataSource.destroy();
   }
 }
+
+/**
+ * For a service that does not migrate (MIGRATE_ON_START=false, a role without DDL rights): refuses to
+ * start on a schema that lacks migrations this build needs, naming the fix, rather than failing later
+ * on a missing column.
+ */
+export async function assertMigrated(url: string): Promise<void> {
+  const dataSource = createDataSource(url);
+  await dataSource.initialize();
+  try {
+    if (await dataSource.showMigrations()) {
+      throw new Error('the database lacks migrations this build needs, and MIGRATE_ON_START=false: run `npm run migrate` (node dist/scripts/migrate.js) as the migrator role first');
+    }
+  } finally {
+    await dataSource.destroy();
+  }
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer, errorCode, register, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../support/app.js';
+import { sql } from '../support/db.js';
 
 describe('brute-force protection (Redis-backed)', () => {
   let t: TestApp;
@@ -9,8 +10,9 @@ describe('brute-force protection (Redis-backed)', () => {
       LOGIN_MAX_FAILURES_PER_IP: '8',
       LOGIN_FAILURE_WINDOW_SECONDS: '120',
       REGISTRATIONS_PER_IP_PER_HOUR: '1000',
-      // Each test speaks from its own address (X-Forwarded-For), so the per-IP counts stay apart.
-      TRUST_PROXY: 'true',
+      // As if behind one proxy, which appends the address it was reached from to X-Forwarded-For: each
+      // test speaks from its own address, so the per-IP counts stay apart.
+      TRUST_PROXY: '1',
       QUEUE_PREFIX: `rl${Date.now()}`,
     });
   });
@@ -85,6 +87,30 @@ describe('brute-force protection (Redis-backed)', () => {
     expect(refused.metadata.retry_after_seconds).toBeGreaterThan(60);
   });
 
+  it('behind one proxy, a client cannot rotate its address by writing X-Forwarded-For: the address the proxy appended is counted and audited', async () => {
+    const account = await register(t.http);
+    // What the proxy forwards: whatever the client wrote, then the address the proxy saw (198.51.100.20).
+    const forged = (i: number, email: string) =>
+      t.http.post('/api/v1/auth/login').set('X-Forwarded-For', `10.9.${i}.1, 203.0.113.${i}, 198.51.100.20`).send({ email, password: 'Wrong-Passw0rd!' });
+    const statuses = [(await forged(0, account.email)).status];
+    for (let i = 1; i < 10; i++) statuses.push((await forged(i, uniqueEmail('rotate'))).status);
+    // The per-IP limit is 8: a new forged address on every attempt changes nothing.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429, 429]);
+    const res = await t.http.get('/api/v1/audit?limit=50').set(bearer(account));
+    const failures = (res.body.result.items as Array<{ action: string; outcome: string; ip: string | null }>).filter((e) => e.action === 'auth.login' && e.outcome === 'failure');
+    expect(failures.map((e) => e.ip)).toEqual(['198.51.100.20']);
+  });
+
+  it('counts an IPv6 client by its /64: a new interface id on every attempt does not escape the limit', async () => {
+    const from = (address: string) => t.http.post('/api/v1/auth/login').set('X-Forwarded-For', address).send({ email: uniqueEmail('v6'), password: 'Wrong-Passw0rd!' });
+    for (let i = 1; i <= 8; i++) expect((await from(`2001:db8:5:6::${i.toString(16)}`)).status).toBe(401);
+    const refused = await from('2001:db8:5:6:ffff:1:2:3');
+    expect(refused.status).toBe(429);
+    expect(errorCode(refused)).toBe('RATE_LIMITED');
+    // Another /64 is another client.
+    expect((await from('2001:db8:5:7::1')).status).toBe(401);
+  });
+
   it('counts failures per IP across accounts', async () => {
     const ipApp = await startTestApp({
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '100',
@@ -109,6 +135,23 @@ describe('brute-force protection (Redis-backed)', () => {
     for (let i = 0; i < 2; i++) await fail(account.email, '198.51.100.2');
     await t.http.post('/api/v1/auth/login').send({ email: account.email, password: STRONG_PASSWORD }).expect(200);
     for (let i = 0; i < 2; i++) expect((await fail(account.email, '198.51.100.2')).status).toBe(401);
+  });
+
+  it('limits registrations by the address the trusted proxies name, not by what the client writes (TRUST_PROXY as a list)', async () => {
+    // The test client connects over loopback, so with TRUST_PROXY=loopback the client is the
+    // right-most X-Forwarded-For address that is not loopback.
+    const app = await startTestApp({ REGISTRATIONS_PER_IP_PER_HOUR: '2', TRUST_PROXY: 'loopback', QUEUE_PREFIX: `rlregxff${Date.now()}` });
+    try {
+      const attempt = (i: number) =>
+        app.http.post('/api/v1/auth/register').set('X-Forwarded-For', `192.0.2.${i}, 198.51.100.30`).send({ email: uniqueEmail(), password: STRONG_PASSWORD, full_name: `Rotating ${i}` });
+      const statuses = [];
+      for (let i = 1; i <= 4; i++) statuses.push((await attempt(i)).status);
+      expect(statuses).toEqual([201, 201, 429, 429]);
+      const [first] = await sql<{ ip: string }>(`SELECT ip FROM audit_logs WHERE action = 'auth.register' ORDER BY created_at DESC LIMIT 1`);
+      expect(first.ip).toBe('198.51.100.30');
+    } finally {
+      await app.close();
+    }
   });
 
   it('limits registrations per IP per hour', async () => {

@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     const c = loadConfig({});
     expect(c.role).toBe('all');
     expect(c.http).toMatchObject({ port: 3000, host: '0.0.0.0', publicBaseUrl: 'http://localhost:3000' });
-    expect(c.db).toEqual({ url: 'postgres://postgres@127.0.0.1:5432/foliodesk', queryTimeoutMs: 30_000 });
+    expect(c.db).toEqual({ url: 'postgres://postgres@127.0.0.1:5432/foliodesk', queryTimeoutMs: 30_000, migrateOnStart: true });
     expect(c.redis.url).toBe('redis://127.0.0.1:6379/0');
     expect(c.storage).toEqual({ dir: './var/storage', maxUploadBytes: 26214400, sweepIntervalMs: 3_600_000, sweepGraceMs: 3_600_000 });
     expect(c.auth.argon2).toEqual({ memoryCost: 65536, timeCost: 3, parallelism: 4 });
@@ -86,7 +86,44 @@ describe('loadConfig', () => {
   });
 
   it.each([['TRUE', true], ['1', true], ['False', false], ['0', false]])('reads the boolean %p as %p', (value, expected) => {
-    expect(loadConfig({ TRUST_PROXY: value }).http.trustProxy).toBe(expected);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: value }).webhooks.allowPrivateTargets).toBe(expected);
+    expect(loadConfig({ MIGRATE_ON_START: value }).db.migrateOnStart).toBe(expected);
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8', ['10.0.0.0/8']],
+    [' 10.1.2.3, fd00::/8 ,loopback', ['10.1.2.3', 'fd00::/8', 'loopback']],
+    ['Loopback,UniqueLocal', ['loopback', 'uniquelocal']],
+  ])('reads TRUST_PROXY %p as %p (a number of proxies, or their addresses)', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).http.trustProxy).toEqual(expected);
+  });
+
+  it('refuses TRUST_PROXY=true, which would let the client name its own address, saying what to give instead', () => {
+    for (const value of ['true', 'TRUE']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: true is refused: .*left-most X-Forwarded-For.*number of proxies/);
+    }
+  });
+
+  it.each(['10.0.0.0/33', '10.0.0/8', 'fd00::/129', '127.1', 'proxy.internal', '1.5', '-1', '10.0.0.1,', '10.0.0.0/8/8'])('refuses TRUST_PROXY=%p', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be false, a number of proxies, or addresses/);
+  });
+
+  it.each([
+    ['http://www.amfiindia.com/spages/NAVAll.txt', false],
+    ['http://localhost:8080/NAVAll.txt', false],
+    ['http://127.0.0.1.nip.io/NAVAll.txt', false],
+    ['http://10.0.0.5/NAVAll.txt', false],
+    ['https://www.amfiindia.com/spages/NAVAll.txt', true],
+    ['http://127.0.0.1:8080/NAVAll.txt', true],
+    ['http://[::1]:8080/NAVAll.txt', true],
+  ])('takes MARKET_DATA_NAV_SOURCE %s: %p (https only; http only to a loopback address)', (url, accepted) => {
+    if (accepted) expect(loadConfig({ MARKET_DATA_NAV_SOURCE: url }).marketData.navSource).toEqual({ kind: 'url', url });
+    else expect(() => loadConfig({ MARKET_DATA_NAV_SOURCE: url })).toThrow(/MARKET_DATA_NAV_SOURCE: must be a file path or an https: URL/);
   });
 
   it('parses booleans and numbers', () => {

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../config/app-config.js';
 import { AppException } from '../../common/errors/app.exception.js';
+import { rateLimitSubject } from '../../common/http/client-info.js';
 import { LOGGER } from '../../common/logging/logging.module.js';
 import { REDIS } from '../redis/redis.module.js';
 
@@ -76,9 +77,11 @@ export class LoginRateLimiter {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  private keys(email: string, ip: string): string[] {
+  /** The address counts as rateLimitSubject says: an IPv6 client by its /64. */
+  private keys(email: string, clientIp: string): string[] {
     const prefix = `${this.config.redis.prefix}:rl:login`;
     const account = `acct:${email.toLowerCase()}`;
+    const ip = rateLimitSubject(clientIp);
     return [`${prefix}:${account}`, `${prefix}:ip:${ip}`, `${prefix}:inflight:${account}`, `${prefix}:inflight:ip:${ip}`];
   }
 
@@ -106,8 +109,9 @@ export class LoginRateLimiter {
     return (await this.safely(() => this.redis.set(key, '1', 'EX', Math.max(1, seconds), 'NX'))) === 'OK';
   }
 
-  /** Counts registrations per IP in an hourly window; throws 429 past the limit. */
-  async assertRegistrationAllowed(ip: string): Promise<void> {
+  /** Counts registrations per IP (an IPv6 client by its /64) in an hourly window; throws 429 past the limit. */
+  async assertRegistrationAllowed(clientIp: string): Promise<void> {
+    const ip = rateLimitSubject(clientIp);
     const key = `${this.config.redis.prefix}:rl:register:${ip}`;
     const result = await this.safely(() => this.redis.multi().incr(key).expire(key, 3600, 'NX').ttl(key).exec());
     if (!result) return;

@@ -1,9 +1,24 @@
 import { readFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { NavSourceLocation } from '../../../config/app-config.js';
 
 /** A download or a file larger than this is not a NAV file (AMFI's full file is a few MB). */
 const MAX_BYTES = 64 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 30_000;
+const MAX_REDIRECTS = 5;
+
+/**
+ * Where NAVs may be downloaded from: https only, since every holding's latest value is computed from
+ * them and a plain-http feed can be rewritten on the way. The one exception is http to a loopback
+ * address literal (127.0.0.0/8, ::1), which never leaves the machine: a local mirror, or a test's feed.
+ * Checked when the configuration is loaded and again for every redirect.
+ */
+export function isAllowedNavUrl(url: URL): boolean {
+  if (url.protocol === 'https:') return true;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return url.protocol === 'http:' && isIP(host) !== 0 && ipaddr.process(host).range() === 'loopback';
+}
 
 /**
  * Where the NAV file comes from: the only code that touches the file system or the network for
@@ -47,7 +62,7 @@ export class HttpNavSource extends NavSource {
     const tooLarge = () => new Error(`${this.description} is larger than ${this.maxBytes} bytes`);
     const aborter = new AbortController();
     const signal = AbortSignal.any([aborter.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]);
-    const res = await fetch(this.url, { headers: { accept: 'text/plain' }, signal, redirect: 'follow' });
+    const res = await this.fetchFollowing(signal);
     try {
       if (!res.ok) throw new Error(`${this.description} answered HTTP ${res.status}`);
       const length = Number(res.headers.get('content-length') ?? 0);
@@ -71,6 +86,20 @@ export class HttpNavSource extends NavSource {
     } finally {
       // Closes the connection if the body was not read to the end (a refusal above); a no-op otherwise.
       aborter.abort();
+    }
+  }
+
+  /** Follows redirects itself, so that each one is held to isAllowedNavUrl (no downgrade to http). */
+  private async fetchFollowing(signal: AbortSignal): Promise<Response> {
+    let url = new URL(this.url);
+    for (let redirects = 0; ; redirects++) {
+      if (!isAllowedNavUrl(url)) throw new Error(`${this.description}: refused ${url.protocol} URL ${url.origin} (https only)`);
+      const res = await fetch(url, { headers: { accept: 'text/plain' }, signal, redirect: 'manual' });
+      const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+      if (location === null) return res;
+      await res.body?.cancel().catch(() => undefined);
+      if (redirects === MAX_REDIRECTS) throw new Error(`${this.description}: more than ${MAX_REDIRECTS} redirects`);
+      url = new URL(location, url);
     }
   }
 }

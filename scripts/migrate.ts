@@ -1,0 +1,32 @@
+/**
+ * Creates the database if needed and applies pending migrations, then exits: `npm run migrate`, or
+ * `node dist/scripts/migrate.js` in the container. Run it with DATABASE_URL naming the migrator role
+ * when the service itself runs as a role without DDL rights (MIGRATE_ON_START=false); see
+ * docs/security.md, "Database roles".
+ */
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from '../src/config/app-config.js';
+import { createLogger } from '../src/common/logging/logger.js';
+import { ensureDatabase, runMigrations } from '../src/database/migrate.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.log.level);
+  await ensureDatabase(config.db.url, logger);
+  const applied = await runMigrations(config.db.url, logger);
+  logger.info({ applied: applied.length }, 'migrations up to date');
+}
+
+main().catch((error) => {
+  console.error('Migrating failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
