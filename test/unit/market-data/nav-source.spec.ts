@@ -40,6 +40,9 @@ describe('HttpNavSource', () => {
         res.end('119551;INF209KA12Z1\n');
         return;
       }
+      if (req.url === '/to-small') return void res.writeHead(302, { location: '/small' }).end();
+      if (req.url === '/to-plain-http') return void res.writeHead(301, { location: 'http://nav-mirror.example.in/NAVAll.txt' }).end();
+      if (req.url === '/loop') return void res.writeHead(302, { location: '/loop' }).end();
       if (req.url === '/declared-large') {
         res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(LIMIT + 1) });
         res.end(Buffer.alloc(LIMIT + 1, 'a'));
@@ -70,5 +73,18 @@ describe('HttpNavSource', () => {
 
   it('reports an HTTP error status', async () => {
     await expect(new HttpNavSource(`${base}/missing`, LIMIT).read()).rejects.toThrow('answered HTTP 404');
+  });
+
+  it('follows a redirect that stays allowed', async () => {
+    expect(await new HttpNavSource(`${base}/to-small`, LIMIT).read()).toBe('Scheme Code;ISIN\n119551;INF209KA12Z1\n');
+  });
+
+  it('refuses a redirect to plain http, and plain http to anything but a loopback address, before connecting', async () => {
+    await expect(new HttpNavSource(`${base}/to-plain-http`, LIMIT).read()).rejects.toThrow('refused http: URL http://nav-mirror.example.in (https only)');
+    await expect(new HttpNavSource('http://nav-mirror.example.in/NAVAll.txt', LIMIT).read()).rejects.toThrow('(https only)');
+  });
+
+  it('gives up after five redirects', async () => {
+    await expect(new HttpNavSource(`${base}/loop`, LIMIT).read()).rejects.toThrow('more than 5 redirects');
   });
 });
