@@ -58,19 +58,22 @@ describe('zen chat: personal identifiers never reach the language model (local m
     await mock.close();
   });
 
-  /** Every way the investor's identifiers could show in a request, looked for in all that the model received. */
-  function expectNoIdentifier(sent: string) {
+  /** The investor's identifiers found in what the model received, in any of the ways they could be written there. */
+  function leaked(sent: string): string[] {
     const { name, pan } = statement.model.investors[0];
-    const flat = sent.replace(/\s+/g, ' ');
+    const flat = sent.replace(/\s+/g, ' ').toUpperCase();
     const compact = sent.replace(/[\s-]+/g, '').toUpperCase();
-    expect(flat.toUpperCase()).not.toContain(name.toUpperCase());
-    expect(compact).not.toContain(pan);
-    expect(compact).not.toContain(AADHAAR.replace(/\s/g, ''));
-    expect(compact).not.toContain(ACCOUNT);
-    expect(sent).not.toContain(statement.dob);
-    expect(compact).not.toContain(statement.dob.replace(/\//g, ''));
-    expect(sent).not.toMatch(new RegExp(`(?<!\\d)${statement.pin}(?!\\d)`));
+    const checks: Array<[string, boolean]> = [
+      ['name', flat.includes(name.toUpperCase())],
+      ['PAN', compact.includes(pan)],
+      ['Aadhaar', compact.includes(AADHAAR.replace(/\s/g, ''))],
+      ['bank account', compact.includes(ACCOUNT)],
+      ['date of birth', sent.includes(statement.dob) || compact.includes(statement.dob.replace(/\//g, ''))],
+      ['PIN code', new RegExp(`(?<!\\d)${statement.pin}(?!\\d)`).test(sent)],
+    ];
+    return checks.filter(([, found]) => found).map(([label]) => label);
   }
+  const expectNoIdentifier = (sent: string) => expect(leaked(sent)).toEqual([]);
 
   it('masks a question that spells out the investor’s identifiers, and the answer still names them', async () => {
     const { name, pan } = statement.model.investors[0];
