@@ -74,6 +74,14 @@ export class AppConfig {
   /** Latest NAVs from an AMFI NAVAll.txt file or URL; `navSource` null = off. */
   readonly marketData!: { navSource: NavSourceLocation | null; refreshMs: number };
   readonly chat!: { idleTimeoutMs: number; idleSweepMs: number };
+  /** Outgoing e-mail: SMTP when `smtpUrl` is set, otherwise nothing is sent (development). */
+  readonly mail!: { smtpUrl: string | null; from: string };
+  /**
+   * Users an admin adds are invited (docs/security.md, "E-mail squatting"): `url` is the page the
+   * mailed link opens (the token follows in the fragment), `ttlHours` how long a link stays valid,
+   * and `perAdminPerHour` / `perTenantPerHour` limit `POST /api/v1/users`.
+   */
+  readonly invitations!: { url: string; ttlHours: number; perAdminPerHour: number; perTenantPerHour: number };
   /** Single sign-on (SAML 2.0 and OIDC per tenant); see docs/sso.md. */
   readonly sso!: {
     /** Where a finished SSO login sends the browser with `?code=` (or `?error=`). */
@@ -141,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (navSource === 'invalid') problems.push('MARKET_DATA_NAV_SOURCE: must be a file path or an https: URL (http: only to a loopback address)');
   if (dto.WEB_SEARCH_PROVIDER === 'searxng' && !dto.SEARXNG_URL) problems.push('SEARXNG_URL: required when WEB_SEARCH_PROVIDER=searxng');
   if (dto.SEARXNG_URL && !isUrlWithProtocol(dto.SEARXNG_URL, ['http:', 'https:'])) problems.push('SEARXNG_URL: must be an http: or https: URL');
+  if (dto.SMTP_URL && !isUrlWithProtocol(dto.SMTP_URL, ['smtp:', 'smtps:'])) problems.push('SMTP_URL: must be an smtp: or smtps: URL');
+  if (!dto.SMTP_URL && nodeEnv === 'production') warnings.push('SMTP_URL is not set: invitation e-mails are not sent, so invited users cannot join.');
 
   const trustProxy = trustProxySetting(dto.TRUST_PROXY, problems);
 
@@ -229,6 +239,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     marketData: { navSource: navSource === 'invalid' ? null : navSource, refreshMs: dto.MARKET_DATA_REFRESH_MS ?? 21_600_000 },
     chat: { idleTimeoutMs: dto.CHAT_IDLE_TIMEOUT_MS ?? 30 * 60_000, idleSweepMs: dto.CHAT_IDLE_SWEEP_MS ?? 60_000 },
+    mail: { smtpUrl: dto.SMTP_URL ?? null, from: dto.MAIL_FROM ?? 'Foliodesk <no-reply@localhost>' },
+    invitations: {
+      url: dto.INVITATION_URL ?? `${publicBaseUrl}/accept-invitation`,
+      ttlHours: dto.INVITATION_TTL_HOURS ?? 72,
+      perAdminPerHour: dto.USER_INVITES_PER_ADMIN_PER_HOUR ?? 20,
+      perTenantPerHour: dto.USER_INVITES_PER_TENANT_PER_HOUR ?? 50,
+    },
     sso: {
       redirectUrl: dto.SSO_REDIRECT_URL ?? `${publicBaseUrl}/api/v1/auth/sso/complete`,
       loginTtlSeconds: dto.SSO_LOGIN_TTL_SECONDS ?? 600,

@@ -83,5 +83,12 @@ export class EnvDto {
   @IsOptional() @IsString() SSO_SAML_SP_PRIVATE_KEY?: string;
   @IsOptional() @IsString() SSO_SAML_SP_CERT?: string;
 
+  @IsOptional() @IsString() SMTP_URL?: string;
+  @IsOptional() @IsString() @MaxLength(320) MAIL_FROM?: string;
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) INVITATION_URL?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(720) INVITATION_TTL_HOURS?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) USER_INVITES_PER_ADMIN_PER_HOUR?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) USER_INVITES_PER_TENANT_PER_HOUR?: number;
+
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL?: string;
 }

@@ -20,9 +20,10 @@ import { ChatSessionEntity } from '../modules/zen/entities/chat-session.entity.j
 import { TenantEntity } from '../modules/tenants/entities/tenant.entity.js';
 import { PasswordHistoryEntity } from '../modules/users/entities/password-history.entity.js';
 import { UserEntity } from '../modules/users/entities/user.entity.js';
+import { InvitationEntity } from '../modules/users/entities/invitation.entity.js';
 
 /** Every entity, for the data source, the migration generator and the schema-drift test. */
-export const ENTITIES = [TenantEntity, UserEntity, PasswordHistoryEntity, SessionEntity, AuditLogEntity, DocumentEntity,
+export const ENTITIES = [TenantEntity, UserEntity, PasswordHistoryEntity, InvitationEntity, SessionEntity, AuditLogEntity, DocumentEntity,
   PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, OutboxEventEntity, ReportEntity,
   WebhookSubscriptionEntity, WebhookDeliveryEntity, WebhookAttemptEntity,
   ChatSessionEntity, ChatMessageEntity, ChatDocumentEntity, ChatChunkEntity,

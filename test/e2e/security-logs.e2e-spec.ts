@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { generateStatement } from '../fixtures/generator/index.js';
 import { uniqueEmail } from '../support/app.js';
+import { invitationLink, Mailbox } from '../support/mailbox.js';
 import { Receiver } from '../support/receiver.js';
 import { startMockOpenAi, type MockOpenAi } from '../support/mock-openai-api.js';
 
@@ -68,14 +69,16 @@ describe('secrets never reach the logs (node dist/src/main.js at LOG_LEVEL=trace
   let openai: MockOpenAi;
   let oidc: Awaited<ReturnType<typeof startOidcStub>>;
   let receiver: Receiver;
+  let mailbox: Mailbox;
   let http: ReturnType<typeof request>;
   let port: number;
 
   beforeAll(async () => {
-    [openai, oidc, receiver, port] = await Promise.all([
+    [openai, oidc, receiver, mailbox, port] = await Promise.all([
       startMockOpenAi({ kind: 'completion', text: 'A diversified portfolio.' }),
       startOidcStub(),
       new Receiver().start(),
+      new Mailbox().start(),
       freePort(),
     ]);
     storage = mkdtempSync(join(tmpdir(), 'foliodesk-seclog-'));
@@ -89,6 +92,7 @@ describe('secrets never reach the logs (node dist/src/main.js at LOG_LEVEL=trace
       QUEUE_PREFIX: `seclog${hex(4)}`,
       STORAGE_DIR: storage,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      SMTP_URL: mailbox.url,
       JWT_SECRET: secret('JWT_SECRET', `jwt-${hex(24)}`),
       APP_ENCRYPTION_KEY: secret('APP_ENCRYPTION_KEY', `enc-${hex(24)}`),
       BOOTSTRAP_ADMIN_EMAIL: uniqueEmail('operator'),
@@ -124,7 +128,7 @@ describe('secrets never reach the logs (node dist/src/main.js at LOG_LEVEL=trace
       child.kill('SIGTERM');
       await exited;
     }
-    await Promise.all([openai?.close(), oidc?.close(), receiver?.stop()]);
+    await Promise.all([openai?.close(), oidc?.close(), receiver?.stop(), mailbox?.stop()]);
     if (storage) rmSync(storage, { recursive: true, force: true });
   });
 
@@ -165,11 +169,14 @@ describe('secrets never reach the logs (node dist/src/main.js at LOG_LEVEL=trace
     const newPassword = secret('changed password', password());
     const changed = await http.patch('/api/v1/users/me').set(auth(session.access_token)).send({ current_password: firstPassword, new_password: newPassword });
     expect(changed.status).toBe(200);
-    const created = await http
-      .post('/api/v1/users')
-      .set(auth(session.access_token))
-      .send({ email: uniqueEmail('analyst'), full_name: 'New Analyst', role: 'analyst', password: secret('created user password', password()) });
+    const invitee = uniqueEmail('analyst');
+    const created = await http.post('/api/v1/users').set(auth(session.access_token)).send({ email: invitee, full_name: 'New Analyst', role: 'analyst' });
     expect(created.status).toBe(201);
+    const { link, token } = invitationLink(await mailbox.nextMailTo(invitee, 0));
+    secret('invitation link', link);
+    secret('invitation token', token);
+    const accepted = await http.post('/api/v1/invitations/accept').send({ token, password: secret('invited user password', password()) });
+    expect(accepted.status).toBe(201);
     const garbage = await http.get('/api/v1/users/me').set(auth(secret('garbage bearer', `garbage.${hex()}.token`)));
     expect(garbage.status).toBe(401);
     const withCookie = await http.get('/api/v1/users/me').set(auth(session.access_token)).set('Cookie', `fd_session=${secret('cookie value', `ck-${hex()}`)}`);
@@ -230,7 +237,11 @@ describe('secrets never reach the logs (node dist/src/main.js at LOG_LEVEL=trace
     const start = await http.get(`/api/v1/auth/sso/login?tenant=${registered.body.result.user.tenant_id}`);
     expect(start.status).toBe(302);
     const state = new URL(start.headers.location).searchParams.get('state');
-    const callback = await http.get(`/api/v1/auth/sso/oidc/callback?code=${secret('OIDC authorization code', `code-${hex()}`)}&state=${state}&iss=${encodeURIComponent(oidc.issuer)}`);
+    // The browser that started the sign-in comes back with its binding cookie.
+    const bindingCookie = ([start.headers['set-cookie'] ?? []] as unknown as string[][]).flat()[0]?.split(';')[0] ?? '';
+    const callback = await http
+      .get(`/api/v1/auth/sso/oidc/callback?code=${secret('OIDC authorization code', `code-${hex()}`)}&state=${state}&iss=${encodeURIComponent(oidc.issuer)}`)
+      .set('Cookie', bindingCookie);
     expect(callback.status).toBe(302);
 
     // The queue board with a token in the query string (refused: a tenant admin), then logout.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { addUser, bearer, createTenant, errorCode, login, register, startTestApp, STRONG_PASSWORD, uniqueEmail, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { acceptInvitation, addUser, bearer, createTenant, errorCode, login, register, startTestApp, STRONG_PASSWORD, testMailbox, uniqueEmail, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { invitationLink } from '../support/mailbox.js';
 
 describe('users, roles and tenancy', () => {
   let t: TestApp;
@@ -95,21 +96,31 @@ describe('users, roles and tenancy', () => {
       }
     });
 
-    it('creates a user with a role, who can then sign in with it', async () => {
+    it('invites a user with a role: the record says invited, and once the link is accepted they sign in to the tenant with it', async () => {
       const email = uniqueEmail('new');
-      const res = await t.http.post('/api/v1/users').set(bearer(acme.admin)).send({ email, full_name: 'Neha Gupta', role: 'analyst', password: STRONG_PASSWORD });
+      const seen = testMailbox().mailsTo(email).length;
+      const res = await t.http.post('/api/v1/users').set(bearer(acme.admin)).send({ email, full_name: 'Neha Gupta', role: 'analyst' });
       expect(res.status).toBe(201);
-      expect(res.body.result).toMatchObject({ email, role: 'analyst', tenant_id: acme.admin.tenantId, disabled: false });
+      expect(res.body.result).toMatchObject({ email, full_name: 'Neha Gupta', role: 'analyst', tenant_id: acme.admin.tenantId, status: 'invited', disabled: false, last_login_at: null });
+      expect(res.body.result.id).toMatch(/^usr_[0-9a-f]{24}$/);
+      expect(res.body.result.invitation_id).toMatch(/^inv_[0-9a-f]{24}$/);
+      // Nothing is claimed until the owner of the address accepts.
+      expect(errorCode(await t.http.post('/api/v1/auth/login').send({ email, password: STRONG_PASSWORD }))).toBe('INVALID_CREDENTIALS');
+      const { token } = invitationLink(await testMailbox().nextMailTo(email, seen));
+      const accepted = await acceptInvitation(t.http, token);
+      expect(accepted).toEqual({ user: { id: res.body.result.id, email, role: 'analyst', tenant_id: acme.admin.tenantId, full_name: 'Neha Gupta' }, sso_login_url: null });
       const account = await login(t.http, email);
-      expect(account.tenantId).toBe(acme.admin.tenantId);
+      expect(account).toMatchObject({ userId: res.body.result.id, tenantId: acme.admin.tenantId });
+      const listed = await t.http.get(`/api/v1/users/${account.userId}`).set(bearer(acme.admin));
+      expect(listed.body.result).toMatchObject({ status: 'active', role: 'analyst' });
     });
 
-    it('refuses an unknown role, a weak password and a taken e-mail', async () => {
-      const badRole = await t.http.post('/api/v1/users').set(bearer(acme.admin)).send({ email: uniqueEmail(), full_name: 'X', role: 'owner', password: STRONG_PASSWORD });
+    it('refuses an unknown role, a password chosen by the admin, and an address of an account of its own tenant', async () => {
+      const badRole = await t.http.post('/api/v1/users').set(bearer(acme.admin)).send({ email: uniqueEmail(), full_name: 'X', role: 'owner' });
       expect(errorCode(badRole)).toBe('VALIDATION_ERROR');
-      const weak = await t.http.post('/api/v1/users').set(bearer(acme.admin)).send({ email: uniqueEmail(), full_name: 'X', role: 'viewer', password: 'password' });
-      expect(errorCode(weak)).toBe('PASSWORD_POLICY_VIOLATION');
-      const taken = await t.http.post('/api/v1/users').set(bearer(acme.admin)).send({ email: other.viewer.email, full_name: 'X', role: 'viewer', password: STRONG_PASSWORD });
+      const withPassword = await t.http.post('/api/v1/users').set(bearer(acme.admin)).send({ email: uniqueEmail(), full_name: 'X', role: 'viewer', password: STRONG_PASSWORD });
+      expect(errorCode(withPassword)).toBe('VALIDATION_ERROR');
+      const taken = await t.http.post('/api/v1/users').set(bearer(acme.admin)).send({ email: acme.viewer.email, full_name: 'X', role: 'viewer' });
       expect(taken.status).toBe(409);
       expect(errorCode(taken)).toBe('EMAIL_TAKEN');
     });

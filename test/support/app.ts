@@ -6,8 +6,22 @@ import { loadConfig } from '../../src/config/app-config.js';
 import { createLogger } from '../../src/common/logging/logger.js';
 import type { Role } from '../../src/common/auth/roles.js';
 import { runMigrations } from '../../src/database/migrate.js';
+import { invitationLink, Mailbox } from './mailbox.js';
 
 let migrated: Promise<unknown> | null = null;
+
+/**
+ * Every test app delivers its mail to one real SMTP receiver on loopback (unless the suite sets
+ * SMTP_URL itself); it runs while any app of the suite does.
+ */
+let mailbox: Mailbox | null = null;
+let appsRunning = 0;
+
+/** The SMTP receiver the suite's apps send to (started with the first app). */
+export function testMailbox(): Mailbox {
+  if (!mailbox) throw new Error('no test app is running, so no mailbox either');
+  return mailbox;
+}
 
 export const STRONG_PASSWORD = 'Str0ng-Passw0rd!';
 
@@ -19,13 +33,18 @@ export interface TestApp {
 
 /** The real application (real PostgreSQL and Redis) on an ephemeral port, with optional env overrides. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ ...process.env, ...env });
+  if (appsRunning++ === 0) mailbox = await new Mailbox().start();
+  const config = loadConfig({ ...process.env, SMTP_URL: mailbox!.url, ...env });
   migrated ??= runMigrations(config.db.url);
   await migrated;
   const app = await createHttpApp(config, createLogger(config.log.level));
   await app.init();
   const server = app.getHttpServer();
-  return { app, http: request(server), close: () => app.close() };
+  const close = async () => {
+    await app.close();
+    if (--appsRunning === 0) await mailbox?.stop();
+  };
+  return { app, http: request(server), close };
 }
 
 export const uniqueEmail = (label = 'user') => `${label}.${randomBytes(6).toString('hex')}@example.in`;
@@ -54,13 +73,27 @@ export async function login(http: TestApp['http'], email: string, password = STR
   return { email, password, userId: r.user.id, tenantId: r.user.tenant_id, accessToken: r.access_token, refreshToken: r.refresh_token };
 }
 
-export async function addUser(http: TestApp['http'], admin: Account, role: Role): Promise<Account> {
-  const email = uniqueEmail(role);
+/** Invites the address as `admin` and answers the token the mailed link carries (read from the test SMTP receiver). */
+export async function invite(http: TestApp['http'], admin: Account, body: { email: string; role: Role; full_name?: string }): Promise<string> {
+  const seen = testMailbox().mailsTo(body.email).length;
   const res = await http
     .post('/api/v1/users')
     .set('Authorization', `Bearer ${admin.accessToken}`)
-    .send({ email, full_name: `Test ${role}`, role, password: STRONG_PASSWORD });
-  if (res.status !== 201) throw new Error(`create user failed: ${res.status} ${JSON.stringify(res.body)}`);
+    .send({ full_name: `Test ${body.role}`, ...body });
+  if (res.status !== 201) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return invitationLink(await testMailbox().nextMailTo(body.email, seen)).token;
+}
+
+/** Accepts an invitation with its token, choosing the password. */
+export async function acceptInvitation(http: TestApp['http'], token: string, password = STRONG_PASSWORD) {
+  const res = await http.post('/api/v1/invitations/accept').send({ token, password });
+  if (res.status !== 201) throw new Error(`accepting the invitation failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.result as { user: { id: string; email: string; role: Role; tenant_id: string; full_name: string }; sso_login_url: string | null };
+}
+
+/** A user of the admin's tenant, added the real way (invited, link mailed, accepted), signed in. */
+export async function addUser(http: TestApp['http'], admin: Account, role: Role, email = uniqueEmail(role)): Promise<Account> {
+  await acceptInvitation(http, await invite(http, admin, { email, role }));
   return login(http, email);
 }
 

@@ -29,6 +29,6 @@ import { TokenService } from './token.service.js';
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [AuthService, PasswordService, SessionsRepository, JwtStrategy],
+  exports: [AuthService, PasswordService, SessionsRepository, JwtStrategy, LoginRateLimiter],
 })
 export class AuthModule {}

@@ -112,11 +112,23 @@ export class LoginRateLimiter {
   /** Counts registrations per IP (an IPv6 client by its /64) in an hourly window; throws 429 past the limit. */
   async assertRegistrationAllowed(clientIp: string): Promise<void> {
     const ip = rateLimitSubject(clientIp);
-    const key = `${this.config.redis.prefix}:rl:register:${ip}`;
+    await this.countHourly(`register:${ip}`, this.config.auth.registrationsPerIpPerHour, 'this address');
+  }
+
+  /** Counts `POST /api/v1/users` (invitations) per admin and per tenant in hourly windows; throws 429 past either limit. */
+  async assertInvitationAllowed(tenantId: string, adminId: string): Promise<void> {
+    const { perAdminPerHour, perTenantPerHour } = this.config.invitations;
+    await this.countHourly(`invite:user:${adminId}`, perAdminPerHour, 'this admin');
+    await this.countHourly(`invite:tenant:${tenantId}`, perTenantPerHour, 'this tenant');
+  }
+
+  /** One more event in a fixed hourly window started by the first; past `limit`, 429 with the rest of the window. */
+  private async countHourly(name: string, limit: number, subject: string): Promise<void> {
+    const key = `${this.config.redis.prefix}:rl:${name}`;
     const result = await this.safely(() => this.redis.multi().incr(key).expire(key, 3600, 'NX').ttl(key).exec());
     if (!result) return;
     const count = Number(result[0][1]);
-    if (count > this.config.auth.registrationsPerIpPerHour) this.refuse(Number(result[2][1]), 'this address');
+    if (count > limit) this.refuse(Number(result[2][1]), subject);
   }
 
   private refuse(ttlSeconds: number, subject: string): never {

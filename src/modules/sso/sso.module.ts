@@ -28,5 +28,7 @@ import { SsoRepository } from './sso.repository.js';
   ],
   controllers: [SsoConfigController, SsoController],
   providers: [SsoRepository, IdpHttpClient, SsoConfigService, SamlLoginService, OidcLoginService, SsoProvisioningService, SsoLoginService],
+  // Invitations ask whether a tenant signs in with SSO, and where.
+  exports: [SsoConfigService],
 })
 export class SsoModule {}

@@ -1,19 +1,24 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { CurrentUser, Roles } from '../../common/auth/decorators.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
 import { Client } from '../../common/http/client-info.js';
 import { PageQueryDto } from '../../common/http/pagination.js';
 import type { ClientInfo } from '../auth/auth.service.js';
+import { InvitedUserDto } from './dto/invitation.dto.js';
 import { UserDetailDto, UserDto, UserPageDto } from './dto/user.dto.js';
 import { CreateUserDto, UpdateMeDto, UpdateUserDto } from './dto/user-requests.dto.js';
+import { InvitationsService } from './invitations.service.js';
 import { UsersService } from './users.service.js';
 
 @ApiTags('Users')
 @Controller('api/v1/users')
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly invitations: InvitationsService,
+  ) {}
 
   @Get('me')
   @Roles('viewer')
@@ -41,10 +46,17 @@ export class UsersController {
 
   @Post()
   @Roles('admin')
-  @ApiOperation({ summary: 'Add a user to the tenant with a role' })
-  @ApiEnvelope(UserDetailDto, { status: 201 })
+  @ApiOperation({
+    summary: 'Invite a user to the tenant with a role',
+    description:
+      'Mails the address a one-time link; the account exists once its owner accepts it (POST /api/v1/invitations/accept). ' +
+      'Answers the user record with `status: invited`, the same whether or not the address has an account elsewhere. ' +
+      'Rate-limited per admin and per tenant (429 RATE_LIMITED with Retry-After).',
+  })
+  @ApiEnvelope(InvitedUserDto, { status: 201 })
+  @ApiTooManyRequestsResponse({ description: 'Too many invitations from this admin or tenant (see Retry-After)' })
   create(@CurrentUser() user: Principal, @Body() dto: CreateUserDto, @Client() client: ClientInfo) {
-    return this.users.create(user, dto, client);
+    return this.invitations.invite(user, dto, client);
   }
 
   @Get(':user_id')

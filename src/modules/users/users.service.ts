@@ -10,7 +10,7 @@ import type { ClientInfo } from '../auth/auth.service.js';
 import { PasswordService } from '../auth/password.service.js';
 import { SessionsRepository } from '../auth/sessions.repository.js';
 import { toUserDetailDto, toUserDto, type UserDetailDto, type UserDto } from './dto/user.dto.js';
-import type { CreateUserDto, UpdateMeDto } from './dto/user-requests.dto.js';
+import type { UpdateMeDto } from './dto/user-requests.dto.js';
 import type { UserEntity } from './entities/user.entity.js';
 import type { Role } from '../../common/auth/roles.js';
 import { UsersRepository } from './users.repository.js';
@@ -53,25 +53,6 @@ export class UsersService {
 
   async get(tenantId: string, userId: string): Promise<UserDetailDto> {
     return toUserDetailDto(await this.require(tenantId, userId));
-  }
-
-  async create(admin: Principal, dto: CreateUserDto, client: ClientInfo): Promise<UserDetailDto> {
-    this.passwords.assertPolicy(dto.password);
-    if (await this.users.findByEmail(dto.email)) throw new AppException('EMAIL_TAKEN');
-    const passwordHash = await this.passwords.hash(dto.password);
-    const user = await this.dataSource.transaction(async (manager) => {
-      const created = await this.users.insert(
-        { id: prefixedId('usr'), tenantId: admin.tenantId, email: dto.email, passwordHash, fullName: dto.full_name, role: dto.role },
-        manager,
-      );
-      await this.users.addPasswordHistory(created.id, passwordHash, manager);
-      await this.audit.record(
-        { tenantId: admin.tenantId, actorId: admin.userId, action: 'user.create', targetType: 'user', targetId: created.id, ip: client.ip, metadata: { role: dto.role } },
-        manager,
-      );
-      return created;
-    });
-    return toUserDetailDto(user);
   }
 
   async changeRole(admin: Principal, userId: string, role: Role, client: ClientInfo): Promise<UserDetailDto> {

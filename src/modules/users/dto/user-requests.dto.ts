@@ -48,11 +48,6 @@ export class CreateUserDto {
   @ApiProperty({ enum: ROLES, example: 'analyst' })
   @IsIn(ROLES)
   role: Role;
-
-  @ApiProperty({ example: 'Initial-Passw0rd!' })
-  @IsString()
-  @MaxLength(256)
-  password: string;
 }
 
 export class UpdateUserDto {

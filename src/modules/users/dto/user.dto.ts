@@ -11,7 +11,12 @@ export class UserDto {
   @ApiProperty({ example: 'Priya Sharma' }) full_name: string;
 }
 
+/** `invited`: added by an admin, not yet accepted (no account exists until then). */
+export const USER_STATUSES = ['active', 'disabled', 'invited'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
 export class UserDetailDto extends UserDto {
+  @ApiProperty({ enum: USER_STATUSES, example: 'active' }) status: UserStatus;
   @ApiProperty({ example: false }) disabled: boolean;
   @ApiProperty({ nullable: true, type: String, example: '2026-11-22T10:15:30.000Z' }) last_login_at: string | null;
   @ApiProperty({ example: '2026-11-01T08:00:00.000Z' }) created_at: string;
@@ -31,6 +36,7 @@ export const toUserDto = (user: UserEntity): UserDto => ({
 
 export const toUserDetailDto = (user: UserEntity): UserDetailDto => ({
   ...toUserDto(user),
+  status: user.disabledAt === null ? 'active' : 'disabled',
   disabled: user.disabledAt !== null,
   last_login_at: user.lastLoginAt?.toISOString() ?? null,
   created_at: user.createdAt.toISOString(),
