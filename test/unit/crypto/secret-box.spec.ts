@@ -1,7 +1,8 @@
-import { createCipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { SEALED_COLUMNS, type SealPurpose } from '../../../src/common/crypto/sealed-columns.js';
 import { keyId, SecretBox, SecretUnreadable } from '../../../src/common/crypto/secret-box.js';
+import { legacySeal } from '../../support/sealed.js';
 
 const OLD_KEY = 'an-old-encryption-key-0123456789abcdef-old';
 const NEW_KEY = 'the-new-encryption-key-0123456789abcdef-new';
@@ -9,15 +10,6 @@ const ROW = { id: 'whk_0123456789abcdef01234567', tenantId: 'tnt_acme0123456789a
 const SECRET = 'whsec_the-signing-secret-0123';
 
 const box = (current: string, ...previous: string[]) => new SecretBox({ encryptionKey: current, previousEncryptionKeys: previous });
-
-/** The first stored form, as it was written before keys per purpose: `v1.<iv>.<tag>.<ciphertext>`, no associated data. */
-function legacySeal(secret: string, plain: string): string {
-  const key = createHash('sha256').update(`foliodesk-secret-box:${secret}`).digest();
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), data].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
-}
 
 /** A v2 value written by hand from the documented derivation, with a chosen key and associated data. */
 function handSealed(key: Buffer, kid: string, aad: string, plain: string): string {
