@@ -27,6 +27,7 @@ import {
   type StatementModel,
 } from '../fixtures/generator/index.js';
 import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
+import { truthDifferences, type ExtractionResult as TruthResult } from '../support/extraction-truth.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 
 type HoldingsFamily = Exclude<StatementFamily, 'bank_statement'>;
@@ -91,21 +92,11 @@ interface ResultHolding {
   account_id?: string | null;
 }
 
-interface ResultEntity {
-  entity_name: string;
-  pan: string | null;
-  holdings: ResultHolding[];
-  asset_allocation: { equity: number; debt: number; hybrid: number; other: number };
-}
-
-interface ExtractionResult {
-  document_type: string;
-  holdings_statement: boolean;
+/** The result as the comparison reads it, with what the export check reads besides. */
+type ExtractionResult = Omit<TruthResult, 'entities'> & {
   currency: string;
-  entities: ResultEntity[];
-  validation: Array<{ code: string; isin: string | null; entity: string | null; message: string }>;
-  confidence_score: number;
-}
+  entities: Array<Omit<TruthResult['entities'][number], 'holdings'> & { holdings: ResultHolding[] }>;
+};
 
 interface Outcome {
   upload: { job_id: string; doc_id: string; password_required: boolean };
@@ -115,66 +106,7 @@ interface Outcome {
   exported?: { document_id: string; job_id: string; fields: Array<{ key: string }>; rows: Array<Record<string, unknown>> };
 }
 
-// ---- Comparison with the ground truth -------------------------------------------------------------
-
-const milli = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v * 1000));
-const n4 = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v * 10000));
-const paise = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v * 100));
-const sorted = (list: string[]) => [...list].sort();
-
-/** Every difference between the extraction and the model, one line each (empty = exact). */
-function differences(model: StatementModel, result: ExtractionResult): string[] {
-  const diffs: string[] = [];
-  const demat = model.family === 'nsdl_cas' || model.family === 'cdsl_cas';
-  const owners = [...new Set(model.holdings.map((h) => h.investor_pan))];
-  const pans = result.entities.map((e) => e.pan ?? '(none)');
-  if (JSON.stringify(sorted(pans)) !== JSON.stringify(sorted(owners))) diffs.push(`entity PANs ${sorted(pans)} != ${sorted(owners)}`);
-
-  for (const pan of owners) {
-    const investor = model.investors.find((i) => i.pan === pan)!;
-    const entity = result.entities.find((e) => e.pan === pan);
-    if (!entity) continue;
-    if (entity.entity_name !== investor.name) diffs.push(`${pan}: investor name "${entity.entity_name}" != "${investor.name}"`);
-    const truth = model.holdings.filter((h) => h.investor_pan === pan);
-
-    // The ISIN multiset: none missing, none invented.
-    const left = [...entity.holdings.map((h) => h.isin)];
-    for (const h of truth) {
-      const at = left.indexOf(h.isin);
-      if (at < 0) diffs.push(`${pan}: missing ${h.isin} ${h.scheme_name}`);
-      else left.splice(at, 1);
-    }
-    for (const isin of left) diffs.push(`${pan}: invented ${isin}`);
-
-    // Holding by holding, matched on ISIN and folio (demat: ISIN and account).
-    const key = (isin: string, where: string | null | undefined) => `${isin}|${where ?? ''}`;
-    const pool = new Map<string, ResultHolding[]>();
-    for (const g of entity.holdings) {
-      const k = key(g.isin, demat ? g.account_id : g.folio);
-      pool.set(k, [...(pool.get(k) ?? []), g]);
-    }
-    for (const h of truth) {
-      const where = `${pan} ${h.isin} ${h.folio ?? h.account_id}`;
-      const g = pool.get(key(h.isin, demat ? h.account_id : h.folio))?.shift();
-      if (!g) {
-        if (entity.holdings.some((x) => x.isin === h.isin)) diffs.push(`${where}: found under another folio/account`);
-        continue;
-      }
-      const check = (field: string, got: unknown, want: unknown) => {
-        if (got !== want) diffs.push(`${where}: ${field} ${JSON.stringify(got)} != ${JSON.stringify(want)}`);
-      };
-      check('units', milli(g.units), milli(h.units));
-      check('nav', n4(g.nav), n4(h.nav));
-      check('market_value', paise(g.market_value), paise(h.market_value));
-      check('folio', g.folio ?? null, h.folio);
-      check('amc', g.amc ?? null, h.amc);
-      check('scheme_name', g.scheme_name, h.scheme_name);
-      if (demat) check('account_id', g.account_id ?? null, h.account_id);
-      else check('cost_value', paise(g.cost_value), paise(h.cost_value));
-    }
-  }
-  return diffs;
-}
+// ---- Comparison with the ground truth (test/support/extraction-truth.ts) ------------------------
 
 /** The JSON export's rows as they must read from the extraction's holdings. */
 function expectedRows(result: ExtractionResult): Array<Record<string, unknown>> {
@@ -215,7 +147,7 @@ function expectExact(model: StatementModel, outcome: Outcome): void {
   const result = outcome.result!;
   expect(result.document_type).toBe(CLASS_CODE[model.family]);
   expect(result.holdings_statement).toBe(true);
-  expect(differences(model, result)).toEqual([]);
+  expect(truthDifferences(model, result)).toEqual([]);
   // Every check passes; the only notes allowed say an asset class came from the scheme name (no NAV source here).
   expect(checkFlags(result)).toEqual([]);
   expect(result.confidence_score).toBeGreaterThan(0);
@@ -429,7 +361,7 @@ describe('nexus families: every family and quirk, PDF → pipeline → extractio
       expect(result.confidence_score).toBeLessThan(clean.result!.confidence_score);
 
       // The printed value is reported as printed; units and NAV are the true ones.
-      expect(differences(printed, result)).toEqual([]);
+      expect(truthDifferences(printed, result)).toEqual([]);
       const got = result.entities.flatMap((e) => e.holdings).find((h) => h.isin === target.isin)!;
       const real = truth.holdings.find((h) => h.isin === target.isin)!;
       expect({ units: got.units, nav: got.nav, market_value: got.market_value }).toEqual({ units: real.units, nav: real.nav, market_value: target.market_value });

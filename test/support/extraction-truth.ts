@@ -1,6 +1,6 @@
 /**
  * An extraction result as `GET /api/v1/nexus/documents/{doc_id}/extraction` answers it, compared with
- * the generator's ground truth: every holding's figures, name, asset class and folio or account, each
+ * the generator's ground truth: every holding's figures, name, AMC, asset class, cost and folio or account, each
  * investor's name and PAN, the totals, and the asset allocation computed from the model's classes.
  */
 import type { AssetClass, Holding, StatementModel } from '../fixtures/generator/index.js';
@@ -14,6 +14,7 @@ export interface ResultHolding {
   cost_value: number | null;
   folio: string | null;
   account_id?: string | null;
+  amc?: string | null;
   asset_class: string | null;
 }
 
@@ -113,9 +114,14 @@ export function truthDifferences(model: StatementModel, result: ExtractionResult
       check('nav', n4(g.nav), n4(h.nav));
       check('market_value', paise(g.market_value), paise(h.market_value));
       check('scheme_name', g.scheme_name, h.scheme_name);
+      check('amc', g.amc ?? null, h.amc);
       check('asset_class', g.asset_class, h.asset_class);
+      // Demat statements print no cost.
       if (demat) check('account_id', g.account_id ?? null, h.account_id);
-      else check('folio', g.folio ?? null, h.folio);
+      else {
+        check('folio', g.folio ?? null, h.folio);
+        check('cost_value', paise(g.cost_value), paise(h.cost_value));
+      }
     }
     for (const rest of pool.values()) for (const g of rest) diffs.push(`${pan}: invented ${g.isin} ${g.folio ?? g.account_id ?? ''} "${g.scheme_name}"`);
     diffs.push(...totalsDifferences(`${pan} totals`, entity.totals, truth, !demat));
