@@ -52,6 +52,11 @@ export class AppConfig {
    */
   readonly storage!: { dir: string; maxUploadBytes: number; sweepIntervalMs: number; sweepGraceMs: number };
   readonly pipeline!: { stageTimeoutMs: number; totalTimeoutMs: number; reconcileIntervalMs: number; staleAfterMs: number };
+  /**
+   * The PDF engine (src/modules/pdf): children reading at once, jobs that may wait (in total and per
+   * tenant), the resident memory of one child and the time of one job on it.
+   */
+  readonly pdfEngine!: { poolSize: number; queueLimit: number; queuePerTenant: number; memoryLimitBytes: number; timeoutMs: number };
   readonly webhooks!: {
     allowPrivateTargets: boolean;
     /** Multiplies every retry delay (1 in production; tests shrink the long steps). */
@@ -216,6 +221,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       totalTimeoutMs: dto.PIPELINE_TIMEOUT_MS ?? 300_000,
       reconcileIntervalMs: dto.PIPELINE_RECONCILE_INTERVAL_MS ?? 5_000,
       staleAfterMs: dto.PIPELINE_STALE_AFTER_MS ?? 15_000,
+    },
+    pdfEngine: {
+      poolSize: dto.PDF_ENGINE_POOL_SIZE ?? 2,
+      queueLimit: dto.PDF_ENGINE_QUEUE_LIMIT ?? 64,
+      queuePerTenant: dto.PDF_ENGINE_QUEUE_PER_TENANT ?? 16,
+      memoryLimitBytes: (dto.PDF_ENGINE_MEMORY_LIMIT_MB ?? 512) * 1024 * 1024,
+      timeoutMs: dto.PDF_ENGINE_TIMEOUT_MS ?? 60_000,
     },
     webhooks: {
       allowPrivateTargets: dto.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,

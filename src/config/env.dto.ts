@@ -55,6 +55,12 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(100) PIPELINE_RECONCILE_INTERVAL_MS?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(100) PIPELINE_STALE_AFTER_MS?: number;
 
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(64) PDF_ENGINE_POOL_SIZE?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) PDF_ENGINE_QUEUE_LIMIT?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) PDF_ENGINE_QUEUE_PER_TENANT?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(128) PDF_ENGINE_MEMORY_LIMIT_MB?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(100) PDF_ENGINE_TIMEOUT_MS?: number;
+
   @IsOptional() @IsBoolean() @Transform(toBool) WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
   @IsOptional() @Type(() => Number) @Min(0.00001) @Max(1) WEBHOOK_RETRY_DELAY_SCALE?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(20) WEBHOOK_DISPATCH_INTERVAL_MS?: number;

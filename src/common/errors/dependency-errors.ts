@@ -25,6 +25,8 @@ export function isDependencyUnavailable(error: unknown): boolean {
     const e = current as { code?: unknown; name?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
     if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || isUnavailableSqlState(e.code))) return true;
     if (e.name === 'MaxRetriesPerRequestError' || e.name === 'DependencyTimeout') return true;
+    // The PDF engine full or its reader stopped from outside (src/modules/pdf): not the document's fault either.
+    if (e.name === 'PdfEngineBusy' || e.name === 'PdfEngineUnavailable') return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
     current = e.driverError ?? e.cause;
   }

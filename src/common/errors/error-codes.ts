@@ -32,6 +32,7 @@ export const ERROR_CATALOGUE = {
   EXTRACTION_TIMEOUT: { status: 504, message: 'The maximum processing time was exceeded' },
   INTERNAL_ERROR: { status: 500, message: 'An internal error occurred' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'A dependency is unavailable' },
+  PDF_ENGINE_BUSY: { status: 503, message: 'Too many PDFs are being read; try again after Retry-After seconds' },
   MAIL_UNAVAILABLE: { status: 503, message: 'The e-mail could not be sent; try again later' },
   LLM_UNAVAILABLE: { status: 503, message: 'The language model is unavailable; try again later' },
   LLM_REQUEST_REJECTED: { status: 502, message: 'The language model rejected the request' },

@@ -13,13 +13,14 @@ import { AppConfig } from '../../config/app-config.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { LOGGER } from '../../common/logging/logging.module.js';
 import { DocumentsRepository } from './documents.repository.js';
-import { renderLayoutZip } from './pdf/layout-renderer.js';
 import { toTenantDocument, type TenantDocumentPageDto, type UploadResultDto } from './dto/document.dto.js';
 import type { DocumentEntity } from './entities/document.entity.js';
-import { inspectPdf, passwordHintFor } from './pdf/pdf-inspector.js';
-import { requirePdfUpload } from './pdf/upload-content.js';
+import { PdfEngine } from '../pdf/pdf-engine.js';
+import { PdfReadError, pdfHttpError } from '../pdf/pdf-errors.js';
+import { requirePdfUpload } from '../pdf/upload-content.js';
+import { passwordHintFor } from './password-hint.js';
 import type { ReceivedFile } from './storage/hashing-disk.engine.js';
-import { DocumentStorage } from './storage/document-storage.js';
+import { DocumentStorage, layoutKeyOf } from './storage/document-storage.js';
 
 /**
  * A display name from the client's file name: its last path segment, printable (no control
@@ -36,6 +37,8 @@ export function displayFileName(original: string | undefined): string {
     .join('');
 }
 
+/** A LAYOUT request renders within the time a client waits. */
+const LAYOUT_TIMEOUT_MS = 30_000;
 /** How often an upload whose INSERT met a PostgreSQL crash asks again whether its row exists (about ten minutes). */
 const SETTLE_ATTEMPTS = 24;
 /** How long an upload whose INSERT failed waits to learn whether the row was written after all. */
@@ -49,6 +52,7 @@ export class DocumentsService {
     config: AppConfig,
     private readonly docs: DocumentsRepository,
     private readonly storage: DocumentStorage,
+    private readonly pdf: PdfEngine,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.box = new SecretBox(config.crypto);
@@ -59,8 +63,7 @@ export class DocumentsService {
     if (!file) throw new AppException('VALIDATION_ERROR', 'file is required (multipart/form-data field "file")');
     try {
       requirePdfUpload(file);
-      const inspection = await inspectPdf(file.path);
-      if (inspection.kind === 'unreadable') throw new AppException('UNPROCESSABLE', 'The PDF is damaged and cannot be read');
+      const inspection = await this.inspect(user.tenantId, file.path);
       const fileName = displayFileName(file.originalname);
       const id = randomUUID();
       const storageKey = `${user.tenantId}/${id}.pdf`;
@@ -148,7 +151,10 @@ export class DocumentsService {
     return { doc, stream: await this.storage.read(doc.storageKey) };
   }
 
-  /** The layout analysis of a job's document (a zip of annotated page images and the boxes). */
+  /**
+   * The layout analysis of a job's document (a zip of annotated page images and the boxes), drawn by
+   * the PDF engine the first time and stored beside the original, so that it is drawn once.
+   */
   async layout(user: Principal, jobId: string): Promise<{ doc: DocumentEntity; zip: Buffer }> {
     const doc = await this.visibleByJob(user, jobId);
     if (doc.passwordRequired && !doc.sealedPassword) {
@@ -156,16 +162,28 @@ export class DocumentsService {
     }
     const password = doc.sealedPassword ? this.box.openOrNull('pdf-password', { id: doc.id, tenantId: doc.tenantId }, doc.sealedPassword, this.logger) : undefined;
     if (password === null) throw new AppException('PDF_PASSWORD_REQUIRED', 'The stored password of this PDF could not be decrypted: start the pipeline with its password again');
+    const key = layoutKeyOf(doc.storageKey);
+    const stored = await this.storage.readAll(key);
+    if (stored) return { doc, zip: stored };
     const data = new Uint8Array(await readFile(this.storage.localPath(doc.storageKey)));
+    let zip: Buffer;
     try {
-      return { doc, zip: await renderLayoutZip(data, password) };
+      zip = await this.pdf.layout(user.tenantId, data, password, { timeoutMs: LAYOUT_TIMEOUT_MS });
     } catch (error) {
-      // pdfjs' verdicts on a damaged or hostile file (which the upload's quick look let through), not faults of ours.
-      const name = (error as { name?: string }).name ?? '';
-      if (['InvalidPDFException', 'UnknownErrorException', 'PdfLimitExceeded'].includes(name)) {
-        throw new AppException('UNPROCESSABLE', `The PDF cannot be rendered: ${(error as Error).message}`);
-      }
-      throw error;
+      throw pdfHttpError(error, { PDF_UNREADABLE: `The PDF cannot be rendered: ${(error as Error).message}` });
+    }
+    await this.storage.write(key, zip);
+    return { doc, zip };
+  }
+
+  /** The page count, or that the file needs a password; 422 for a damaged file, 503 PDF_ENGINE_BUSY when the engine is full. */
+  private async inspect(tenantId: string, path: string): Promise<{ kind: 'ok'; pages: number } | { kind: 'password_required' }> {
+    try {
+      const { pages } = await this.pdf.inspect(tenantId, new Uint8Array(await readFile(path)));
+      return { kind: 'ok', pages };
+    } catch (error) {
+      if (error instanceof PdfReadError && error.code !== 'PDF_UNREADABLE') return { kind: 'password_required' };
+      throw pdfHttpError(error, { PDF_UNREADABLE: 'The PDF is damaged and cannot be read' });
     }
   }
 

@@ -3,6 +3,7 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, type ProcessRole } from '../../config/app-config.js';
+import { PdfModule } from '../pdf/pdf.module.js';
 import { DocumentsController } from './documents.controller.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
@@ -95,6 +96,7 @@ export class NexusModule {
       // Global so chat can use documents and the pipeline without importing (and so duplicating) it.
       global: true,
       imports: [
+        PdfModule,
         TypeOrmModule.forFeature([DocumentEntity, PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, ReportEntity]),
         BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
         MulterModule.registerAsync({

@@ -167,3 +167,16 @@ export function pdfHeaderThenZip(): Buffer {
   const zip = zipSync({ 'statement.xml': new TextEncoder().encode('<holdings/>'.repeat(1000)), 'evil/../../escape.txt': new Uint8Array(10) });
   return Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(zip)]);
 }
+
+/**
+ * One page 14,400 units square (the largest MediaBox a PDF may have) with /UserUnit 20: 288,000
+ * points a side, 187 billion pixels at the layout's 1.5 scale. Under 600 bytes.
+ */
+export const hugeUserUnitPage = () =>
+  assemblePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] /UserUnit 20 /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    pdfStream('', TEXT),
+    FONT,
+  ]);

@@ -6,24 +6,26 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
 }
 
-describe('the pdfjs entry (src/modules/nexus/pdf/pdfjs.ts)', () => {
-  // By identity: core-js makes its replacements print as "[native code]" too.
-  it('leaves JSON.stringify, JSON.parse and Array.prototype.push as they were, and keeps what pdfjs adds', async () => {
+describe('pdfjs stays in the PDF engine’s child processes', () => {
+  // By identity: core-js (bundled by pdfjs' legacy build) makes its replacements print as "[native code]" too.
+  it("leaves the service's JSON.stringify, JSON.parse and Array.prototype.push native: no module of the service loads pdfjs", async () => {
     const before = { stringify: JSON.stringify, parse: JSON.parse, push: Array.prototype.push };
-    const pdfjs = await import('../../../src/modules/nexus/pdf/pdfjs.js');
-    expect(typeof pdfjs.getDocument).toBe('function');
+    await import('../../../src/app.factory.js');
     expect(JSON.stringify).toBe(before.stringify);
     expect(JSON.parse).toBe(before.parse);
     expect(Array.prototype.push).toBe(before.push);
-    expect(Object.getOwnPropertyDescriptor(JSON, 'stringify')).toMatchObject({ writable: true, enumerable: false, configurable: true });
-    expect(typeof (Promise as unknown as { withResolvers?: unknown }).withResolvers).toBe('function');
   });
 
-  it('is the only module of the service that imports pdfjs-dist', () => {
+  it('is imported by one module only, the reader the children run', () => {
     const root = join(process.cwd(), 'src');
     const direct = sourceFiles(root)
       .filter((f) => /from 'pdfjs-dist\/[^']*\.mjs'/.test(readFileSync(f, 'utf8')))
       .map((f) => f.slice(root.length + 1));
-    expect(direct).toEqual(['modules/nexus/pdf/pdfjs.ts']);
+    expect(direct).toEqual(['modules/pdf/reader/pdfjs.ts']);
+    const users = sourceFiles(root)
+      .filter((f) => /from '\.\/pdfjs\.js'/.test(readFileSync(f, 'utf8')))
+      .map((f) => f.slice(root.length + 1))
+      .sort();
+    expect(users.every((f) => f.startsWith('modules/pdf/reader/'))).toBe(true);
   });
 });

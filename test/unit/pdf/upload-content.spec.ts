@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { requirePdfUpload, uploadContentOf } from '../../../src/modules/nexus/pdf/upload-content.js';
+import { requirePdfUpload, uploadContentOf } from '../../../src/modules/pdf/upload-content.js';
 import { notPdfStatements, pdfAfter } from '../../fixtures/generator/negative.js';
 import { simplePdf } from '../../support/pdf.js';
 

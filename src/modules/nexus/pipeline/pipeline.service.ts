@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal.js';
 import { roleAtLeast } from '../../../common/auth/roles.js';
@@ -8,7 +9,8 @@ import { withinDeadline } from '../../../common/errors/dependency-errors.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { DocumentsService } from '../documents.service.js';
 import type { PipelineProcessEntity } from '../entities/pipeline-process.entity.js';
-import { inspectPdf } from '../pdf/pdf-inspector.js';
+import { PdfEngine } from '../../pdf/pdf-engine.js';
+import { pdfHttpError } from '../../pdf/pdf-errors.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import type { ProcessStartedDto, ProgressDto } from './dto/pipeline.dto.js';
 import { STAGES } from './pipeline.constants.js';
@@ -27,6 +29,7 @@ export class PipelineService {
     private readonly repo: PipelineRepository,
     private readonly documents: DocumentsService,
     private readonly storage: DocumentStorage,
+    private readonly pdf: PdfEngine,
     private readonly queues: PipelineQueues,
   ) {
     this.box = new SecretBox(config.crypto);
@@ -44,8 +47,10 @@ export class PipelineService {
     if (document.passwordRequired && (password || !document.sealedPassword)) {
       // A password proven earlier is kept sealed, so a re-run needs none; a new one is checked again.
       if (!password) throw new AppException('PDF_PASSWORD_REQUIRED', 'This PDF is encrypted: send its password');
-      const check = await inspectPdf(this.storage.localPath(document.storageKey), password);
-      if (check.kind !== 'ok') throw new AppException('PDF_PASSWORD_INVALID');
+      const data = new Uint8Array(await readFile(this.storage.localPath(document.storageKey)));
+      await this.pdf.inspect(user.tenantId, data, password).catch((error: unknown) => {
+        throw pdfHttpError(error);
+      });
     }
     const now = new Date();
     const id = randomUUID();

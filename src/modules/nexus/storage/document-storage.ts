@@ -1,16 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream, type Dirent } from 'node:fs';
-import { mkdir, opendir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { mkdir, opendir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * Where original documents live. Keys are made by Foliodesk (`<tenant>/<doc uuid>.pdf`), never from a
+ * Where original documents live, and what is derived from them once (a document's rendered layout,
+ * `<tenant>/<doc uuid>.layout.zip`). Keys are made by Foliodesk (`<tenant>/<doc uuid>.pdf`), never from a
  * client's file name. Local disk is the default; an S3-compatible store can implement the same class.
  */
 export abstract class DocumentStorage {
   /** Moves a fully received temporary upload into the store under `key`. */
   abstract adopt(tempPath: string, key: string): Promise<void>;
   abstract read(key: string): Promise<Readable>;
+  /** The whole object, or null when there is none. */
+  abstract readAll(key: string): Promise<Buffer | null>;
+  /** Stores `data` under `key` whole or not at all (a reader never sees half of it). */
+  abstract write(key: string, data: Uint8Array): Promise<void>;
   abstract remove(key: string): Promise<void>;
   /** A local path for the object (local disk only), for parsers that need a file. */
   abstract localPath(key: string): string;
@@ -27,7 +33,10 @@ export interface StoredObject {
   modifiedAt: Date;
 }
 
-const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.pdf$/;
+const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.(pdf|layout\.zip)$/;
+
+/** Where a document's rendered layout is kept: beside its original, removed with it (StoreSweeper). */
+export const layoutKeyOf = (storageKey: string) => storageKey.replace(/\.pdf$/, '.layout.zip');
 
 export class LocalDiskStorage extends DocumentStorage {
   private readonly root: string;
@@ -61,6 +70,24 @@ export class LocalDiskStorage extends DocumentStorage {
     const path = this.localPath(key);
     await stat(path);
     return createReadStream(path);
+  }
+
+  async readAll(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.localPath(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async write(key: string, data: Uint8Array): Promise<void> {
+    const target = this.localPath(key);
+    const partial = join(this.tempDir(), `${randomUUID()}.partial`);
+    await mkdir(this.tempDir(), { recursive: true });
+    await writeFile(partial, data);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(partial, target);
   }
 
   async remove(key: string): Promise<void> {

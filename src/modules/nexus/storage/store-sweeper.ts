@@ -5,8 +5,11 @@ import { LOGGER } from '../../../common/logging/logging.module.js';
 import { DocumentsRepository } from '../documents.repository.js';
 import { DocumentStorage } from './document-storage.js';
 
-/** Keys the upload makes: `<tenant id>/<document uuid>.pdf`. Anything else in the store is left alone. */
-const DOCUMENT_KEY = /^(ten_[0-9a-f]{24})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/;
+/**
+ * Keys of a document: its original (`<tenant id>/<document uuid>.pdf`, made by the upload) and its
+ * rendered layout (`….layout.zip`, made by the first LAYOUT fetch). Anything else in the store is left alone.
+ */
+const DOCUMENT_KEY = /^(ten_[0-9a-f]{24})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(pdf|layout\.zip)$/;
 /** Documents looked up in PostgreSQL per statement. */
 const BATCH = 500;
 /**
@@ -74,22 +77,22 @@ export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdo
       const incoming = await this.storage.removeIncomingBefore(before);
       const orphans: string[] = [];
       const unknownTenants = new Set<string>();
-      const pending = new Map<string, string[]>(); // tenant → document ids, in batches
+      const pending = new Map<string, Array<{ id: string; key: string }>>(); // tenant → stored objects, in batches
       const settle = async (tenantId: string) => {
-        const ids = pending.get(tenantId) ?? [];
+        const objects = pending.get(tenantId) ?? [];
         pending.delete(tenantId);
-        const { tenantExists, existing } = await this.docs.ownership(tenantId, ids);
+        const { tenantExists, existing } = await this.docs.ownership(tenantId, [...new Set(objects.map((o) => o.id))]);
         if (!tenantExists) unknownTenants.add(tenantId);
-        else orphans.push(...ids.filter((id) => !existing.has(id)).map((id) => `${tenantId}/${id}.pdf`));
+        else orphans.push(...objects.filter((o) => !existing.has(o.id)).map((o) => o.key));
       };
       for await (const { key, modifiedAt } of this.storage.list()) {
         const match = DOCUMENT_KEY.exec(key);
         if (!match || modifiedAt >= before) continue;
         const [, tenantId, id] = match as unknown as [string, string, string];
-        let ids = pending.get(tenantId);
-        if (!ids) pending.set(tenantId, (ids = []));
-        ids.push(id);
-        if (ids.length >= BATCH) await settle(tenantId);
+        let objects = pending.get(tenantId);
+        if (!objects) pending.set(tenantId, (objects = []));
+        objects.push({ id, key });
+        if (objects.length >= BATCH) await settle(tenantId);
         if (orphans.length > MAX_REMOVALS_PER_PASS) break;
       }
       for (const tenantId of [...pending.keys()]) if (orphans.length <= MAX_REMOVALS_PER_PASS) await settle(tenantId);

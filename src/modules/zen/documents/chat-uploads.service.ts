@@ -4,17 +4,15 @@ import type { Principal } from '../../../common/auth/principal.js';
 import { AppException, notFound } from '../../../common/errors/app.exception.js';
 import { DocumentsService, displayFileName } from '../../nexus/documents.service.js';
 import { buildLines } from '../../nexus/extraction/line-builder.js';
-import { extractPdfText } from '../../nexus/extraction/pdf-text.js';
-import { requirePdfUpload } from '../../nexus/pdf/upload-content.js';
+import { PdfEngine } from '../../pdf/pdf-engine.js';
+import { pdfHttpError } from '../../pdf/pdf-errors.js';
+import { requirePdfUpload } from '../../pdf/upload-content.js';
 import { STAGES } from '../../nexus/pipeline/pipeline.constants.js';
 import { PipelineService } from '../../nexus/pipeline/pipeline.service.js';
 import type { ReceivedFile } from '../../nexus/storage/hashing-disk.engine.js';
 import { ChatDocumentsRepository } from './chat-documents.repository.js';
 import type { ChatDocumentStatus, ChatDocumentStatusDto, ChatUploadDto, ChatUploadResultDto, NexusProgressDto } from './dto/chat-document.dto.js';
 import { chunkLines, type TextChunk } from './text-chunker.js';
-
-/** pdfjs' PasswordResponses: no password given (1) or a wrong one (2). */
-const NEED_PASSWORD = 1;
 
 const NOT_STARTED: NexusProgressDto = { current_stage: STAGES[0], stages_completed: 0, total_stages: STAGES.length, status: 'pending', progress_pct: 0 };
 
@@ -28,6 +26,7 @@ export class ChatUploadsService {
     private readonly repo: ChatDocumentsRepository,
     private readonly documents: DocumentsService,
     private readonly pipeline: PipelineService,
+    private readonly pdf: PdfEngine,
   ) {}
 
   /**
@@ -40,7 +39,7 @@ export class ChatUploadsService {
     if (!session) throw notFound('Chat session');
     if (session.status === 'closed') throw new AppException('CONFLICT', 'The chat session is closed: documents can only be added to an open session');
     requirePdfUpload(file);
-    const chunks = await this.readChunks(file.path, form.password);
+    const chunks = await this.readChunks(user.tenantId, file.path, form.password);
 
     const uploaded = await this.documents.upload(user, file);
     await this.repo.saveIndexed(user.tenantId, session.id, uploaded.doc_id, chunks);
@@ -80,19 +79,14 @@ export class ChatUploadsService {
   }
 
   /** The PDF's text, in passages; refuses a missing or wrong password and an unreadable file (422). */
-  private async readChunks(path: string, password: string | undefined): Promise<TextChunk[]> {
+  private async readChunks(tenantId: string, path: string, password: string | undefined): Promise<TextChunk[]> {
     const data = new Uint8Array(await readFile(path));
-    let pages: Awaited<ReturnType<typeof extractPdfText>>;
-    try {
-      pages = await extractPdfText(data, password);
-    } catch (error) {
-      const e = error as { name?: string; code?: number };
-      if (e.name === 'PasswordException') {
-        if (e.code === NEED_PASSWORD || !password) throw new AppException('PDF_PASSWORD_REQUIRED', 'This PDF is encrypted: send its password in the form field "password"');
-        throw new AppException('PDF_PASSWORD_INVALID');
-      }
-      throw new AppException('UNPROCESSABLE', 'The PDF is damaged and cannot be read');
-    }
+    const pages = await this.pdf.text(tenantId, data, password).catch((error: unknown) => {
+      throw pdfHttpError(error, {
+        PDF_PASSWORD_REQUIRED: 'This PDF is encrypted: send its password in the form field "password"',
+        PDF_UNREADABLE: 'The PDF is damaged and cannot be read',
+      });
+    });
     return chunkLines(buildLines(pages));
   }
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { LOGGER } from '../../../common/logging/logging.module.js';
 import { AppConfig, type ProcessRole } from '../../../config/app-config.js';
 import { LocalDiskStorage } from '../../nexus/storage/document-storage.js';
+import { PdfModule } from '../../pdf/pdf.module.js';
 import { HashingDiskEngine } from '../../nexus/storage/hashing-disk.engine.js';
 import { webSearchProviderFor } from '../web-search/web-search.factory.js';
 import { WebSearchProvider } from '../web-search/web-search-provider.js';
@@ -26,6 +27,7 @@ export class ZenDocumentsModule {
     return {
       module: ZenDocumentsModule,
       imports: [
+        PdfModule,
         // The same streaming, hashing, size-limited multer storage as the nexus upload.
         MulterModule.registerAsync({
           inject: [AppConfig],

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { PdfEngine } from '../../../pdf/pdf-engine.js';
 import { classifyStatement } from '../../extraction/classifier.js';
 import type { Classification } from '../../extraction/types.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
@@ -10,9 +11,13 @@ const CLASSIFICATION_PAGES = 3;
 /** Stage 2: which kind of statement this is, and how sure we are. */
 @Injectable()
 export class ClassificationStage extends PipelineStage<Classification> {
+  constructor(private readonly pdf: PdfEngine) {
+    super();
+  }
+
   readonly name = 'classification' as const;
 
   async run(ctx: StageContext) {
-    return { output: classifyStatement(await readPdfText(ctx, CLASSIFICATION_PAGES)) };
+    return { output: classifyStatement(await readPdfText(this.pdf, ctx, CLASSIFICATION_PAGES)) };
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { PdfEngine } from '../../../pdf/pdf-engine.js';
 import type { PdfPageText } from '../../extraction/types.js';
 import { PipelineStage, StageFailure, type StageContext } from '../pipeline-stage.js';
 import { readPdfText } from './pdf-reading.js';
@@ -10,10 +11,14 @@ export interface ParsingOutput {
 /** Stage 3: the text of every page with its position. A PDF without a text layer fails here. */
 @Injectable()
 export class ParsingStage extends PipelineStage<ParsingOutput> {
+  constructor(private readonly pdf: PdfEngine) {
+    super();
+  }
+
   readonly name = 'parsing' as const;
 
   async run(ctx: StageContext) {
-    const pages = await readPdfText(ctx);
+    const pages = await readPdfText(this.pdf, ctx);
     if (!pages.some((p) => p.items.some((i) => i.str.trim() !== ''))) {
       throw new StageFailure('NO_TEXT_LAYER', 'The PDF has no text layer (a scanned image); it cannot be read');
     }

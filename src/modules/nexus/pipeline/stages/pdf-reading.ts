@@ -1,21 +1,35 @@
-import { extractPdfText } from '../../extraction/pdf-text.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { PdfPageText } from '../../extraction/types.js';
+import type { PdfEngine } from '../../../pdf/pdf-engine.js';
+import { PdfEngineBusy, PdfReadError } from '../../../pdf/pdf-errors.js';
 import { StageFailure, type StageContext } from '../pipeline-stage.js';
 
-/** Reads the PDF's text with positions, turning a password problem into a clear, final failure. */
-export async function readPdfText(ctx: StageContext, maxPages?: number): Promise<PdfPageText[]> {
-  try {
-    return await extractPdfText(await ctx.original(), ctx.password ?? undefined, { maxPages, signal: ctx.signal });
-  } catch (error) {
-    const e = error as { name?: string; code?: number };
-    if (e.name === 'PasswordException') {
-      throw e.code === 2
-        ? new StageFailure('PDF_PASSWORD_INVALID', 'The PDF password is wrong')
-        : new StageFailure('PDF_PASSWORD_REQUIRED', 'The PDF is encrypted; start the pipeline with its password');
+/** How long a stage waits, in all, for room in a full PDF engine before handing its job back to the queue. */
+const BUSY_WAIT_MS = 15_000;
+
+const FAILURES: Record<PdfReadError['code'], (message: string) => string> = {
+  PDF_PASSWORD_REQUIRED: () => 'The PDF is encrypted; start the pipeline with its password',
+  PDF_PASSWORD_INVALID: () => 'The PDF password is wrong',
+  PDF_UNREADABLE: (message) => `The PDF cannot be read: ${message}`,
+};
+
+/**
+ * Reads the PDF's text with positions in the PDF engine. The document's own verdict (a password
+ * problem, an unreadable file) fails the process at once with its code. A full engine is waited for
+ * and asked again; past BUSY_WAIT_MS, or when the reader was stopped by something else, the error
+ * goes to the stage runner as a dependency being away (never the document's fault): the job is retried.
+ */
+export async function readPdfText(pdf: PdfEngine, ctx: StageContext, maxPages?: number): Promise<PdfPageText[]> {
+  const data = await ctx.original();
+  const waitUntil = Date.now() + BUSY_WAIT_MS;
+  for (;;) {
+    try {
+      return await pdf.text(ctx.process.tenantId, data, ctx.password ?? undefined, { maxPages, signal: ctx.signal });
+    } catch (error) {
+      if (error instanceof PdfReadError) throw new StageFailure(error.code, FAILURES[error.code](error.message));
+      const wait = error instanceof PdfEngineBusy ? error.retryAfterSeconds * 1000 : Infinity;
+      if (Date.now() + wait > waitUntil) throw error;
+      await sleep(wait, undefined, { signal: ctx.signal });
     }
-    // pdfjs reports a damaged file as invalid, or as an unknown error from its parser: retrying reads it the same way.
-    if (e.name === 'InvalidPDFException' || e.name === 'UnknownErrorException') throw new StageFailure('PDF_UNREADABLE', 'The PDF is damaged and cannot be read');
-    if (e.name === 'PdfLimitExceeded') throw new StageFailure('PDF_UNREADABLE', `The PDF cannot be read within the limits: ${(error as Error).message}`);
-    throw error;
   }
 }

@@ -1,5 +1,5 @@
-import { AppException } from '../../../common/errors/app.exception.js';
-import type { ReceivedFile } from '../storage/hashing-disk.engine.js';
+import { AppException } from '../../common/errors/app.exception.js';
+import type { ReceivedFile } from '../nexus/storage/hashing-disk.engine.js';
 
 /**
  * What an upload's first bytes say it is. Only `pdf` is accepted; the other names are for the

@@ -1,0 +1,58 @@
+/**
+ * Waiting work, served round-robin across tenants: each turn takes the oldest item of the next
+ * tenant that has any, so a tenant with a hundred items waiting delays another tenant's one item by
+ * at most one item of its own per tenant ahead. Bounded in total and per tenant: `push` answers
+ * false when either bound is reached (the caller refuses the work), so one tenant cannot fill it.
+ */
+export class FairQueue<T> {
+  private readonly byTenant = new Map<string, T[]>();
+  /** Tenants with waiting items, in the order of their next turn. */
+  private readonly turns: string[] = [];
+  private count = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly perTenantLimit: number,
+  ) {}
+
+  get size(): number {
+    return this.count;
+  }
+
+  push(tenant: string, item: T): boolean {
+    const items = this.byTenant.get(tenant) ?? [];
+    if (this.count >= this.limit || items.length >= this.perTenantLimit) return false;
+    if (items.length === 0) {
+      this.byTenant.set(tenant, items);
+      this.turns.push(tenant);
+    }
+    items.push(item);
+    this.count++;
+    return true;
+  }
+
+  shift(): T | undefined {
+    const tenant = this.turns.shift();
+    if (tenant === undefined) return undefined;
+    const items = this.byTenant.get(tenant)!;
+    const item = items.shift()!;
+    this.count--;
+    if (items.length) this.turns.push(tenant);
+    else this.byTenant.delete(tenant);
+    return item;
+  }
+
+  /** Takes an item out before its turn (its caller gave up); answers whether it was waiting. */
+  remove(tenant: string, item: T): boolean {
+    const items = this.byTenant.get(tenant);
+    const at = items?.indexOf(item) ?? -1;
+    if (!items || at < 0) return false;
+    items.splice(at, 1);
+    this.count--;
+    if (items.length === 0) {
+      this.byTenant.delete(tenant);
+      this.turns.splice(this.turns.indexOf(tenant), 1);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config.js';
+import { PdfEngine } from './pdf-engine.js';
+
+/**
+ * The one PDF engine of the process (pdf-engine.ts), for nexus (uploads, LAYOUT, the pipeline) and
+ * zen (chat uploads); its children are stopped when the application shuts down.
+ */
+@Module({
+  providers: [{ provide: PdfEngine, inject: [AppConfig], useFactory: (c: AppConfig) => new PdfEngine({ ...c.pdfEngine, testHooks: c.nodeEnv === 'test' }) }],
+  exports: [PdfEngine],
+})
+export class PdfModule {}

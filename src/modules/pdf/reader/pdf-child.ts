@@ -1,0 +1,58 @@
+/**
+ * The PDF engine's child process (started by PdfEngine with an empty environment): reads one job at
+ * a time from its parent over IPC — the file's bytes, never a path — and answers with the result or
+ * with what the failure says about the document (verdict.ts). It holds no secrets and opens no
+ * connections; its parent kills it when it outgrows its memory or time.
+ */
+import { countPages } from './inspect.js';
+import { renderLayoutZip } from './layout.js';
+import { extractPdfText } from './pdf-text.js';
+import { verdictOf } from './verdict.js';
+
+export type ReaderJob =
+  | { kind: 'inspect'; data: Uint8Array; password?: string }
+  | { kind: 'text'; data: Uint8Array; password?: string; maxPages?: number }
+  | { kind: 'layout'; data: Uint8Array; password?: string }
+  // Only when the parent started the child with --test-hooks (NODE_ENV=test): proofs of the engine's controls.
+  | { kind: 'test:env' }
+  | { kind: 'test:grow' }
+  | { kind: 'test:hang' };
+
+export type ReaderReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; code: string; message: string };
+
+const testHooks = process.argv.includes('--test-hooks');
+const retained: Uint8Array[] = [];
+
+async function run(job: ReaderJob): Promise<unknown> {
+  switch (job.kind) {
+    case 'inspect':
+      return { pages: await countPages(job.data, job.password) };
+    case 'text':
+      return extractPdfText(job.data, job.password, { maxPages: job.maxPages });
+    case 'layout':
+      return renderLayoutZip(job.data, job.password);
+  }
+  if (!testHooks) throw new Error(`unknown job ${job.kind}`);
+  switch (job.kind) {
+    case 'test:env':
+      return { ...process.env };
+    case 'test:grow':
+      // Touches every page, so that the memory is resident, until the parent stops it.
+      for (;;) {
+        retained.push(new Uint8Array(16 * 1024 * 1024).fill(1));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    case 'test:hang':
+      return new Promise(() => undefined);
+  }
+}
+
+process.on('message', (message: { id: number; job: ReaderJob }) => {
+  const password = 'password' in message.job ? message.job.password : undefined;
+  run(message.job).then(
+    (result) => process.send!({ id: message.id, ok: true, result } satisfies ReaderReply),
+    (error: unknown) => process.send!({ id: message.id, ok: false, ...verdictOf(error, password) } satisfies ReaderReply),
+  );
+});
+// Without its parent there is nothing to do.
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,74 @@
+/**
+ * Positioned text of a PDF, page by page, read with pdfjs. Coordinates are PDF points with `y`
+ * measured from the top of the page (pdfjs reports baselines from the bottom).
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { PdfPageText, PdfTextItem } from '../../nexus/extraction/types.js';
+import { getDocument } from './pdfjs.js';
+
+let fontDataUrl: string | null | undefined;
+
+/** pdfjs' bundled metrics of the 14 standard fonts, used for PDFs that do not embed them. */
+function standardFontDataUrl(): string | undefined {
+  if (fontDataUrl === undefined) {
+    try {
+      const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+      fontDataUrl = join(root, 'standard_fonts') + '/';
+    } catch {
+      fontDataUrl = null;
+    }
+  }
+  return fontDataUrl ?? undefined;
+}
+
+interface RawTextItem {
+  str?: string;
+  transform?: number[];
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Reads the text layer of every page (or of the first `maxPages`), in this process: the PDF engine's
+ * child runs it (the service reads through PdfEngine.text), tests and benchmarks call it directly.
+ * Empty runs are skipped; an image-only PDF yields pages with no items. A missing or wrong password
+ * rejects with pdfjs' own `PasswordException`.
+ */
+export async function extractPdfText(data: Uint8Array, password?: string, options: { maxPages?: number } = {}): Promise<PdfPageText[]> {
+  const maxPages = options.maxPages;
+  // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
+  const task = getDocument({
+    data: new Uint8Array(data),
+    password,
+    isEvalSupported: false,
+    verbosity: 0,
+    standardFontDataUrl: standardFontDataUrl(),
+  });
+  let doc: Awaited<typeof task.promise> | null = null;
+  try {
+    doc = await task.promise;
+    const pages: PdfPageText[] = [];
+    const last = Math.min(doc.numPages, maxPages ?? doc.numPages);
+    for (let n = 1; n <= last; n++) {
+      const page = await doc.getPage(n);
+      const viewport = page.getViewport({ scale: 1 });
+      // Top edge of the media box (its height when the box starts at 0, as it almost always does).
+      const top = page.view[3] ?? viewport.height;
+      const content = await page.getTextContent();
+      const items: PdfTextItem[] = [];
+      for (const raw of content.items as RawTextItem[]) {
+        if (typeof raw.str !== 'string' || raw.str.trim() === '' || !raw.transform) continue;
+        const t = raw.transform;
+        const height = raw.height && raw.height > 0 ? raw.height : Math.hypot(t[2], t[3]);
+        items.push({ str: raw.str, x: t[4], y: top - t[5], width: raw.width ?? 0, height });
+      }
+      pages.push({ page: n, width: viewport.width, height: viewport.height, items });
+      page.cleanup();
+    }
+    return pages;
+  } finally {
+    if (doc) await doc.destroy();
+    else await task.destroy();
+  }
+}

@@ -1,0 +1,107 @@
+// The PDF engine through the API (docs/security.md, "PDF work holding up the service"): a page drawn
+// huge (/UserUnit 20 on the largest MediaBox) does not stop the API from answering and is drawn within
+// the pixel budget, once; a full engine answers 503 PDF_ENGINE_BUSY with Retry-After; a pipeline stage
+// that meets a full engine waits for it instead of failing the document.
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { unzipSync } from 'fflate';
+import { PdfEngine } from '../../src/modules/pdf/pdf-engine.js';
+import { MAX_PAGE_PIXELS } from '../../src/modules/pdf/reader/layout.js';
+import { generateStatement } from '../fixtures/generator/index.js';
+import { bearer, createTenant, errorCode, startTestApp, type Tenant, type TestApp } from '../support/app.js';
+import { hugeUserUnitPage } from '../support/hostile/malicious-pdfs.js';
+import { uploadPdf, waitForProcess } from '../support/pipeline.js';
+
+const binaryParser = (res: any, cb: (e: Error | null, b: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+const pngSize = (png: Uint8Array) => ({ width: Buffer.from(png).readUInt32BE(16), height: Buffer.from(png).readUInt32BE(20) });
+const storageDir = process.env.STORAGE_DIR!;
+
+describe('the PDF engine behind the API', () => {
+  let t: TestApp;
+  let acme: Tenant;
+  let rival: Tenant;
+  let engine: PdfEngine;
+  beforeAll(async () => {
+    t = await startTestApp({ PDF_ENGINE_POOL_SIZE: '1', PDF_ENGINE_QUEUE_LIMIT: '2', PDF_ENGINE_QUEUE_PER_TENANT: '1' });
+    engine = t.app.get(PdfEngine);
+    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+  });
+  afterAll(() => t.close());
+
+  /** Holds the engine: one job running and one waiting for each of `tenants`; `release` ends them. */
+  function holdEngine(tenants: string[]) {
+    const stop = new AbortController();
+    const held = tenants.map((tenant) => engine.run(tenant, { kind: 'test:hang' }, { signal: stop.signal, timeoutMs: 120_000 }).catch(() => undefined));
+    return { release: () => (stop.abort(), Promise.all(held)) };
+  }
+
+  it('keeps answering /health/live while a /UserUnit 20 page is drawn for LAYOUT, draws it within 16 Mpx, and stores it', async () => {
+    const up = await uploadPdf(t, acme.analyst, hugeUserUnitPage());
+    const probes: number[] = [];
+    let drawing = true;
+    const probing = (async () => {
+      while (drawing) {
+        const started = performance.now();
+        expect((await t.http.get('/api/v1/health/live')).status).toBe(200);
+        probes.push(performance.now() - started);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const layout = await t.http.get(`/api/v1/nexus/doc-fetch/${up.job_id}?type=LAYOUT`).set(bearer(acme.analyst)).buffer(true).parse(binaryParser);
+    drawing = false;
+    await probing;
+    expect(layout.status).toBe(200);
+    expect(probes.length).toBeGreaterThan(0);
+    expect(Math.max(...probes)).toBeLessThan(1000);
+    const files = unzipSync(new Uint8Array(layout.body as Buffer));
+    const { width, height } = pngSize(files['page-001.png']);
+    expect(width * height).toBeLessThanOrEqual(MAX_PAGE_PIXELS);
+
+    // Drawn once: stored beside the original, the second fetch is the stored zip, even with no room in the engine.
+    expect((await stat(join(storageDir, acme.analyst.tenantId, `${up.doc_id}.layout.zip`))).size).toBe((layout.body as Buffer).length);
+    const hold = holdEngine(['ten_x', 'ten_y']);
+    const again = await t.http.get(`/api/v1/nexus/doc-fetch/${up.job_id}?type=LAYOUT`).set(bearer(acme.analyst)).buffer(true).parse(binaryParser);
+    await hold.release();
+    expect(again.status).toBe(200);
+    expect(Buffer.compare(again.body as Buffer, layout.body as Buffer)).toBe(0);
+    // The stored layout is the document's: another tenant still gets 404.
+    expect((await t.http.get(`/api/v1/nexus/doc-fetch/${up.job_id}?type=LAYOUT`).set(bearer(rival.admin))).status).toBe(404);
+  }, 120_000);
+
+  it('answers 503 PDF_ENGINE_BUSY with Retry-After when the queue is full, stores nothing, and takes the upload once there is room', async () => {
+    const statement = (await generateStatement('cams_summary', { seed: 11 })).pdf;
+    const before = (await t.http.get('/api/v1/nexus/documents?limit=200').set(bearer(acme.admin))).body.result.total;
+    const hold = holdEngine(['ten_x', 'ten_y']); // one running, one waiting: the queue's two places are… one taken
+    await new Promise((r) => setTimeout(r, 100));
+    const fill = engine.run('ten_z', { kind: 'test:env' }).catch(() => undefined); // …and the other
+    const busy = await t.http.post('/api/v1/nexus/upload/').set(bearer(acme.analyst)).attach('file', statement, { filename: 'CAS.pdf', contentType: 'application/pdf' });
+    expect(busy.status).toBe(503);
+    expect(errorCode(busy)).toBe('PDF_ENGINE_BUSY');
+    expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(busy.body)).not.toMatch(/at .*\.ts:\d+/);
+    await hold.release();
+    await fill;
+    expect((await t.http.get('/api/v1/nexus/documents?limit=200').set(bearer(acme.admin))).body.result.total).toBe(before);
+    expect((await t.http.post('/api/v1/nexus/upload/').set(bearer(acme.analyst)).attach('file', statement, { filename: 'CAS.pdf', contentType: 'application/pdf' })).status).toBe(201);
+  }, 60_000);
+
+  it('a pipeline stage that meets a full engine waits and retries: the statement completes', async () => {
+    const statement = await generateStatement('cams_detailed', { seed: 12 });
+    const up = await uploadPdf(t, acme.analyst, statement.pdf);
+    const hold = holdEngine(['ten_x', 'ten_y']);
+    await new Promise((r) => setTimeout(r, 100));
+    const fill = engine.run('ten_z', { kind: 'test:hang' }, { timeoutMs: 4_000 }).catch(() => undefined);
+    const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: up.job_id });
+    expect(start.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 3_000));
+    await hold.release();
+    await fill;
+    const { final } = await waitForProcess(t, acme.analyst, start.body.process_id, 90_000);
+    expect(final.status).toBe('completed');
+  }, 120_000);
+});
