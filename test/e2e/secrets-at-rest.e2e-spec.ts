@@ -7,7 +7,7 @@ import { SEALED_COLUMNS, type SealPurpose } from '../../src/common/crypto/sealed
 import { keyId, SecretBox } from '../../src/common/crypto/secret-box.js';
 import { bearer, errorCode, register, startTestApp, type Account, type TestApp } from '../support/app.js';
 import { startOidcProvider, type OidcTestProvider } from '../support/idp/oidc-idp.js';
-import { exchange, outcomeOf, pathOf, SSO_TEST_ENV, startLogin } from '../support/idp/sso-flow.js';
+import { exchange, outcomeOf, pathOf, SSO_TEST_ENV, startLogin, withCookie } from '../support/idp/sso-flow.js';
 import { simplePdf } from '../support/pdf.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { Receiver } from '../support/receiver.js';
@@ -48,8 +48,8 @@ async function dropDatabase({ create }: { create: boolean }) {
 }
 
 /** `npm run keys:rotate` as a child process: the new key current, the suite's key as the previous one. */
-function rotate(): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [ROTATE], {
+function rotate(...args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [ROTATE, ...args], {
     env: { ...process.env, DATABASE_URL, APP_ENCRYPTION_KEY: NEW_KEY, APP_ENCRYPTION_KEYS_PREVIOUS: OLD_KEY },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -146,7 +146,8 @@ describe('secrets at rest: keys per purpose, row binding, rotation (npm run keys
     expect(before.flat().some((v) => v.sealed.startsWith('v1.'))).toBe(true);
     expect(before.flat().some((v) => v.sealed.startsWith(`v2:${keyId(OLD_KEY)}:`))).toBe(true);
 
-    const first = await rotate();
+    // Small batches, so the walk goes on past the first transaction of a column.
+    const first = await rotate('--batch-size=2');
     expect(first).toEqual({ code: 0, output: expect.stringContaining(`Every sealed value is under key ${keyId(NEW_KEY)}`) });
     expect(first.output).toMatch(/webhook_subscriptions\.sealed_secret: [1-9]\d* re-sealed, 0 unreadable/);
 
@@ -199,10 +200,11 @@ describe('secrets at rest: keys per purpose, row binding, rotation (npm run keys
     it('signs in through OIDC with the re-sealed client secret', async () => {
       const accountId = `acct-${randomBytes(4).toString('hex')}`;
       op.accounts.set(accountId, { email: `oidc.${randomBytes(4).toString('hex')}@example.in`, name: 'Meera Iyer', email_verified: true });
-      const callback = await op.signIn(await startLogin(t.http, acme.tenantId), accountId);
-      const outcome = outcomeOf(await t.http.get(pathOf(callback)));
+      const start = await startLogin(t.http, acme.tenantId);
+      const callback = await op.signIn(start.location, accountId);
+      const outcome = outcomeOf(await withCookie(t.http.get(pathOf(callback)), start.cookie));
       expect(outcome.error).toBeNull();
-      const tokens = await exchange(t.http, outcome.code!);
+      const tokens = await exchange(t.http, outcome.code!, { cookie: start.cookie });
       expect(tokens.status).toBe(200);
       expect(tokens.body.result.user.tenant_id).toBe(acme.tenantId);
     });
@@ -259,6 +261,20 @@ describe('secrets at rest: keys per purpose, row binding, rotation (npm run keys
         expect(final.error.code).toBe('PDF_PASSWORD_REQUIRED');
         // With its password the rival's own run goes through (and seals it for its own row).
         expect((await runPipeline(rival, docs.rivalJob, PDF_PASSWORD)).status).toBe('completed');
+      });
+
+      it('the rotation lists what does not open with the configured keys (table, row, tenant; never a value), leaves it, and exits 1', async () => {
+        // Sealed under a key that was dropped too early.
+        const lostKey = `a-key-no-longer-configured-${randomBytes(8).toString('hex')}`;
+        const lost = new SecretBox({ encryptionKey: lostKey, previousEncryptionKeys: [] }).seal('sso-client-secret', { id: rival.tenantId, tenantId: rival.tenantId }, 'lost-client-secret');
+        await sql(`UPDATE sso_configurations SET sealed_client_secret = $1 WHERE tenant_id = $2`, [lost, rival.tenantId]);
+        const run = await rotate();
+        expect(run.code).toBe(1);
+        expect(run.output).toContain(`unreadable: sso_configurations ${rival.tenantId} (tenant ${rival.tenantId}): sealed under key ${keyId(lostKey)}`);
+        expect(run.output).toMatch(/sso_configurations\.sealed_client_secret: 0 re-sealed, 1 unreadable/);
+        for (const value of [op.clientSecret, PDF_PASSWORD, ...Object.values(SECRETS), 'lost-client-secret', lost.split(':')[3], lostKey]) expect(run.output).not.toContain(value);
+        const [row] = await sql(`SELECT sealed_client_secret FROM sso_configurations WHERE tenant_id = $1`, [rival.tenantId]);
+        expect(row.sealed_client_secret).toBe(lost);
       });
     });
   });
