@@ -94,7 +94,7 @@ export class SsoLoginService {
   complete(query: SsoCompleteQueryDto): SsoCodeDto {
     if (query.error) {
       // Only the codes a refused login redirects with: the page must not answer e.g. a 500 on request.
-      const known = Object.hasOwn(ERROR_CATALOGUE, query.error) && (query.error.startsWith('SSO_') || query.error === 'ACCOUNT_DISABLED');
+      const known = Object.hasOwn(ERROR_CATALOGUE, query.error) && (query.error.startsWith('SSO_') || query.error === 'ACCOUNT_DISABLED' || query.error === 'SECRET_UNREADABLE');
       if (!known) throw new AppException('BAD_REQUEST', 'error is not a single sign-on error code');
       throw new AppException(query.error as ErrorCode, query.error_description);
     }
