@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { generateStatement } from '../fixtures/generator/index.js';
-import { addUser, bearer, createTenant, login, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { addUser, bearer, createTenant, invite, login, startTestApp, uniqueEmail, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { simplePdf } from '../support/pdf.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { startSamlIdp, type SamlTestIdp } from '../support/idp/saml-idp.js';
@@ -39,6 +39,7 @@ interface Ids {
   session_to_close: string;
   session_to_delete: string;
   webhook_to_delete: string;
+  invitation_id: string;
 }
 
 /** How one route is called: its query, body, the resources its path names, and whether it ends the session. */
@@ -155,6 +156,9 @@ describe('role matrix (docs/security.md) against every route', () => {
     const sso = await t.http.post('/api/v1/auth/sso/configure').set(bearer(acme.admin)).send({ protocol: 'saml2', metadata_url: idp.metadataUrl, attribute_mapping: { email: 'email' } });
     if (sso.status !== 200) throw new Error(`sso configure: ${sso.status} ${JSON.stringify(sso.body)}`);
     const spare = await addUser(t.http, acme.admin, 'viewer');
+    await invite(t.http, acme.admin, { email: uniqueEmail('invitee'), role: 'viewer' });
+    const invitations = await t.http.get('/api/v1/invitations').set(bearer(acme.admin));
+    if (invitations.status !== 200) throw new Error(`invitations: ${invitations.status} ${JSON.stringify(invitations.body)}`);
     pdf = await simplePdf(['A note for the chat, not a statement']);
 
     // Documents, a process and a report of acme's analyst.
@@ -202,6 +206,7 @@ describe('role matrix (docs/security.md) against every route', () => {
       session_to_close: sessions[1],
       session_to_delete: sessions[2],
       webhook_to_delete: webhookToDelete,
+      invitation_id: invitations.body.result.items[0].invitation_id,
     };
     acmeIdentifiers = [...Object.values(ids), ...[acme.admin, acme.analyst, acme.viewer, spare].flatMap((a) => [a.userId, a.email])];
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { bearer, errorCode, register, startTestApp, uniqueEmail, type Account, type TestApp } from '../support/app.js';
 import { startOidcProvider, type OidcTestAccount, type OidcTestProvider } from '../support/idp/oidc-idp.js';
-import { exchange, outcomeOf, pathOf, SSO_TEST_ENV, startLogin } from '../support/idp/sso-flow.js';
+import { exchange, outcomeOf, pathOf, pkcePair, SSO_TEST_ENV, startLogin, withCookie, type Binding } from '../support/idp/sso-flow.js';
 
 const CALLBACK = 'http://localhost:3000/api/v1/auth/sso/oidc/callback';
 const ROLE_VALUES = { 'Foliodesk Admins': 'admin', 'Foliodesk Analysts': 'analyst' };
@@ -20,13 +20,21 @@ describe('OpenID Connect single sign-on against oidc-provider', () => {
     return id;
   };
 
-  /** One login: our redirect to the provider, the user signing in there, and the callback to us. */
-  async function signIn(accountId: string, alter: (authorizationUrl: URL) => void = () => undefined) {
-    const authorizationUrl = new URL(await startLogin(t.http, admin.tenantId));
+  /** One login in one browser: our redirect to the provider, the user signing in there, and the callback to us. */
+  async function signIn(accountId: string, alter: (authorizationUrl: URL) => void = () => undefined, tenantId = admin.tenantId) {
+    const start = await startLogin(t.http, tenantId);
+    const authorizationUrl = new URL(start.location);
     alter(authorizationUrl);
     const callback = await op.signIn(authorizationUrl.toString(), accountId);
-    return { callback, outcome: outcomeOf(await t.http.get(pathOf(callback))) };
+    const binding: Binding = { cookie: start.cookie };
+    return { callback, binding, outcome: outcomeOf(await withCookie(t.http.get(pathOf(callback)), start.cookie)) };
   }
+
+  /** A whole sign-in and the exchange of its code, in one browser. */
+  const tokensFor = async (accountId: string) => {
+    const { outcome, binding } = await signIn(accountId);
+    return exchange(t.http, outcome.code!, binding);
+  };
 
   beforeAll(async () => {
     op = await startOidcProvider(CALLBACK);
@@ -64,22 +72,22 @@ describe('OpenID Connect single sign-on against oidc-provider', () => {
   });
 
   it('redirects to the authorization endpoint: code flow with PKCE (S256), state and nonce', async () => {
-    const url = new URL(await startLogin(t.http, admin.tenantId));
+    const url = new URL((await startLogin(t.http, admin.tenantId)).location);
     expect(`${url.origin}${url.pathname}`).toBe(`${op.issuer}/auth`);
     const p = url.searchParams;
     expect(Object.fromEntries(p)).toMatchObject({ response_type: 'code', client_id: op.clientId, redirect_uri: CALLBACK, scope: 'openid email profile', code_challenge_method: 'S256' });
     expect(p.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(p.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(p.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const other = new URL(await startLogin(t.http, admin.tenantId));
+    const other = new URL((await startLogin(t.http, admin.tenantId)).location);
     expect(other.searchParams.get('state')).not.toBe(p.get('state'));
   });
 
   it('signs a new user in: provider → callback → one-time code → tokens → /users/me, with the mapped role', async () => {
     const id = account({ groups: ['Everyone', 'Foliodesk Analysts'] });
-    const { outcome } = await signIn(id);
+    const { outcome, binding } = await signIn(id);
     expect(outcome.error).toBeNull();
-    const tokens = await exchange(t.http, outcome.code!);
+    const tokens = await exchange(t.http, outcome.code!, binding);
     expect(tokens.status).toBe(200);
     const email = op.accounts.get(id)!.email;
     expect(tokens.body.result.user).toMatchObject({ email, role: 'analyst', tenant_id: admin.tenantId, full_name: 'Neha Kulkarni' });
@@ -92,12 +100,12 @@ describe('OpenID Connect single sign-on against oidc-provider', () => {
 
   it('updates the name and role at the next login, and gives the default role when no group maps', async () => {
     const id = account({ name: 'Arjun', groups: ['Foliodesk Analysts'] });
-    const first = await exchange(t.http, (await signIn(id)).outcome.code!);
+    const first = await tokensFor(id);
     op.accounts.set(id, { ...op.accounts.get(id)!, name: 'Arjun Nair', groups: ['Foliodesk Admins'] });
-    const second = await exchange(t.http, (await signIn(id)).outcome.code!);
+    const second = await tokensFor(id);
     expect(second.body.result.user).toMatchObject({ id: first.body.result.user.id, role: 'admin', full_name: 'Arjun Nair' });
     op.accounts.set(id, { ...op.accounts.get(id)!, groups: ['Sales'] });
-    const third = await exchange(t.http, (await signIn(id)).outcome.code!);
+    const third = await tokensFor(id);
     expect(third.body.result.user).toMatchObject({ id: first.body.result.user.id, role: 'viewer' });
   });
 
@@ -118,10 +126,10 @@ describe('OpenID Connect single sign-on against oidc-provider', () => {
     });
 
     it("a callback carrying another login's state (its PKCE verifier does not match the code)", async () => {
-      const other = new URL(await startLogin(t.http, admin.tenantId)).searchParams.get('state')!;
-      const answered = new URL(await op.signIn(await startLogin(t.http, admin.tenantId), account()));
-      answered.searchParams.set('state', other);
-      const outcome = outcomeOf(await t.http.get(pathOf(answered.toString())));
+      const other = await startLogin(t.http, admin.tenantId);
+      const answered = new URL(await op.signIn((await startLogin(t.http, admin.tenantId, {}, other.cookie)).location, account()));
+      answered.searchParams.set('state', new URL(other.location).searchParams.get('state')!);
+      const outcome = outcomeOf(await withCookie(t.http.get(pathOf(answered.toString())), other.cookie));
       expect(outcome.code).toBeNull();
       expect(outcome.error).toBe('SSO_LOGIN_DENIED');
       expect(outcome.description).toMatch(/invalid_grant/);
@@ -134,14 +142,33 @@ describe('OpenID Connect single sign-on against oidc-provider', () => {
     });
 
     it('an error answered by the provider (the user declined)', async () => {
-      const state = new URL(await startLogin(t.http, admin.tenantId)).searchParams.get('state')!;
-      const outcome = outcomeOf(await t.http.get(`/api/v1/auth/sso/oidc/callback?error=access_denied&error_description=End-User+aborted&state=${state}`));
+      const start = await startLogin(t.http, admin.tenantId);
+      const state = new URL(start.location).searchParams.get('state')!;
+      const outcome = outcomeOf(await withCookie(t.http.get(`/api/v1/auth/sso/oidc/callback?error=access_denied&error_description=End-User+aborted&state=${state}`), start.cookie));
       expect(outcome).toMatchObject({ error: 'SSO_LOGIN_DENIED', description: 'access_denied: End-User aborted' });
     });
 
     it('an e-mail the provider says is not verified', async () => {
       const { outcome } = await signIn(account({ email_verified: false }));
       expect(outcome.error).toBe('SSO_ATTRIBUTE_MISSING');
+    });
+
+    it.each([
+      ['no email_verified claim', null],
+      ['email_verified as the string "true"', 'true'],
+    ])('an e-mail the provider does not vouch for: %s', async (_case, verified) => {
+      const id = account({ email_verified: verified });
+      const { outcome } = await signIn(id);
+      expect(outcome).toMatchObject({ code: null, error: 'SSO_ATTRIBUTE_MISSING' });
+      expect(outcome.description).toMatch(/email_verified/);
+      const users = await t.http.get('/api/v1/users?limit=100').set(bearer(admin));
+      expect(users.body.result.items.map((u: { email: string }) => u.email)).not.toContain(op.accounts.get(id)!.email);
+    });
+
+    it('a group literally named after a role gives no role: only role_values map', async () => {
+      const tokens = await tokensFor(account({ groups: ['admin', 'Admin', 'analyst'] }));
+      expect(tokens.status).toBe(200);
+      expect(tokens.body.result.user.role).toBe('viewer');
     });
 
     it('an e-mail that belongs to another tenant', async () => {
@@ -153,20 +180,164 @@ describe('OpenID Connect single sign-on against oidc-provider', () => {
     });
 
     it('a used or expired one-time code', async () => {
-      const first = (await signIn(account())).outcome.code!;
-      expect((await exchange(t.http, first)).status).toBe(200);
-      const used = await exchange(t.http, first);
+      const { outcome, binding } = await signIn(account());
+      const first = outcome.code!;
+      expect((await exchange(t.http, first, binding)).status).toBe(200);
+      const used = await exchange(t.http, first, binding);
       expect(used.status).toBe(400);
       expect(errorCode(used)).toBe('SSO_CODE_INVALID');
 
-      const second = (await signIn(account())).outcome.code!;
+      const later = await signIn(account());
+      const second = later.outcome.code!;
       // 60 seconds later, as far as the code is concerned.
       const hash = createHash('sha256').update(second).digest('hex');
       await t.app.get(DataSource).query(`UPDATE sso_login_codes SET expires_at = now() - interval '1 second' WHERE code_hash = $1`, [hash]);
-      const expired = await exchange(t.http, second);
+      const expired = await exchange(t.http, second, later.binding);
       expect(expired.status).toBe(400);
       expect(errorCode(expired)).toBe('SSO_CODE_INVALID');
       expect(errorCode(await exchange(t.http, 'not-a-code'))).toBe('SSO_CODE_INVALID');
+    });
+  });
+
+  describe('a sign-in is bound to whoever started it (login CSRF)', () => {
+    it('sets an HttpOnly, Secure, SameSite=Lax, host-only binding cookie at the start', async () => {
+      const start = await startLogin(t.http, admin.tenantId);
+      expect(start.setCookie).toMatch(/^__Host-foliodesk-sso=[A-Za-z0-9_-]{43};/);
+      expect(start.setCookie).toMatch(/; HttpOnly/i);
+      expect(start.setCookie).toMatch(/; Secure/i);
+      expect(start.setCookie).toMatch(/; SameSite=Lax/i);
+      expect(start.setCookie).toMatch(/; Path=\//);
+      expect(start.setCookie).not.toMatch(/Domain=/i);
+    });
+
+    it("refuses an attacker's sign-in finished in the victim's browser (no cookie, or the victim's own): no code is issued", async () => {
+      const attacker = account();
+      const codesIssued = async () => (await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM sso_login_codes`))[0].n as number;
+      const codesBefore = await codesIssued();
+      const first = await startLogin(t.http, admin.tenantId);
+      const lured = await op.signIn(first.location, attacker);
+      const victimBare = outcomeOf(await t.http.get(pathOf(lured)));
+      expect(victimBare).toMatchObject({ code: null, error: 'SSO_BROWSER_MISMATCH' });
+
+      const victim = await startLogin(t.http, admin.tenantId);
+      const second = await startLogin(t.http, admin.tenantId);
+      const luredAgain = await op.signIn(second.location, attacker);
+      const victimWithCookie = outcomeOf(await withCookie(t.http.get(pathOf(luredAgain)), victim.cookie));
+      expect(victimWithCookie).toMatchObject({ code: null, error: 'SSO_BROWSER_MISMATCH' });
+
+      expect(await codesIssued()).toBe(codesBefore);
+      const users = await t.http.get('/api/v1/users?limit=100').set(bearer(admin));
+      expect(users.body.result.items.map((u: { email: string }) => u.email)).not.toContain(op.accounts.get(attacker)!.email);
+    });
+
+    it("refuses to exchange a code from another browser's sign-in", async () => {
+      const attacker = await signIn(account());
+      expect(attacker.outcome.code).toBeTruthy();
+      const bare = await exchange(t.http, attacker.outcome.code!);
+      expect(bare.status).toBe(400);
+      expect(errorCode(bare)).toBe('SSO_CODE_INVALID');
+      // The refused attempt used the code up.
+      expect(errorCode(await exchange(t.http, attacker.outcome.code!, attacker.binding))).toBe('SSO_CODE_INVALID');
+
+      const again = await signIn(account());
+      const victim = await startLogin(t.http, admin.tenantId);
+      const foreign = await exchange(t.http, again.outcome.code!, { cookie: victim.cookie });
+      expect(foreign.status).toBe(400);
+      expect(errorCode(foreign)).toBe('SSO_CODE_INVALID');
+    });
+
+    it('lets two sign-ins started in one browser (two tabs) both finish', async () => {
+      const tab1 = await startLogin(t.http, admin.tenantId);
+      const tab2 = await startLogin(t.http, admin.tenantId, {}, tab1.cookie);
+      expect(tab2.cookie).toBe(tab1.cookie);
+      for (const tab of [tab2, tab1]) {
+        const outcome = outcomeOf(await withCookie(t.http.get(pathOf(await op.signIn(tab.location, account()))), tab.cookie));
+        expect((await exchange(t.http, outcome.code!, { cookie: tab.cookie })).status).toBe(200);
+      }
+    });
+
+    describe('with a code_challenge (a front end that exchanges the code itself, e.g. server-side on another origin)', () => {
+      const startWithChallenge = async (challenge: string) => {
+        const start = await startLogin(t.http, admin.tenantId, { code_challenge: challenge, code_challenge_method: 'S256' });
+        expect(start.cookie).toBeNull();
+        // No cookie anywhere: the browser finishing the sign-in is not the party that exchanges the code.
+        return outcomeOf(await t.http.get(pathOf(await op.signIn(start.location, account()))));
+      };
+
+      it('exchanges the code for the matching code_verifier, without any cookie', async () => {
+        const pair = pkcePair();
+        const outcome = await startWithChallenge(pair.challenge);
+        expect(outcome.error).toBeNull();
+        const tokens = await exchange(t.http, outcome.code!, { verifier: pair.verifier });
+        expect(tokens.status).toBe(200);
+        expect(tokens.body.result.user.tenant_id).toBe(admin.tenantId);
+      });
+
+      it.each([
+        ['without a code_verifier', () => ({})],
+        ['with another code_verifier', () => ({ verifier: pkcePair().verifier })],
+        ['with only a browser cookie', () => ({ cookie: '__Host-foliodesk-sso=' + randomBytes(32).toString('base64url') })],
+      ])('refuses the code %s', async (_case, binding) => {
+        const pair = pkcePair();
+        const outcome = await startWithChallenge(pair.challenge);
+        const refused = await exchange(t.http, outcome.code!, binding());
+        expect(refused.status).toBe(400);
+        expect(errorCode(refused)).toBe('SSO_CODE_INVALID');
+        // Used up: not even the right verifier gets it afterwards.
+        expect(errorCode(await exchange(t.http, outcome.code!, { verifier: pair.verifier }))).toBe('SSO_CODE_INVALID');
+      });
+
+      it.each([
+        ['code_challenge_method plain', { code_challenge: pkcePair().challenge, code_challenge_method: 'plain' }, /S256/],
+        ['a code_challenge without its method', { code_challenge: pkcePair().challenge }, /S256/],
+        ['a method without a code_challenge', { code_challenge_method: 'S256' }, /code_challenge/],
+        ['a code_challenge that is not S256 output', { code_challenge: 'short', code_challenge_method: 'S256' }, /43 base64url/],
+      ])('refuses %s (400 VALIDATION_ERROR)', async (_case, query, details) => {
+        const res = await t.http.get(`/api/v1/auth/sso/login?${new URLSearchParams({ tenant: admin.tenantId, ...query })}`);
+        expect(res.status).toBe(400);
+        expect(errorCode(res)).toBe('VALIDATION_ERROR');
+        expect(res.body.error.details).toMatch(details);
+      });
+    });
+  });
+
+  describe('a tenant that opted out of email_verified (require_email_verified: false)', () => {
+    let lenient: Account;
+    beforeAll(async () => {
+      lenient = await register(t.http);
+      const res = await t.http
+        .post('/api/v1/auth/sso/configure')
+        .set(bearer(lenient))
+        .send({
+          protocol: 'oidc',
+          metadata_url: op.discoveryUrl,
+          client_id: op.clientId,
+          client_secret: op.clientSecret,
+          attribute_mapping: { email: 'email', role: 'groups' },
+          role_values: ROLE_VALUES,
+          require_email_verified: false,
+        });
+      expect(res.status).toBe(200);
+      expect(res.body.result.require_email_verified).toBe(false);
+    });
+
+    it('signs in an address without the claim, and still refuses one the provider says is unverified', async () => {
+      const quiet = await signIn(account({ email_verified: null }), undefined, lenient.tenantId);
+      expect((await exchange(t.http, quiet.outcome.code!, quiet.binding)).status).toBe(200);
+      const unverified = await signIn(account({ email_verified: false }), undefined, lenient.tenantId);
+      expect(unverified.outcome.error).toBe('SSO_ATTRIBUTE_MISSING');
+    });
+
+    it('maps no raw value when a configuration stored before role_values were required has none', async () => {
+      const id = account({ groups: ['Foliodesk Analysts'] });
+      const first = await signIn(id, undefined, lenient.tenantId);
+      expect((await exchange(t.http, first.outcome.code!, first.binding)).body.result.user.role).toBe('analyst');
+      await t.app.get(DataSource).query(`UPDATE sso_configurations SET role_values = '{}' WHERE tenant_id = $1`, [lenient.tenantId]);
+      op.accounts.set(id, { ...op.accounts.get(id)!, groups: ['admin'] });
+      const second = await signIn(id, undefined, lenient.tenantId);
+      expect((await exchange(t.http, second.outcome.code!, second.binding)).body.result.user.role).toBe('analyst');
+      const newcomer = await signIn(account({ groups: ['admin'] }), undefined, lenient.tenantId);
+      expect((await exchange(t.http, newcomer.outcome.code!, newcomer.binding)).body.result.user.role).toBe('viewer');
     });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer, errorCode, register, startTestApp, uniqueEmail, type Account, type TestApp } from '../support/app.js';
 import { decode, encode, SP_CERT, SP_KEY, startSamlIdp, withoutSignatures, type SamlTestIdp, type SamlTestUser } from '../support/idp/saml-idp.js';
-import { exchange, outcomeOf, SSO_TEST_ENV, startLogin } from '../support/idp/sso-flow.js';
+import { exchange, outcomeOf, pkcePair, SSO_TEST_ENV, startLogin, withCookie, type Binding } from '../support/idp/sso-flow.js';
 
 const ROLE_VALUES = { 'fd-admins': 'admin', 'fd-analysts': 'analyst' };
 
@@ -23,12 +23,23 @@ describe('SAML 2.0 single sign-on against a samlify identity provider', () => {
         default_role: 'viewer',
       });
 
-  /** One login: our redirect to the IdP, the IdP's answer, and the post to our ACS. */
+  /** The browser posting the IdP's form to our ACS (with the binding cookie it holds, if any). */
+  const postAcs = (form: object, cookie: string | null | undefined, app = t) => withCookie(app.http.post('/api/v1/auth/sso/saml/acs'), cookie).type('form').send(form);
+
+  /** One login in one browser: our redirect to the IdP, the IdP's answer, and the post to our ACS. */
   async function signIn(user: SamlTestUser, variant?: Parameters<SamlTestIdp['respond']>[3], alter?: (samlResponse: string) => string) {
-    const form = await idp.respond(await startLogin(t.http, admin.tenantId), spMetadata, user, variant);
+    const start = await startLogin(t.http, admin.tenantId);
+    const form = await idp.respond(start.location, spMetadata, user, variant);
     const posted = { ...form, SAMLResponse: alter ? alter(form.SAMLResponse) : form.SAMLResponse };
-    return { form: posted, outcome: outcomeOf(await t.http.post('/api/v1/auth/sso/saml/acs').type('form').send(posted)) };
+    const binding: Binding = { cookie: start.cookie };
+    return { form: posted, binding, outcome: outcomeOf(await postAcs(posted, start.cookie)) };
   }
+
+  /** A whole sign-in and the exchange of its code, in one browser. */
+  const tokensFor = async (user: SamlTestUser) => {
+    const { outcome, binding } = await signIn(user);
+    return exchange(t.http, outcome.code!, binding);
+  };
 
   const person = (groups: string[], name = 'Kavya Rao', email = uniqueEmail('kavya')): SamlTestUser => ({ email, attributes: { displayName: name, groups } });
 
@@ -83,7 +94,7 @@ describe('SAML 2.0 single sign-on against a samlify identity provider', () => {
   });
 
   it('redirects the login to the IdP with an AuthnRequest (HTTP-Redirect) and the tenant as RelayState', async () => {
-    const location = new URL(await startLogin(t.http, admin.tenantId));
+    const location = new URL((await startLogin(t.http, admin.tenantId)).location);
     expect(`${location.origin}${location.pathname}`).toBe(idp.entityId.replace('/metadata', '/sso'));
     expect(location.searchParams.get('SAMLRequest')).toBeTruthy();
     expect(location.searchParams.get('RelayState')).toBe(admin.tenantId);
@@ -92,7 +103,7 @@ describe('SAML 2.0 single sign-on against a samlify identity provider', () => {
 
   it('signs a new user in: IdP response → ACS → one-time code → tokens → /users/me, created with the mapped role', async () => {
     const user = person(['staff', 'fd-analysts']);
-    const { outcome } = await signIn(user);
+    const { outcome, binding } = await signIn(user);
     expect(outcome.error).toBeNull();
     expect(outcome.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -100,7 +111,7 @@ describe('SAML 2.0 single sign-on against a samlify identity provider', () => {
     expect(shown.status).toBe(200);
     expect(shown.body.result).toEqual({ code: outcome.code, expires_in: 60 });
 
-    const tokens = await exchange(t.http, outcome.code!);
+    const tokens = await exchange(t.http, outcome.code!, binding);
     expect(tokens.status).toBe(200);
     expect(tokens.body).toMatchObject({ success: true, message: 'Logged in' });
     expect(tokens.body.result).toMatchObject({
@@ -120,17 +131,17 @@ describe('SAML 2.0 single sign-on against a samlify identity provider', () => {
     expect((await t.http.get('/api/v1/users/me').set('Authorization', `Bearer ${access}`)).status).toBe(401);
 
     // The code was single use.
-    const again = await exchange(t.http, outcome.code!);
+    const again = await exchange(t.http, outcome.code!, binding);
     expect(again.status).toBe(400);
     expect(errorCode(again)).toBe('SSO_CODE_INVALID');
   });
 
   it('updates the name and role at the next login (same account), and gives the default role when no group maps', async () => {
     const email = uniqueEmail('ishaan');
-    const first = await exchange(t.http, (await signIn(person(['fd-analysts'], 'Ishaan M', email))).outcome.code!);
-    const second = await exchange(t.http, (await signIn(person(['fd-admins', 'fd-analysts'], 'Ishaan Mehta', email))).outcome.code!);
+    const first = await tokensFor(person(['fd-analysts'], 'Ishaan M', email));
+    const second = await tokensFor(person(['fd-admins', 'fd-analysts'], 'Ishaan Mehta', email));
     expect(second.body.result.user).toMatchObject({ id: first.body.result.user.id, role: 'admin', full_name: 'Ishaan Mehta' });
-    const third = await exchange(t.http, (await signIn(person(['marketing'], 'Ishaan Mehta', email))).outcome.code!);
+    const third = await tokensFor(person(['marketing'], 'Ishaan Mehta', email));
     expect(third.body.result.user).toMatchObject({ id: first.body.result.user.id, role: 'viewer' });
 
     const users = await t.http.get('/api/v1/users?limit=100').set(bearer(admin));
@@ -138,7 +149,7 @@ describe('SAML 2.0 single sign-on against a samlify identity provider', () => {
   });
 
   it('audits the SSO logins with their method', async () => {
-    await exchange(t.http, (await signIn(person(['fd-analysts']))).outcome.code!);
+    await tokensFor(person(['fd-analysts']));
     const audit = await t.http.get('/api/v1/audit?limit=100').set(bearer(admin));
     const logins = audit.body.result.items.filter((e: { action: string }) => e.action === 'auth.login');
     expect(logins).toContainEqual(expect.objectContaining({ outcome: 'success', metadata: { method: 'saml2' } }));
@@ -179,15 +190,16 @@ describe('SAML 2.0 single sign-on against a samlify identity provider', () => {
       refusedWith('SSO_REQUEST_UNKNOWN', /request/, person([]), { values: { InResponseTo: '_made-up-request-id' } }));
 
     it('a replayed response (the same InResponseTo twice)', async () => {
-      const { form, outcome } = await signIn(person(['fd-analysts']));
+      const { form, outcome, binding } = await signIn(person(['fd-analysts']));
       expect(outcome.code).toBeTruthy();
-      const replay = outcomeOf(await t.http.post('/api/v1/auth/sso/saml/acs').type('form').send(form));
+      const replay = outcomeOf(await postAcs(form, binding.cookie));
       expect(replay).toMatchObject({ code: null, error: 'SSO_REQUEST_UNKNOWN' });
     });
 
     it('the same response posted twice at once: exactly one sign-in', async () => {
-      const form = await idp.respond(await startLogin(t.http, admin.tenantId), spMetadata, person(['fd-analysts']));
-      const outcomes = (await Promise.all([1, 2].map(() => t.http.post('/api/v1/auth/sso/saml/acs').type('form').send(form)))).map(outcomeOf);
+      const start = await startLogin(t.http, admin.tenantId);
+      const form = await idp.respond(start.location, spMetadata, person(['fd-analysts']));
+      const outcomes = (await Promise.all([1, 2].map(() => postAcs(form, start.cookie)))).map(outcomeOf);
       expect(outcomes.filter((o) => o.code)).toHaveLength(1);
       expect(outcomes.filter((o) => o.error === 'SSO_REQUEST_UNKNOWN')).toHaveLength(1);
     });
@@ -205,10 +217,74 @@ describe('SAML 2.0 single sign-on against a samlify identity provider', () => {
       );
     });
 
+    it('a group literally named after a role gives no role: only role_values map', async () => {
+      const tokens = await tokensFor(person(['admin', 'Admin', 'analyst']));
+      expect(tokens.status).toBe(200);
+      expect(tokens.body.result.user.role).toBe('viewer');
+    });
+
     it('a response whose RelayState names no tenant with SAML', async () => {
-      const form = await idp.respond(await startLogin(t.http, admin.tenantId), spMetadata, person([]));
-      const outcome = outcomeOf(await t.http.post('/api/v1/auth/sso/saml/acs').type('form').send({ ...form, RelayState: 'ten_000000000000000000000000' }));
+      const start = await startLogin(t.http, admin.tenantId);
+      const form = await idp.respond(start.location, spMetadata, person([]));
+      const outcome = outcomeOf(await postAcs({ ...form, RelayState: 'ten_000000000000000000000000' }, start.cookie));
       expect(outcome.error).toBe('SSO_NOT_CONFIGURED');
+    });
+  });
+
+  describe('a sign-in is bound to whoever started it (login CSRF)', () => {
+    it('sets an HttpOnly, Secure, SameSite=None, host-only binding cookie at the start (the IdP posts the response cross-site)', async () => {
+      const start = await startLogin(t.http, admin.tenantId);
+      expect(start.setCookie).toMatch(/^__Host-foliodesk-sso=[A-Za-z0-9_-]{43};/);
+      expect(start.setCookie).toMatch(/; HttpOnly/i);
+      expect(start.setCookie).toMatch(/; Secure/i);
+      expect(start.setCookie).toMatch(/; SameSite=None/i);
+      expect(start.setCookie).toMatch(/; Path=\//);
+    });
+
+    it("refuses an attacker's response posted from the victim's browser (no cookie, or the victim's own), and creates no account", async () => {
+      const attacker = person(['fd-admins']);
+      const lured = await idp.respond((await startLogin(t.http, admin.tenantId)).location, spMetadata, attacker);
+      expect(outcomeOf(await postAcs(lured, null))).toMatchObject({ code: null, error: 'SSO_BROWSER_MISMATCH' });
+
+      const victim = await startLogin(t.http, admin.tenantId);
+      const luredAgain = await idp.respond((await startLogin(t.http, admin.tenantId)).location, spMetadata, attacker);
+      expect(outcomeOf(await postAcs(luredAgain, victim.cookie))).toMatchObject({ code: null, error: 'SSO_BROWSER_MISMATCH' });
+
+      const users = await t.http.get('/api/v1/users?limit=100').set(bearer(admin));
+      expect(users.body.result.items.map((u: { email: string }) => u.email)).not.toContain(attacker.email);
+    });
+
+    it("refuses to exchange a code from another browser's sign-in", async () => {
+      const attacker = await signIn(person(['fd-analysts']));
+      const victim = await startLogin(t.http, admin.tenantId);
+      for (const binding of [{}, { cookie: victim.cookie }]) {
+        const { outcome } = await signIn(person(['fd-analysts']));
+        const refused = await exchange(t.http, outcome.code!, binding);
+        expect(refused.status).toBe(400);
+        expect(errorCode(refused)).toBe('SSO_CODE_INVALID');
+      }
+      expect((await exchange(t.http, attacker.outcome.code!, attacker.binding)).status).toBe(200);
+    });
+
+    it('with a code_challenge: sets no cookie, finishes in any browser, and exchanges only for the code_verifier', async () => {
+      const pair = pkcePair();
+      const start = await startLogin(t.http, admin.tenantId, { code_challenge: pair.challenge, code_challenge_method: 'S256' });
+      expect(start.cookie).toBeNull();
+      const outcome = outcomeOf(await postAcs(await idp.respond(start.location, spMetadata, person(['fd-analysts'])), null));
+      expect(outcome.error).toBeNull();
+      expect((await exchange(t.http, outcome.code!, { verifier: pkcePair().verifier })).status).toBe(400);
+
+      const again = pkcePair();
+      const second = await startLogin(t.http, admin.tenantId, { code_challenge: again.challenge, code_challenge_method: 'S256' });
+      const code = outcomeOf(await postAcs(await idp.respond(second.location, spMetadata, person(['fd-analysts'])), null)).code!;
+      expect(errorCode(await exchange(t.http, code))).toBe('SSO_CODE_INVALID');
+
+      const third = pkcePair();
+      const last = await startLogin(t.http, admin.tenantId, { code_challenge: third.challenge, code_challenge_method: 'S256' });
+      const good = outcomeOf(await postAcs(await idp.respond(last.location, spMetadata, person(['fd-analysts'])), null)).code!;
+      const tokens = await exchange(t.http, good, { verifier: third.verifier });
+      expect(tokens.status).toBe(200);
+      expect(tokens.body.result.user).toMatchObject({ role: 'analyst', tenant_id: admin.tenantId });
     });
   });
 
@@ -236,12 +312,12 @@ describe('SAML 2.0 single sign-on against a samlify identity provider', () => {
       const metadata = (await signed.http.get(`/api/v1/auth/sso/saml/metadata?tenant=${owner.tenantId}`)).text;
       expect(metadata).toContain('AuthnRequestsSigned="true"');
       expect(metadata).toContain(SP_CERT.replace(/-----[A-Z ]+-----|\s/g, '').slice(0, 40));
-      const location = await startLogin(signed.http, owner.tenantId);
-      expect(new URL(location).searchParams.get('Signature')).toBeTruthy();
+      const start = await startLogin(signed.http, owner.tenantId);
+      expect(new URL(start.location).searchParams.get('Signature')).toBeTruthy();
       const email = uniqueEmail('signed');
-      const form = await strictIdp.respond(location, metadata, { email });
-      const outcome = outcomeOf(await signed.http.post('/api/v1/auth/sso/saml/acs').type('form').send(form));
-      const tokens = await exchange(signed.http, outcome.code!);
+      const form = await strictIdp.respond(start.location, metadata, { email });
+      const outcome = outcomeOf(await postAcs(form, start.cookie, signed));
+      const tokens = await exchange(signed.http, outcome.code!, { cookie: start.cookie });
       expect(tokens.body.result.user).toMatchObject({ email, role: 'viewer', full_name: email.split('@')[0] });
     });
   });

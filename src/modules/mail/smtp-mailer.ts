@@ -33,8 +33,9 @@ export class SmtpMailer extends Mailer implements OnModuleDestroy {
     try {
       await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
     } catch (error) {
-      // The error names the server's answer, never the message body.
-      this.logger.warn({ err: { code: (error as { code?: string }).code, message: (error as Error).message.slice(0, 200) } }, 'mail not sent');
+      // What failed, not the message: nodemailer's error text can quote the recipient.
+      const { code, responseCode, command } = error as { code?: string; responseCode?: number; command?: string };
+      this.logger.warn({ smtp: { code, responseCode, command } }, 'mail not sent');
       throw new AppException('MAIL_UNAVAILABLE', undefined, { headers: { 'Retry-After': RETRY_AFTER_SECONDS } });
     }
   }

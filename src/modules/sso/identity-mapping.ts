@@ -1,4 +1,4 @@
-import { isRole, roleAtLeast, type Role } from '../../common/auth/roles.js';
+import { roleAtLeast, type Role } from '../../common/auth/roles.js';
 import type { AttributeMapping } from './entities/sso-configuration.entity.js';
 
 /** What an IdP said about the user: SAML attributes (and NameID), or OIDC claims. */
@@ -20,25 +20,25 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Turns an IdP's attributes into a Foliodesk user. The role attribute may carry several values
- * (groups); each is looked up in `roleValues` (or, when that is empty, read as a role name) and the
- * highest role found wins; no match gives `defaultRole`.
+ * (groups); each is looked up in `roleValues` and the highest role found wins; no match gives
+ * `defaultRole`. A value is never read as a role by its name: without `roleValues` the role is left
+ * to Foliodesk's admins, as when no role attribute is mapped.
  */
 export function mapIdentity(identity: IdpIdentity, mapping: AttributeMapping, roleValues: Record<string, Role>, defaultRole: Role): MappedIdentity {
   const email = valuesOf(identity, mapping.email)[0]?.trim().toLowerCase();
   if (!email) throw new AttributeMissing(`the IdP sent no "${mapping.email}" attribute (mapped to email)`);
   if (email.length > 254 || !EMAIL.test(email)) throw new AttributeMissing(`the "${mapping.email}" attribute is not an e-mail address`);
   const fullName = mapping.full_name ? (valuesOf(identity, mapping.full_name)[0]?.trim().slice(0, 200) ?? null) : null;
-  const role = mapping.role ? roleFrom(valuesOf(identity, mapping.role), roleValues, defaultRole) : null;
+  const role = mapping.role && Object.keys(roleValues).length > 0 ? roleFrom(valuesOf(identity, mapping.role), roleValues, defaultRole) : null;
   return { email, fullName: fullName || null, role };
 }
 
 export function roleFrom(values: string[], roleValues: Record<string, Role>, defaultRole: Role): Role {
-  const explicit = Object.keys(roleValues).length > 0;
   const lowered = new Map(Object.entries(roleValues).map(([k, v]) => [k.toLowerCase(), v]));
   let best: Role | null = null;
   for (const raw of values) {
     const value = raw.trim();
-    const role = explicit ? (roleValues[value] ?? lowered.get(value.toLowerCase()) ?? null) : isRole(value.toLowerCase()) ? (value.toLowerCase() as Role) : null;
+    const role = (Object.hasOwn(roleValues, value) ? roleValues[value] : lowered.get(value.toLowerCase())) ?? null;
     if (role && (!best || roleAtLeast(role, best))) best = role;
   }
   return best ?? defaultRole;

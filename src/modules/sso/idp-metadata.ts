@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
-import type { OidcIdpDescriptor, SamlIdpDescriptor } from './entities/sso-configuration.entity.js';
+import type { IdpDescriptor, OidcIdpDescriptor, SamlIdpDescriptor } from './entities/sso-configuration.entity.js';
 
 /** The metadata was fetched but is not something a login can be built on; the message says why. */
 export class MetadataInvalid extends Error {}
@@ -89,6 +89,33 @@ export function parseOidcDiscovery(text: string, fetchedFrom: string, allowHttp:
     throw new MetadataInvalid('the provider does not support PKCE with S256');
   }
   return { kind: 'oidc', metadata: meta as OidcIdpDescriptor['metadata'] };
+}
+
+/** The IdP's sign-in URL may not be used: the message says why. */
+export class SignInUrlRefused extends Error {}
+
+/** Where GET /auth/sso/login sends the browser: the SAML SingleSignOnService, or the OIDC authorization endpoint. */
+export const signInUrlOf = (idp: IdpDescriptor) => (idp.kind === 'saml2' ? idp.sso_url : idp.metadata.authorization_endpoint);
+
+/**
+ * Our login URL redirects to the IdP's sign-in URL, so it must not become an open redirect from our
+ * domain: the URL must be https and on the metadata URL's host or one the admin listed in
+ * `allowed_sso_hosts`. Plain http is allowed only for a loopback host, and only when the deployment
+ * allows local IdPs (`allowLoopbackHttp`: development and tests, never production).
+ */
+export function checkSignInUrl(idp: IdpDescriptor, metadataUrl: string, allowedHosts: readonly string[], allowLoopbackHttp: boolean): void {
+  const raw = signInUrlOf(idp);
+  const url = new URL(raw);
+  const host = url.hostname.toLowerCase();
+  const loopback = host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback && allowLoopbackHttp)) {
+    throw new SignInUrlRefused(`the IdP's sign-in URL ${raw} must use https`);
+  }
+  if (url.username || url.password) throw new SignInUrlRefused(`the IdP's sign-in URL ${raw} must not carry credentials`);
+  const metadataHost = new URL(metadataUrl).hostname.toLowerCase();
+  if (host !== metadataHost && !allowedHosts.includes(host)) {
+    throw new SignInUrlRefused(`the IdP's sign-in URL ${raw} is not on the metadata URL's host (${metadataHost}); list ${host} in allowed_sso_hosts if it is the IdP's`);
+  }
 }
 
 /** The URL an admin pasted as the OIDC metadata URL: the issuer or its discovery document. */

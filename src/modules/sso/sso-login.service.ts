@@ -16,6 +16,7 @@ import type { OidcIdpDescriptor, SamlIdpDescriptor, SsoConfigurationEntity, SsoP
 import { AttributeMissing, mapIdentity, type IdpIdentity } from './identity-mapping.js';
 import { OidcLoginService } from './oidc/oidc-login.service.js';
 import { SamlLoginService } from './saml/saml-login.service.js';
+import { bindSignIn, proves, type BindingCookie, type BindingProof, type BoundTo } from './sign-in-binding.js';
 import { SsoConfigService } from './sso-config.service.js';
 import { SsoProvisioningService } from './sso-provisioning.service.js';
 import { SsoRepository } from './sso.repository.js';
@@ -44,13 +45,18 @@ export class SsoLoginService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** The IdP URL that starts a login for the tenant (404 unknown tenant, 400 SSO not configured). */
-  async start(tenantId: string): Promise<string> {
+  /**
+   * The IdP URL that starts a login for the tenant (404 unknown tenant, 400 SSO not configured), and
+   * the binding cookie to set when the front end sent no code_challenge (see sign-in-binding.ts).
+   */
+  async start(tenantId: string, codeChallenge: string | undefined, presentedCookie: string | null): Promise<{ url: string; cookie: BindingCookie | null }> {
     await this.tenants.get(tenantId);
     const row = await this.configs.requireEnabled(tenantId);
     const idp = await this.configs.currentIdp(row);
     await this.repo.purgeExpired();
-    return idp.kind === 'saml2' ? this.saml.authorizeUrl(tenantId, idp) : this.oidc.authorizeUrl(row, idp);
+    const { bound, cookie } = bindSignIn(row.protocol, codeChallenge, presentedCookie);
+    const url = idp.kind === 'saml2' ? await this.saml.authorizeUrl(tenantId, idp, bound) : await this.oidc.authorizeUrl(row, idp, bound);
+    return { url, cookie };
   }
 
   /** SAML SP metadata for any existing tenant (admins need it before SSO is configured). */
@@ -60,31 +66,34 @@ export class SsoLoginService {
   }
 
   /** The SAML ACS: answers where to send the browser (the code, or the error). */
-  async completeSaml(body: SamlAcsDto, client: ClientInfo): Promise<string> {
+  async completeSaml(body: SamlAcsDto, bindingCookie: string | null, client: ClientInfo): Promise<string> {
     const tenantId = body.RelayState?.trim() || null;
     try {
       if (!tenantId) throw new AppException('SSO_REQUEST_UNKNOWN', 'The response carries no RelayState naming the tenant');
       const row = await this.configs.requireEnabled(tenantId);
       if (row.protocol !== 'saml2') throw new AppException('SSO_NOT_CONFIGURED', 'SAML is not the configured protocol for this tenant');
       const idp = (await this.configs.currentIdp(row)) as SamlIdpDescriptor;
-      const identity = await this.saml.validate(tenantId, idp, body.SAMLResponse);
-      return await this.finish(row, identity, client);
+      const { identity, request } = await this.saml.validate(tenantId, idp, body.SAMLResponse);
+      assertStartedHere(request, bindingCookie);
+      return await this.finish(row, identity, request, client);
     } catch (error) {
       return this.refused(error, 'saml2', tenantId, client);
     }
   }
 
   /** The OIDC redirect URI: answers where to send the browser (the code, or the error). */
-  async completeOidc(query: string, client: ClientInfo): Promise<string> {
+  async completeOidc(query: string, bindingCookie: string | null, client: ClientInfo): Promise<string> {
     let tenantId: string | null = null;
     try {
       const login = await this.oidc.takeLogin(query);
       tenantId = login.tenantId;
+      // Before the code is redeemed: an answer carried to another browser goes no further.
+      assertStartedHere(login.bound, bindingCookie);
       const row = await this.configs.requireEnabled(tenantId);
       if (row.protocol !== 'oidc') throw new AppException('SSO_NOT_CONFIGURED', 'OIDC is not the configured protocol for this tenant');
       const idp = (await this.configs.currentIdp(row)) as OidcIdpDescriptor;
       const identity = await this.oidc.redeem(login, row, idp);
-      return await this.finish(row, identity, client);
+      return await this.finish(row, identity, login.bound, client);
     } catch (error) {
       return this.refused(error, 'oidc', tenantId, client);
     }
@@ -102,17 +111,29 @@ export class SsoLoginService {
     return { code: query.code, expires_in: this.config.sso.codeTtlSeconds };
   }
 
-  /** Turns a one-time code into the normal token pair (a session like a password login's). */
-  async exchange(code: string, client: ClientInfo): Promise<TokenPairDto> {
+  /**
+   * Turns a one-time code into the normal token pair (a session like a password login's). The code
+   * is good only for whoever started its sign-in: the `code_verifier` of its `code_challenge`, or the
+   * browser holding its binding cookie. A refused attempt uses the code up.
+   */
+  async exchange(code: string, proof: BindingProof, client: ClientInfo): Promise<TokenPairDto> {
     const used = await this.repo.consumeCode(hashCode(code));
     if (!used) throw new AppException('SSO_CODE_INVALID');
+    if (!proves(used, proof)) {
+      throw new AppException(
+        'SSO_CODE_INVALID',
+        used.binding === 'pkce'
+          ? 'The code_verifier is missing or does not match the code_challenge the sign-in was started with'
+          : 'The code was issued to another browser (its sign-in cookie is missing or different); a front end on another site starts the sign-in with a code_challenge',
+      );
+    }
     const user = await this.users.findById(used.userId);
     if (!user || user.tenantId !== used.tenantId) throw new AppException('SSO_CODE_INVALID');
     if (user.disabledAt) throw new AppException('ACCOUNT_DISABLED');
     return this.auth.startSession(user, used.protocol, client);
   }
 
-  private async finish(row: SsoConfigurationEntity, identity: IdpIdentity, client: ClientInfo): Promise<string> {
+  private async finish(row: SsoConfigurationEntity, identity: IdpIdentity, bound: BoundTo, client: ClientInfo): Promise<string> {
     // A configuration stored before attribute_mapping was required may lack it: refuse cleanly.
     if (!row.attributeMapping?.email) throw new AppException('SSO_NOT_CONFIGURED', 'The SSO configuration names no e-mail attribute (attribute_mapping.email)');
     let mapped;
@@ -129,6 +150,8 @@ export class SsoLoginService {
       tenantId: row.tenantId,
       userId: user.id,
       protocol: row.protocol,
+      binding: bound.binding,
+      codeChallenge: bound.codeChallenge,
       expiresAt: new Date(Date.now() + this.config.sso.codeTtlSeconds * 1000),
     });
     return this.redirect({ code });
@@ -162,4 +185,19 @@ export class SsoLoginService {
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     return url.toString();
   }
+}
+
+/**
+ * A sign-in bound to a cookie finishes only in the browser that holds it; one bound to a PKCE
+ * challenge may finish anywhere (the exchange checks the verifier).
+ */
+function assertStartedHere(bound: BoundTo, bindingCookie: string | null): void {
+  if (bound.binding === 'pkce' && bound.codeChallenge) return;
+  if (bound.binding === 'cookie' && proves(bound, { cookie: bindingCookie })) return;
+  throw new AppException(
+    'SSO_BROWSER_MISMATCH',
+    bindingCookie
+      ? "The sign-in was started in another browser (this browser's sign-in cookie belongs to another sign-in)"
+      : 'The sign-in was started in another browser (this browser has no sign-in cookie; start from the login URL)',
+  );
 }

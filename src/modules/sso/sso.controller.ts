@@ -9,7 +9,9 @@ import { WithMessage } from '../../common/http/envelope.js';
 import type { ClientInfo } from '../auth/auth.service.js';
 import { TokenPairDto } from '../auth/dto/token-pair.dto.js';
 import { SsoCodeDto } from './dto/sso-configuration.dto.js';
-import { SamlAcsDto, SsoCompleteQueryDto, SsoExchangeDto, SsoLoginQueryDto } from './dto/sso-requests.dto.js';
+import { AppConfig } from '../../config/app-config.js';
+import { SamlAcsDto, SsoCompleteQueryDto, SsoExchangeDto, SsoLoginQueryDto, SsoStartQueryDto } from './dto/sso-requests.dto.js';
+import { BINDING_COOKIE, bindingCookieOf } from './sign-in-binding.js';
 import { SsoLoginService } from './sso-login.service.js';
 
 const TO_REDIRECT_URL = 'Redirect to SSO_REDIRECT_URL with `?code=<one-time code>`, or `?error=<code>&error_description=…` when the login was refused';
@@ -18,15 +20,27 @@ const TO_REDIRECT_URL = 'Redirect to SSO_REDIRECT_URL with `?code=<one-time code
 @ApiTags('Single sign-on')
 @Controller('api/v1/auth/sso')
 export class SsoController {
-  constructor(private readonly sso: SsoLoginService) {}
+  constructor(
+    private readonly sso: SsoLoginService,
+    private readonly config: AppConfig,
+  ) {}
 
   @Get('login')
   @Public()
   @RawResponse()
-  @ApiOperation({ summary: "Start a sign-in: redirects (302) to the tenant's identity provider (SAML AuthnRequest or OIDC authorization request)" })
+  @ApiOperation({
+    summary: "Start a sign-in: redirects (302) to the tenant's identity provider (SAML AuthnRequest or OIDC authorization request)",
+    description:
+      'The one-time code the sign-in ends with is bound to whoever started it: with `code_challenge` (S256) the exchange must send ' +
+      'the matching `code_verifier`; without, an HttpOnly Secure cookie is set here and required at the ACS or callback and at the exchange.',
+  })
   @ApiFoundResponse({ description: 'Redirect to the identity provider' })
-  async login(@Query() query: SsoLoginQueryDto, @Res() res: Response) {
-    noStore(res).redirect(302, await this.sso.start(query.tenant));
+  async login(@Query() query: SsoStartQueryDto, @Req() req: Request, @Res() res: Response) {
+    const { url, cookie } = await this.sso.start(query.tenant, query.code_challenge, bindingCookieOf(req.headers.cookie));
+    if (cookie) {
+      res.cookie(BINDING_COOKIE, cookie.value, { httpOnly: true, secure: true, sameSite: cookie.sameSite, path: '/', maxAge: this.config.sso.loginTtlSeconds * 1000 });
+    }
+    noStore(res).redirect(302, url);
   }
 
   @Get('saml/metadata')
@@ -46,8 +60,8 @@ export class SsoController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiOperation({ summary: 'SAML Assertion Consumer Service (HTTP-POST binding)' })
   @ApiFoundResponse({ description: TO_REDIRECT_URL })
-  async samlAcs(@Body() body: SamlAcsDto, @Client() client: ClientInfo, @Res() res: Response) {
-    noStore(res).redirect(302, await this.sso.completeSaml(body, client));
+  async samlAcs(@Body() body: SamlAcsDto, @Req() req: Request, @Client() client: ClientInfo, @Res() res: Response) {
+    noStore(res).redirect(302, await this.sso.completeSaml(body, bindingCookieOf(req.headers.cookie), client));
   }
 
   @Get('oidc/callback')
@@ -58,7 +72,7 @@ export class SsoController {
   async oidcCallback(@Req() req: Request, @Client() client: ClientInfo, @Res() res: Response) {
     // The whole query goes to the OIDC client: providers add parameters of their own (iss, session_state, hd…).
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-    noStore(res).redirect(302, await this.sso.completeOidc(query, client));
+    noStore(res).redirect(302, await this.sso.completeOidc(query, bindingCookieOf(req.headers.cookie), client));
   }
 
   @Get('complete')
@@ -76,10 +90,16 @@ export class SsoController {
   @Post('exchange')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Exchange the one-time code of an SSO login for the token pair (answers like login)' })
+  @ApiOperation({
+    summary: 'Exchange the one-time code of an SSO login for the token pair (answers like login)',
+    description:
+      'Send `code_verifier` when the sign-in was started with a `code_challenge`; otherwise the browser must send the sign-in cookie ' +
+      'set by GET /login. A code from another party\'s sign-in answers 400 SSO_CODE_INVALID.',
+  })
   @ApiEnvelope(TokenPairDto)
-  async exchange(@Body() dto: SsoExchangeDto, @Client() client: ClientInfo) {
-    return new WithMessage(await this.sso.exchange(dto.code, client), 'Logged in');
+  async exchange(@Body() dto: SsoExchangeDto, @Req() req: Request, @Client() client: ClientInfo) {
+    const proof = { cookie: bindingCookieOf(req.headers.cookie), codeVerifier: dto.code_verifier ?? null };
+    return new WithMessage(await this.sso.exchange(dto.code, proof, client), 'Logged in');
   }
 }
 

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { SsoConfigurationEntity, type IdpDescriptor, type SsoProtocol } from './entities/sso-configuration.entity.js';
+import { SsoConfigurationEntity, type IdpDescriptor, type SignInBinding, type SsoProtocol } from './entities/sso-configuration.entity.js';
 import { SsoLoginCodeEntity } from './entities/sso-login-code.entity.js';
 import { SsoLoginRequestEntity } from './entities/sso-login-request.entity.js';
 
-export type NewLoginRequest = Pick<SsoLoginRequestEntity, 'id' | 'tenantId' | 'protocol' | 'sealedCodeVerifier' | 'nonce' | 'expiresAt'>;
-export type ConsumedLoginRequest = Pick<SsoLoginRequestEntity, 'id' | 'tenantId' | 'protocol' | 'sealedCodeVerifier' | 'nonce'>;
+export type NewLoginRequest = Pick<SsoLoginRequestEntity, 'id' | 'tenantId' | 'protocol' | 'sealedCodeVerifier' | 'nonce' | 'binding' | 'codeChallenge' | 'expiresAt'>;
+export type ConsumedLoginRequest = Pick<SsoLoginRequestEntity, 'id' | 'tenantId' | 'protocol' | 'sealedCodeVerifier' | 'nonce' | 'binding' | 'codeChallenge'>;
+export type ConsumedCode = Pick<SsoLoginCodeEntity, 'userId' | 'tenantId' | 'protocol' | 'binding' | 'codeChallenge'>;
 
 /** Every read and write of SSO configurations, pending logins and one-time codes. */
 @Injectable()
@@ -62,16 +63,18 @@ export class SsoRepository {
    * answered. The compare-and-set makes a replay lose even when it races the first answer.
    */
   async consumeLoginRequest(id: string, protocol: SsoProtocol, tenantId?: string): Promise<ConsumedLoginRequest | null> {
-    const [rows]: [Array<{ id: string; tenant_id: string; protocol: SsoProtocol; sealed_code_verifier: string | null; nonce: string | null }>, number] =
+    const [rows]: [Array<{ id: string; tenant_id: string; protocol: SsoProtocol; sealed_code_verifier: string | null; nonce: string | null; binding: SignInBinding | null; code_challenge: string | null }>, number] =
       await this.dataSource.query(
         `UPDATE sso_login_requests SET consumed_at = now()
           WHERE id = $1 AND protocol = $2 AND ($3::varchar IS NULL OR tenant_id = $3)
             AND consumed_at IS NULL AND expires_at > now()
-        RETURNING id, tenant_id, protocol, sealed_code_verifier, nonce`,
+        RETURNING id, tenant_id, protocol, sealed_code_verifier, nonce, binding, code_challenge`,
         [id, protocol, tenantId ?? null],
       );
     const row = rows[0];
-    return row ? { id: row.id, tenantId: row.tenant_id, protocol: row.protocol, sealedCodeVerifier: row.sealed_code_verifier, nonce: row.nonce } : null;
+    return row
+      ? { id: row.id, tenantId: row.tenant_id, protocol: row.protocol, sealedCodeVerifier: row.sealed_code_verifier, nonce: row.nonce, binding: row.binding, codeChallenge: row.code_challenge }
+      : null;
   }
 
   /** Drops pending logins and codes whose time is over (answered or not). */
@@ -82,19 +85,20 @@ export class SsoRepository {
 
   // --- one-time codes --------------------------------------------------------------------------
 
-  async insertCode(row: Pick<SsoLoginCodeEntity, 'codeHash' | 'tenantId' | 'userId' | 'protocol' | 'expiresAt'>): Promise<void> {
+  async insertCode(row: Pick<SsoLoginCodeEntity, 'codeHash' | 'tenantId' | 'userId' | 'protocol' | 'binding' | 'codeChallenge' | 'expiresAt'>): Promise<void> {
     await this.dataSource.getRepository(SsoLoginCodeEntity).insert({ ...row, consumedAt: null });
   }
 
-  /** Uses a code once: the user and protocol when it was valid, otherwise null. */
-  async consumeCode(codeHash: string): Promise<{ userId: string; tenantId: string; protocol: SsoProtocol } | null> {
-    const [rows]: [Array<{ user_id: string; tenant_id: string; protocol: SsoProtocol }>, number] = await this.dataSource.query(
-      `UPDATE sso_login_codes SET consumed_at = now()
-        WHERE code_hash = $1 AND consumed_at IS NULL AND expires_at > now()
-      RETURNING user_id, tenant_id, protocol`,
-      [codeHash],
-    );
+  /** Uses a code once (a refused exchange uses it too): the user, protocol and binding when it was valid, otherwise null. */
+  async consumeCode(codeHash: string): Promise<ConsumedCode | null> {
+    const [rows]: [Array<{ user_id: string; tenant_id: string; protocol: SsoProtocol; binding: SignInBinding | null; code_challenge: string | null }>, number] =
+      await this.dataSource.query(
+        `UPDATE sso_login_codes SET consumed_at = now()
+          WHERE code_hash = $1 AND consumed_at IS NULL AND expires_at > now()
+        RETURNING user_id, tenant_id, protocol, binding, code_challenge`,
+        [codeHash],
+      );
     const row = rows[0];
-    return row ? { userId: row.user_id, tenantId: row.tenant_id, protocol: row.protocol } : null;
+    return row ? { userId: row.user_id, tenantId: row.tenant_id, protocol: row.protocol, binding: row.binding, codeChallenge: row.code_challenge } : null;
   }
 }

@@ -7,7 +7,8 @@ export interface OidcTestAccount {
   email: string;
   name?: string;
   groups?: string[];
-  email_verified?: boolean;
+  /** Default true; null leaves the claim out; any other value is sent as given. */
+  email_verified?: boolean | string | null;
 }
 
 export interface OidcTestProvider {
@@ -62,7 +63,8 @@ export async function startOidcProvider(redirectUri: string): Promise<OidcTestPr
       return {
         accountId: id,
         async claims() {
-          return { sub: id, email: account.email, email_verified: account.email_verified ?? true, name: account.name, groups: account.groups };
+          const verified = account.email_verified === null ? {} : { email_verified: account.email_verified ?? true };
+          return { sub: id, email: account.email, ...verified, name: account.name, groups: account.groups };
         },
       };
     },

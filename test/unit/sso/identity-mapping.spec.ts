@@ -11,9 +11,9 @@ describe('roleFrom', () => {
     ['a value in another case', ['FOLIODESK-ADMINS'], GROUPS, 'viewer', 'admin'],
     ['no mapped value: the default', ['sales', 'hr'], GROUPS, 'analyst', 'analyst'],
     ['no values: the default', [], GROUPS, 'viewer', 'viewer'],
-    ['role names themselves when no mapping is given', ['Analyst'], {}, 'viewer', 'analyst'],
-    ['unknown names without a mapping: the default', ['owner'], {}, 'viewer', 'viewer'],
-    ['only mapped values when a mapping is given', ['admin'], GROUPS, 'viewer', 'viewer'],
+    ['never a role name itself without a mapping', ['Admin', 'analyst'], {}, 'viewer', 'viewer'],
+    ['never a role name itself beside a mapping', ['admin'], GROUPS, 'viewer', 'viewer'],
+    ['never a property every object has', ['constructor', '__proto__', 'toString'], GROUPS, 'viewer', 'viewer'],
   ])('%s', (_case, values, roleValues, fallback, expected) => {
     expect(roleFrom(values, roleValues, fallback)).toBe(expected);
   });
@@ -38,8 +38,13 @@ describe('mapIdentity', () => {
   });
 
   it('follows dotted paths into nested OIDC claims', () => {
-    const identity = { attributes: { email: 'k@example.in', realm_access: { roles: ['offline_access', 'analyst'] } } };
-    expect(mapIdentity(identity, { email: 'email', role: 'realm_access.roles' }, {}, 'viewer').role).toBe('analyst');
+    const identity = { attributes: { email: 'k@example.in', realm_access: { roles: ['offline_access', 'wealth-analyst'] } } };
+    expect(mapIdentity(identity, { email: 'email', role: 'realm_access.roles' }, { 'wealth-analyst': 'analyst' }, 'viewer').role).toBe('analyst');
+  });
+
+  it('leaves the role to Foliodesk when a role attribute is mapped without role values (a configuration stored before they were required)', () => {
+    const identity = { attributes: { email: 'a@example.in', groups: ['admin'] } };
+    expect(mapIdentity(identity, { email: 'email', role: 'groups' }, {}, 'viewer').role).toBeNull();
   });
 
   it('prefers an attribute whose name contains dots over a nested path', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { discoveryUrlOf, MetadataInvalid, parseOidcDiscovery, parseSamlIdpMetadata } from '../../../src/modules/sso/idp-metadata.js';
+import { checkSignInUrl, discoveryUrlOf, MetadataInvalid, parseOidcDiscovery, parseSamlIdpMetadata, SignInUrlRefused } from '../../../src/modules/sso/idp-metadata.js';
 
 const CERT = readFileSync(new URL('../../support/idp/keys/idp-cert.pem', import.meta.url), 'utf8');
 const CERT_BODY = CERT.replace(/-----[A-Z ]+-----|\s/g, '');
@@ -75,5 +75,38 @@ describe('parseOidcDiscovery', () => {
     expect(discoveryUrlOf(issuer)).toBe(url);
     expect(discoveryUrlOf(`${issuer}/`)).toBe(url);
     expect(discoveryUrlOf(url)).toBe(url);
+  });
+});
+
+describe('checkSignInUrl (no open redirect from our login URL)', () => {
+  const saml = (ssoUrl: string) => ({ kind: 'saml2' as const, entity_id: 'https://idp.example.in/saml', sso_url: ssoUrl, certificates: [] });
+  const oidc = (authorizationEndpoint: string) => ({
+    kind: 'oidc' as const,
+    metadata: { issuer: 'https://idp.example.in', authorization_endpoint: authorizationEndpoint, token_endpoint: 'https://idp.example.in/token', jwks_uri: 'https://idp.example.in/jwks' },
+  });
+  const METADATA = 'https://idp.example.in/app/metadata';
+
+  it.each([
+    ['SAML on the metadata host', saml('https://idp.example.in/sso'), [], false],
+    ['OIDC on the metadata host (any case)', oidc('https://IDP.example.in/authorize'), [], false],
+    ['a listed host', saml('https://login.example.in/sso'), ['login.example.in'], false],
+    ['loopback http where local IdPs are allowed', saml('http://127.0.0.1:8080/sso'), [], true],
+  ])('accepts %s', (_case, idp, hosts, loopback) => {
+    const metadataUrl = idp.kind === 'saml2' && idp.sso_url.startsWith('http://') ? 'http://127.0.0.1:8080/metadata' : METADATA;
+    expect(() => checkSignInUrl(idp, metadataUrl, hosts, loopback)).not.toThrow();
+  });
+
+  it.each([
+    ['another host', saml('https://evil.example.com/sso'), METADATA, [], false, /not on the metadata URL's host \(idp\.example\.in\); list evil\.example\.com in allowed_sso_hosts/],
+    ['another host (OIDC)', oidc('https://evil.example.com/authorize'), METADATA, [], false, /allowed_sso_hosts/],
+    ['a sibling of the metadata host', saml('https://idp.example.in.evil.com/sso'), METADATA, [], false, /not on the metadata URL's host/],
+    ['plain http on the metadata host', saml('http://idp.example.in/sso'), 'http://idp.example.in/metadata', [], true, /https/],
+    ['plain http on a listed host', saml('http://login.example.in/sso'), METADATA, ['login.example.in'], true, /https/],
+    ['loopback http in production (no local IdPs)', saml('http://127.0.0.1:8080/sso'), 'http://127.0.0.1:8080/metadata', [], false, /https/],
+    ['a javascript: URL', saml('javascript:alert(1)'), METADATA, [], true, /https/],
+    ['credentials in the URL', saml('https://user:pass@idp.example.in/sso'), METADATA, [], false, /credentials/],
+  ])('refuses %s', (_case, idp, metadataUrl, hosts, loopback, reason) => {
+    expect(() => checkSignInUrl(idp, metadataUrl, hosts, loopback)).toThrow(SignInUrlRefused);
+    expect(() => checkSignInUrl(idp, metadataUrl, hosts, loopback)).toThrow(reason);
   });
 });

@@ -42,6 +42,10 @@ export class SsoConfigurationDto {
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string', enum: [...ROLES] }, example: { 'foliodesk-admins': 'admin' } })
   role_values: Record<string, Role>;
   @ApiProperty({ enum: ROLES, nullable: true, example: 'viewer' }) default_role: Role | null;
+  @ApiProperty({ nullable: true, type: Boolean, example: true, description: 'OIDC: whether sign-ins need `email_verified: true` (null for SAML)' })
+  require_email_verified: boolean | null;
+  @ApiProperty({ type: [String], example: [], description: "Hosts besides the metadata URL's on which the IdP's sign-in URL may be" })
+  allowed_sso_hosts: string[];
   @ApiProperty({ nullable: true, type: String, example: null, description: 'OIDC client id' }) client_id: string | null;
   @ApiProperty({ example: false, description: 'Whether an OIDC client secret is stored (it is never returned)' }) client_secret_set: boolean;
   @ApiPropertyOptional({ nullable: true, type: IdpSummaryDto }) idp: IdpSummaryDto | null;
@@ -65,6 +69,8 @@ export function toSsoConfigurationDto(row: SsoConfigurationEntity | null, servic
       attribute_mapping: null,
       role_values: {},
       default_role: null,
+      require_email_verified: null,
+      allowed_sso_hosts: [],
       client_id: null,
       client_secret_set: false,
       idp: null,
@@ -82,6 +88,8 @@ export function toSsoConfigurationDto(row: SsoConfigurationEntity | null, servic
     attribute_mapping: row.attributeMapping,
     role_values: row.roleValues,
     default_role: row.defaultRole,
+    require_email_verified: row.protocol === 'oidc' ? row.requireEmailVerified : null,
+    allowed_sso_hosts: row.allowedSsoHosts,
     client_id: row.clientId,
     client_secret_set: row.sealedClientSecret !== null,
     idp:

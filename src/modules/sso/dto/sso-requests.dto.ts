@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
   IsDefined,
   IsIn,
   IsNotEmpty,
@@ -8,8 +11,10 @@ import {
   IsOptional,
   IsString,
   IsUrl,
+  Matches,
   MaxLength,
   registerDecorator,
+  ValidateIf,
   ValidateNested,
   type ValidationArguments,
 } from 'class-validator';
@@ -36,8 +41,8 @@ export class AttributeMappingDto {
   @ApiPropertyOptional({
     example: 'groups',
     description:
-      'Attribute or claim holding role values (one or several, e.g. groups); when set, the role is updated at every login. ' +
-      'OIDC claims may be nested (`realm_access.roles`)',
+      'Attribute or claim holding role values (one or several, e.g. groups); when set, `role_values` is required and the role ' +
+      'is updated at every login. OIDC claims may be nested (`realm_access.roles`)',
   })
   @IsOptional()
   @IsString()
@@ -47,6 +52,12 @@ export class AttributeMappingDto {
 }
 
 const MAX_ROLE_VALUES = 100;
+const MAX_SSO_HOSTS = 20;
+/** A DNS name or an IPv4 address, as in a URL's host (no scheme, port or path). */
+const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+/** RFC 7636: S256 of a verifier is 43 base64url characters; a verifier is 43–128 unreserved characters. */
+const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
 /** An object whose keys are IdP role values (≤ 256 characters) and whose values are Foliodesk roles. */
 function IsRoleValueMap() {
@@ -92,8 +103,9 @@ export class ConfigureSsoDto {
   @ApiPropertyOptional({
     example: { 'foliodesk-admins': 'admin', 'foliodesk-analysts': 'analyst', 'foliodesk-viewers': 'viewer' },
     description:
-      'IdP role value → Foliodesk role (viewer, analyst, admin); of several values the highest role wins. ' +
-      'Omitted: the values are read as role names themselves',
+      'IdP role value → Foliodesk role (viewer, analyst, admin); of several values the highest role wins, values not listed give ' +
+      '`default_role`. Required (non-empty) when `attribute_mapping.role` is set: a value is never read as a role by its name ' +
+      '(400 SSO_ROLE_VALUES_REQUIRED)',
     type: 'object',
     additionalProperties: { type: 'string', enum: [...ROLES] },
   })
@@ -105,6 +117,30 @@ export class ConfigureSsoDto {
   @IsOptional()
   @IsIn(ROLES)
   default_role?: Role;
+
+  @ApiPropertyOptional({
+    example: true,
+    description:
+      'OIDC only (default true): refuse a sign-in unless the provider says `email_verified: true` for the address. Turn it off only ' +
+      'for a provider that never sends the claim and vouches for every address it issues (such as Microsoft Entra ID); ' +
+      'an explicit `email_verified: false` is refused either way',
+  })
+  @IsOptional()
+  @IsBoolean()
+  require_email_verified?: boolean;
+
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['login.acme.in'],
+    description:
+      "Host names, besides the metadata URL's host, on which the IdP's sign-in URL (SAML SingleSignOnService, OIDC " +
+      'authorization_endpoint) may be; it must be https. Otherwise a sign-in URL on another host is refused (400 SSO_SIGN_IN_URL_REFUSED)',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_SSO_HOSTS)
+  @Matches(HOST_NAME, { each: true, message: 'each allowed_sso_hosts entry must be a host name (no scheme, port or path)' })
+  allowed_sso_hosts?: string[];
 
   @ApiPropertyOptional({ example: '0oa1b2c3d4e5f6g7h8i9', description: 'OIDC only: the client id registered at the provider' })
   @IsOptional()
@@ -130,6 +166,25 @@ export class SsoLoginQueryDto {
   @IsNotEmpty()
   @MaxLength(64)
   tenant: string;
+}
+
+/** GET /login: the tenant, and optionally the front end's PKCE challenge that binds the one-time code. */
+export class SsoStartQueryDto extends SsoLoginQueryDto {
+  @ApiPropertyOptional({
+    example: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    description:
+      "base64url(SHA-256(code_verifier)) of a verifier the front end keeps; the exchange must then send it as `code_verifier`. " +
+      'Without it, the sign-in is bound to an HttpOnly cookie in this browser instead',
+  })
+  @ValidateIf((q: SsoStartQueryDto) => q.code_challenge !== undefined || q.code_challenge_method !== undefined)
+  @IsString()
+  @Matches(CODE_CHALLENGE, { message: 'code_challenge must be 43 base64url characters (S256 of the code_verifier)' })
+  code_challenge?: string;
+
+  @ApiPropertyOptional({ enum: ['S256'], description: 'Required with code_challenge; only S256 is accepted' })
+  @ValidateIf((q: SsoStartQueryDto) => q.code_challenge !== undefined || q.code_challenge_method !== undefined)
+  @IsIn(['S256'], { message: 'code_challenge_method must be S256' })
+  code_challenge_method?: 'S256';
 }
 
 export class SamlAcsDto {
@@ -172,4 +227,13 @@ export class SsoExchangeDto {
   @IsNotEmpty()
   @MaxLength(128)
   code: string;
+
+  @ApiPropertyOptional({
+    example: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+    description: 'Required when the sign-in was started with a code_challenge: the verifier it was computed from',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(CODE_VERIFIER, { message: 'code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~"' })
+  code_verifier?: string;
 }

@@ -4,6 +4,9 @@ import { TenantEntity } from '../../tenants/entities/tenant.entity.js';
 
 export type SsoProtocol = 'saml2' | 'oidc';
 
+/** How a sign-in is tied to whoever started it: a cookie in the browser, or the front end's PKCE pair. */
+export type SignInBinding = 'cookie' | 'pkce';
+
 /** What the configure call names: which IdP attribute or claim holds each user field. */
 export interface AttributeMapping {
   email: string;
@@ -49,12 +52,20 @@ export class SsoConfigurationEntity {
   @Column({ name: 'attribute_mapping', type: 'jsonb' })
   attributeMapping: AttributeMapping;
 
-  /** IdP role value → Foliodesk role; empty means the values themselves are role names. */
+  /** IdP role value → Foliodesk role; values not listed give no role (never read as role names). */
   @Column({ name: 'role_values', type: 'jsonb', default: {} })
   roleValues: Record<string, Role>;
 
   @Column({ name: 'default_role', type: 'varchar', length: 16 })
   defaultRole: Role;
+
+  /** OIDC: a sign-in needs `email_verified: true` from the provider, unless the admin turned this off. */
+  @Column({ name: 'require_email_verified', type: 'boolean', default: true })
+  requireEmailVerified: boolean;
+
+  /** Hosts, besides the metadata URL's, on which the IdP's sign-in URL may be (lower case). */
+  @Column({ name: 'allowed_sso_hosts', type: 'jsonb', default: [] })
+  allowedSsoHosts: string[];
 
   @Column({ name: 'client_id', type: 'varchar', length: 255, nullable: true })
   clientId: string | null;

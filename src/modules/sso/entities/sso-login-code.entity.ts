@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { TenantScopedEntity } from '../../../database/tenant-scoped.entity.js';
 import { UserEntity } from '../../users/entities/user.entity.js';
-import type { SsoProtocol } from './sso-configuration.entity.js';
+import type { SignInBinding, SsoProtocol } from './sso-configuration.entity.js';
 
 /** The one-time code a finished SSO login hands to the browser; only its hash is kept. */
 @Entity({ name: 'sso_login_codes' })
@@ -19,6 +19,13 @@ export class SsoLoginCodeEntity extends TenantScopedEntity {
 
   @Column({ type: 'varchar', length: 8 })
   protocol: SsoProtocol;
+
+  /** Carried over from the sign-in: the exchange must show the cookie or the PKCE verifier. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  binding: SignInBinding | null;
+
+  @Column({ name: 'code_challenge', type: 'varchar', length: 64, nullable: true })
+  codeChallenge: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

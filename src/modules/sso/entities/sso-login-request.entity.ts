@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 import { TenantScopedEntity } from '../../../database/tenant-scoped.entity.js';
-import type { SsoProtocol } from './sso-configuration.entity.js';
+import type { SignInBinding, SsoProtocol } from './sso-configuration.entity.js';
 
 /**
  * A login we sent to an IdP and have not had answered yet: the SAML AuthnRequest ID (so the answer's
@@ -22,6 +22,14 @@ export class SsoLoginRequestEntity extends TenantScopedEntity {
 
   @Column({ type: 'varchar', length: 128, nullable: true })
   nonce: string | null;
+
+  /** Who may finish this sign-in: the browser holding the binding cookie, or the holder of a PKCE verifier. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  binding: SignInBinding | null;
+
+  /** S256 of the binding cookie's value, or the front end's `code_challenge`. */
+  @Column({ name: 'code_challenge', type: 'varchar', length: 64, nullable: true })
+  codeChallenge: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -9,6 +9,7 @@ import { AppConfig } from '../../../config/app-config.js';
 import type { OidcIdpDescriptor, SsoConfigurationEntity } from '../entities/sso-configuration.entity.js';
 import { IdpFetchFailed, IdpHttpClient, IdpUrlRefused } from '../idp-http.client.js';
 import type { IdpIdentity } from '../identity-mapping.js';
+import type { BoundTo } from '../sign-in-binding.js';
 import { serviceProviderEndpoints } from '../sp-endpoints.js';
 import { SsoRepository } from '../sso.repository.js';
 
@@ -20,6 +21,8 @@ export interface PendingOidcLogin {
   state: string;
   nonce: string;
   codeVerifier: string;
+  /** Who may finish this sign-in (see sign-in-binding.ts). */
+  bound: BoundTo;
   /** The authorization response (the callback's query). */
   params: URLSearchParams;
 }
@@ -47,7 +50,7 @@ export class OidcLoginService {
     this.box = new SecretBox(config.crypto);
   }
 
-  async authorizeUrl(row: SsoConfigurationEntity, idp: OidcIdpDescriptor): Promise<string> {
+  async authorizeUrl(row: SsoConfigurationEntity, idp: OidcIdpDescriptor, bound: BoundTo): Promise<string> {
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const nonce = client.randomNonce();
@@ -57,6 +60,7 @@ export class OidcLoginService {
       protocol: 'oidc',
       sealedCodeVerifier: this.box.seal('sso-code-verifier', { id: stateKey(state), tenantId: row.tenantId }, verifier),
       nonce,
+      ...bound,
       expiresAt: new Date(Date.now() + this.config.sso.loginTtlSeconds * 1000),
     });
     const url = client.buildAuthorizationUrl(this.clientFor(row, idp), {
@@ -83,10 +87,15 @@ export class OidcLoginService {
     }
     const codeVerifier = this.box.openOrNull('sso-code-verifier', { id: flow.id, tenantId: flow.tenantId }, flow.sealedCodeVerifier, this.logger);
     if (codeVerifier === null) throw new AppException('SSO_REQUEST_UNKNOWN', 'The sign-in request this state names cannot be read back');
-    return { tenantId: flow.tenantId, state, nonce: flow.nonce, codeVerifier, params };
+    const bound = { binding: flow.binding, codeChallenge: flow.codeChallenge };
+    return { tenantId: flow.tenantId, state, nonce: flow.nonce, codeVerifier, bound, params };
   }
 
-  /** Redeems the code (PKCE) and checks the ID token; answers the user's claims. */
+  /**
+   * Redeems the code (PKCE) and checks the ID token; answers the user's claims. Unless the
+   * configuration opts out, the provider must vouch for the e-mail (`email_verified: true`); an
+   * explicit `false` is refused either way.
+   */
   async redeem(login: PendingOidcLogin, row: SsoConfigurationEntity, idp: OidcIdpDescriptor): Promise<IdpIdentity> {
     const denied = login.params.get('error');
     if (denied) {
@@ -103,13 +112,18 @@ export class OidcLoginService {
       });
       const claims = tokens.claims();
       if (!claims) throw new AppException('SSO_RESPONSE_INVALID', 'The provider returned no ID token');
-      const wanted = [row.attributeMapping.email, row.attributeMapping.full_name, row.attributeMapping.role].filter((n): n is string => Boolean(n));
+      const wanted = [row.attributeMapping.email, row.attributeMapping.full_name, row.attributeMapping.role, row.requireEmailVerified ? 'email_verified' : null].filter(
+        (n): n is string => Boolean(n),
+      );
       let attributes: Record<string, unknown> = { ...claims };
       if (!wanted.every((name) => name.split('.')[0] in claims) && idp.metadata.userinfo_endpoint) {
         // Many providers put only `sub` in the ID token and the profile claims in userinfo.
         attributes = { ...(await client.fetchUserInfo(oidc, tokens.access_token, claims.sub)), ...claims };
       }
       if (attributes.email_verified === false) throw new AppException('SSO_ATTRIBUTE_MISSING', 'The provider says the e-mail address is not verified');
+      if (row.requireEmailVerified && attributes.email_verified !== true) {
+        throw new AppException('SSO_ATTRIBUTE_MISSING', 'The provider did not say the e-mail address is verified (email_verified is not true)');
+      }
       return { attributes };
     } catch (error) {
       throw refusal(error);

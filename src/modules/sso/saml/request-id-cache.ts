@@ -1,18 +1,21 @@
 import type { CacheItem, CacheProvider } from '@node-saml/node-saml';
-import type { SsoRepository } from '../sso.repository.js';
+import type { BoundTo } from '../sign-in-binding.js';
+import type { ConsumedLoginRequest, SsoRepository } from '../sso.repository.js';
 
 /**
  * node-saml's store of AuthnRequest ids, in PostgreSQL and scoped to one tenant, so a response is
  * accepted only for a request this tenant issued (from any API process), and only once: removing an
- * id is an atomic compare-and-set, and `claim` tells whether this validation was the one that did it.
+ * id is an atomic compare-and-set, and `claim` answers the request when this validation was the one
+ * that did it. A request saved here carries the sign-in's binding (who may finish it).
  */
 export class RequestIdCache implements CacheProvider {
-  private readonly consumedHere = new Set<string>();
+  private readonly consumedHere = new Map<string, ConsumedLoginRequest>();
 
   constructor(
     private readonly repo: SsoRepository,
     private readonly tenantId: string,
     private readonly ttlSeconds: number,
+    private readonly bound: BoundTo = { binding: null, codeChallenge: null },
   ) {}
 
   async saveAsync(key: string, value: string): Promise<CacheItem | null> {
@@ -23,6 +26,7 @@ export class RequestIdCache implements CacheProvider {
       protocol: 'saml2',
       sealedCodeVerifier: null,
       nonce: null,
+      ...this.bound,
       expiresAt: new Date(now + this.ttlSeconds * 1000),
     });
     return { value, createdAt: now };
@@ -38,12 +42,12 @@ export class RequestIdCache implements CacheProvider {
     if (this.consumedHere.has(key)) return key;
     const row = await this.repo.consumeLoginRequest(key, 'saml2', this.tenantId);
     if (!row) return null;
-    this.consumedHere.add(key);
+    this.consumedHere.set(key, row);
     return key;
   }
 
-  /** True when the request is now answered by this validation (false: someone else got there first). */
-  async claim(key: string): Promise<boolean> {
-    return (await this.removeAsync(key)) !== null;
+  /** The request, when it is now answered by this validation (null: unknown, or someone else got there first). */
+  async claim(key: string): Promise<ConsumedLoginRequest | null> {
+    return (await this.removeAsync(key)) !== null ? (this.consumedHere.get(key) ?? null) : null;
   }
 }

@@ -6,7 +6,8 @@ import { AppException } from '../../../common/errors/app.exception.js';
 import type { SamlIdpDescriptor } from '../entities/sso-configuration.entity.js';
 import type { IdpIdentity } from '../identity-mapping.js';
 import { serviceProviderEndpoints } from '../sp-endpoints.js';
-import { SsoRepository } from '../sso.repository.js';
+import type { BoundTo } from '../sign-in-binding.js';
+import { SsoRepository, type ConsumedLoginRequest } from '../sso.repository.js';
 import { RequestIdCache } from './request-id-cache.js';
 
 const EMAIL_ADDRESS_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
@@ -27,8 +28,8 @@ export class SamlLoginService {
   ) {}
 
   /** The IdP URL (HTTP-Redirect binding) that starts a login; RelayState carries the tenant. */
-  async authorizeUrl(tenantId: string, idp: SamlIdpDescriptor): Promise<string> {
-    const { saml } = this.provider(tenantId, idp);
+  async authorizeUrl(tenantId: string, idp: SamlIdpDescriptor, bound: BoundTo): Promise<string> {
+    const { saml } = this.provider(tenantId, idp, bound);
     return saml.getAuthorizeUrlAsync(tenantId, undefined, {});
   }
 
@@ -44,8 +45,8 @@ export class SamlLoginService {
     });
   }
 
-  /** Checks a posted SAMLResponse and answers what the IdP says about the user. */
-  async validate(tenantId: string, idp: SamlIdpDescriptor, samlResponse: string): Promise<IdpIdentity> {
+  /** Checks a posted SAMLResponse: answers what the IdP says about the user, and the request it answers. */
+  async validate(tenantId: string, idp: SamlIdpDescriptor, samlResponse: string): Promise<{ identity: IdpIdentity; request: ConsumedLoginRequest }> {
     const { saml, cache, acsUrl } = this.provider(tenantId, idp);
     let profile: Profile | null;
     try {
@@ -55,7 +56,8 @@ export class SamlLoginService {
     }
     if (!profile) throw new AppException('SSO_RESPONSE_INVALID', 'The response carries no assertion');
     const inResponseTo = typeof profile.inResponseTo === 'string' ? profile.inResponseTo : null;
-    if (!inResponseTo || !(await cache.claim(inResponseTo))) {
+    const request = inResponseTo ? await cache.claim(inResponseTo) : null;
+    if (!request) {
       throw new AppException('SSO_REQUEST_UNKNOWN', 'The response answers a request that is unknown, expired or already answered');
     }
     if (profile.issuer !== idp.entity_id) {
@@ -63,13 +65,13 @@ export class SamlLoginService {
     }
     assertAddressedTo(profile, acsUrl);
     const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
-    return { attributes, nameId: profile.nameID ?? null };
+    return { identity: { attributes, nameId: profile.nameID ?? null }, request };
   }
 
-  private provider(tenantId: string, idp: SamlIdpDescriptor) {
+  private provider(tenantId: string, idp: SamlIdpDescriptor, bound?: BoundTo) {
     const sp = serviceProviderEndpoints(this.config.http.publicBaseUrl, tenantId);
     const { sso } = this.config;
-    const cache = new RequestIdCache(this.repo, tenantId, sso.loginTtlSeconds);
+    const cache = new RequestIdCache(this.repo, tenantId, sso.loginTtlSeconds, bound);
     const saml = new SAML({
       issuer: sp.entity_id,
       audience: sp.entity_id,
