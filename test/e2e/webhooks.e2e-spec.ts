@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { verify } from '@octokit/webhooks-methods';
 import { Redis } from 'ioredis';
@@ -115,11 +116,13 @@ describe('webhooks', () => {
     await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
   });
 
-  it('refuses loopback, private and link-local targets unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true', async () => {
+  it('refuses every target that is not global unicast (loopback, private, link-local, reserved) unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true', async () => {
     const strict = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' });
     try {
       const admin = (await createTenant(strict.http)).admin;
-      for (const url of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://10.1.2.3/x', 'http://192.168.1.10/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:9/x', 'http://[fe80::1]/x', 'http://0.0.0.0/x']) {
+      for (const url of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://10.1.2.3/x', 'http://192.168.1.10/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:9/x', 'http://[fe80::1]/x', 'http://0.0.0.0/x',
+        // Not global unicast either: IPv4-translated loopback, site-local, discard-only, documentation.
+        'http://[::ffff:0:7f00:1]/x', 'http://[fec0::1]/x', 'http://[100::1]/x', 'http://[2001:db8::1]/x']) {
         const res = await strict.http.post('/api/v1/webhooks/subscribe').set(bearer(admin)).send({ url, events: ['document.completed'], secret: SECRET });
         expect({ url, status: res.status, code: errorCode(res) }).toEqual({ url, status: 400, code: 'VALIDATION_ERROR' });
       }
@@ -138,6 +141,11 @@ describe('webhooks', () => {
     expect(Math.abs(Number(req.headers['x-service-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
     expect(await verify(SECRET, req.body, req.headers['x-service-signature'] as string)).toBe(true);
     expect(await verify('another-secret-0123456789', req.body, req.headers['x-service-signature'] as string)).toBe(false);
+    // Beside it, v2 signs "<timestamp>.<body>": the same bytes under a later timestamp no longer verify.
+    const timestamp = req.headers['x-service-timestamp'] as string;
+    const v2 = (ts: string) => `v2=${createHmac('sha256', SECRET).update(`${ts}.${req.body}`).digest('hex')}`;
+    expect(req.headers['x-service-signature-v2']).toBe(v2(timestamp));
+    expect(req.headers['x-service-signature-v2']).not.toBe(v2(String(Number(timestamp) + 600)));
     const body = JSON.parse(req.body);
     expect(body).toMatchObject({ event: 'document.completed', data: { document_id: docId, tenant_id: acme.admin.tenantId, user_id: acme.analyst.userId, extractions: { holdings_count: 0 } } });
     expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);

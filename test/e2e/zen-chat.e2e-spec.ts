@@ -60,7 +60,8 @@ describe('zen chat', () => {
       const [event] = await sql(`SELECT data FROM outbox_events WHERE event_type = 'chat.session.closed' AND data->>'session_id' = $1`, [id]);
       expect(event.data).toMatchObject({ session_id: id, user_id: acme.analyst.userId, message_count: 2, token_usage: { input: expect.any(Number), output: expect.any(Number) } });
       expect(event.data.token_usage.input).toBeGreaterThan(0);
-      expect(event.data.summary).toContain('Q2 review');
+      // Counts and the kinds of question asked; not the title, which the user wrote.
+      expect(event.data.summary).toBe('1 question(s) about allocation.');
       const again = await ask(t, acme.analyst, id, 'More?');
       expect(again.status).toBe(409);
 
@@ -70,6 +71,25 @@ describe('zen chat', () => {
       expect((await t.http.get(`/api/v1/zen/chat/session/${other}`).set(bearer(acme.analyst))).status).toBe(404);
       expect(await sql(`SELECT 1 FROM chat_messages WHERE session_id = $1`, [other])).toEqual([]);
       expect(await sql(`SELECT 1 FROM outbox_events WHERE event_type = 'chat.session.closed' AND data->>'session_id' = $1`, [other])).toHaveLength(1);
+    });
+
+    it('chat.session.closed carries no verbatim user text: neither a question nor the title taken from it', async () => {
+      const id = await newSession(t, acme.analyst);
+      const question = 'What is the allocation of Ramesh Kumar, PAN ABCPK1234F, folio 91029384?';
+      await ask(t, acme.analyst, id, question).expect(200);
+      await ask(t, acme.analyst, id, 'And the total value for ABCPK1234F?').expect(200);
+      const closed = await t.http.post(`/api/v1/zen/chat/session/${id}/close`).set(bearer(acme.analyst));
+      expect(closed.body.result.title).toBe(question); // the default title is the first question
+      const [event] = await sql(`SELECT data FROM outbox_events WHERE event_type = 'chat.session.closed' AND data->>'session_id' = $1`, [id]);
+      expect(event.data).toEqual({
+        session_id: id,
+        user_id: acme.analyst.userId,
+        message_count: 4,
+        token_usage: { input: expect.any(Number), output: expect.any(Number) },
+        summary: expect.stringMatching(/^2 question\(s\)( about [a-z ,]+)?\.$/),
+      });
+      const delivered = JSON.stringify(event.data);
+      for (const words of ['Ramesh', 'Kumar', 'ABCPK1234F', '91029384', 'What is']) expect(delivered).not.toContain(words);
     });
 
     it('keeps sessions to their owner: 404 for another user and another tenant, 403 for a viewer writing', async () => {

@@ -26,7 +26,7 @@ export function syntheticEventData(kind: EventKind, tenantId: string, userId: st
         test: true,
       };
     case 'chat.session.closed':
-      return { session_id: randomUUID(), user_id: userId, message_count: 6, token_usage: { input: 1830, output: 412 }, summary: 'Test session: allocation review.', test: true };
+      return { session_id: randomUUID(), user_id: userId, message_count: 6, token_usage: { input: 1830, output: 412 }, summary: '3 question(s) about allocation, total value.', test: true };
     case 'report.generated': {
       const reportId = randomUUID();
       return { report_id: reportId, report_type: 'holdings', client_id: randomUUID(), url: `${baseUrl}/api/v1/nexus/reports/${reportId}`, format: 'csv', generated_by: userId, test: true };

@@ -75,11 +75,10 @@ export class ChatRepository {
     await manager.getRepository(ChatSessionEntity).delete({ id });
   }
 
-  async usage(manager: EntityManager, sessionId: string): Promise<{ message_count: number; input: number; output: number; kinds: string[]; first_question: string | null }> {
+  async usage(manager: EntityManager, sessionId: string): Promise<{ message_count: number; input: number; output: number; kinds: string[] }> {
     const [row] = await manager.query(
       `SELECT count(*)::int AS message_count, coalesce(sum(input_tokens), 0)::int AS input, coalesce(sum(output_tokens), 0)::int AS output,
-              coalesce(array_agg(DISTINCT meta->>'question_kind') FILTER (WHERE meta->>'question_kind' IS NOT NULL), '{}') AS kinds,
-              (SELECT content FROM chat_messages WHERE session_id = $1 AND role = 'user' ORDER BY created_at LIMIT 1) AS first_question
+              coalesce(array_agg(DISTINCT meta->>'question_kind') FILTER (WHERE meta->>'question_kind' IS NOT NULL), '{}') AS kinds
          FROM chat_messages WHERE session_id = $1`,
       [sessionId],
     );

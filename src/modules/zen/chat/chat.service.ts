@@ -91,11 +91,14 @@ export class ChatService {
   async closeWithin(manager: EntityManager, session: ChatSessionEntity): Promise<boolean> {
     if (!(await this.repo.close(manager, session.id))) return false;
     const usage = await this.repo.usage(manager, session.id);
+    // A subscriber's system gets counts and the kinds of question asked, never the user's own words:
+    // neither a question nor the title (by default the first question), which may name an investor
+    // or carry a PAN or an account number.
     const questions = Math.ceil(usage.message_count / 2);
     const summary =
       usage.message_count === 0
-        ? `“${session.title}”: closed without messages.`
-        : `“${session.title}”: ${questions} question(s)${usage.kinds.length ? ` about ${usage.kinds.map((k) => k.replace(/_/g, ' ')).join(', ')}` : ''}; first: “${(usage.first_question ?? '').slice(0, 120)}”.`;
+        ? 'Closed without messages.'
+        : `${questions} question(s)${usage.kinds.length ? ` about ${usage.kinds.map((k) => k.replace(/_/g, ' ')).join(', ')}` : ''}.`;
     await this.outbox.record(manager, session.tenantId, 'chat.session.closed', {
       session_id: session.id,
       user_id: session.userId,
