@@ -6,6 +6,8 @@ import { readPdfText } from './pdf-reading.js';
 
 export interface ParsingOutput {
   pages: PdfPageText[];
+  /** `pages.length`, for readers that need only the count (absent from outputs saved before it existed). */
+  page_count?: number;
 }
 
 /** Stage 3: the text of every page with its position. A PDF without a text layer fails here. */
@@ -22,6 +24,6 @@ export class ParsingStage extends PipelineStage<ParsingOutput> {
     if (!pages.some((p) => p.items.some((i) => i.str.trim() !== ''))) {
       throw new StageFailure('NO_TEXT_LAYER', 'The PDF has no text layer (a scanned image); it cannot be read');
     }
-    return { output: { pages } };
+    return { output: { pages, page_count: pages.length } };
   }
 }
