@@ -31,6 +31,12 @@ export async function createHttpApp(config: AppConfig, logger: Logger, options: 
   app.set('trust proxy', config.http.trustProxy);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
+  // Every answer under /api is one tenant's data (originals, exports, extraction results, tokens): no
+  // browser or shared cache may keep a copy. A route may still set a Cache-Control of its own.
+  app.use('/api', (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   if (!options.preview) app.use(app.get(MetricsService).middleware);
   // pino-http writes its request lines at info. Below that level it would still build a child logger
   // (serialising the request bindings) for every request and write nothing: measured at about 2 % of

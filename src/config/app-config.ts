@@ -7,10 +7,16 @@ import { isAllowedNavUrl } from '../modules/nexus/market-data/nav-source.js';
 import { EnvDto } from './env.dto.js';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
+/** One usage limit, for each user and for the tenant as a whole. */
+export interface QuotaLimits {
+  perUser: number;
+  perTenant: number;
+}
 export type NavSourceLocation = { kind: 'url'; url: string } | { kind: 'file'; path: string };
 /** Express's `trust proxy`: none, a number of proxies in front, or the proxies' addresses/CIDRs (see trustProxySetting). */
 export type TrustProxy = false | number | string[];
 
+const GIB = 1024 ** 3;
 const DEV_JWT_SECRET = 'foliodesk-development-only-jwt-secret-change-me';
 const DEV_ENCRYPTION_KEY = 'foliodesk-development-only-encryption-key-change-me';
 
@@ -42,6 +48,8 @@ export class AppConfig {
     loginMaxFailuresPerIp: number;
     loginFailureWindowSeconds: number;
     registrationsPerIpPerHour: number;
+    /** Anonymous `GET /auth/sso/login` per client IP in a one-minute window. */
+    ssoLoginsPerIpPerMinute: number;
   };
   /** `previousEncryptionKeys`: APP_ENCRYPTION_KEYS_PREVIOUS, keys that still open what they sealed (see docs/security.md). */
   readonly crypto!: { encryptionKey: string; previousEncryptionKeys: string[] };
@@ -51,6 +59,16 @@ export class AppConfig {
    * behind (StoreSweeper), and how old such a file must be before it is removed.
    */
   readonly storage!: { dir: string; maxUploadBytes: number; sweepIntervalMs: number; sweepGraceMs: number };
+  /**
+   * Usage limits, the same for every tenant (docs/security.md, "Quotas"): each per user and per tenant.
+   * Uploads count per clock hour and chat per UTC day; stored bytes are the sizes of the documents kept.
+   */
+  readonly quotas!: {
+    uploadsPerHour: QuotaLimits;
+    storedBytes: QuotaLimits;
+    chatInvocationsPerDay: QuotaLimits;
+    chatTokensPerDay: QuotaLimits;
+  };
   readonly pipeline!: { stageTimeoutMs: number; totalTimeoutMs: number; reconcileIntervalMs: number; staleAfterMs: number };
   /**
    * The PDF engine (src/modules/pdf): children reading at once, jobs that may wait (in total and per
@@ -207,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginMaxFailuresPerIp: dto.LOGIN_MAX_FAILURES_PER_IP ?? 50,
       loginFailureWindowSeconds: dto.LOGIN_FAILURE_WINDOW_SECONDS ?? 900,
       registrationsPerIpPerHour: dto.REGISTRATIONS_PER_IP_PER_HOUR ?? 50,
+      ssoLoginsPerIpPerMinute: dto.SSO_LOGINS_PER_IP_PER_MINUTE ?? 60,
     },
     crypto: { encryptionKey, previousEncryptionKeys },
     bootstrapAdmin: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : null,
@@ -215,6 +234,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxUploadBytes: dto.MAX_UPLOAD_BYTES ?? 26214400,
       sweepIntervalMs: dto.STORE_SWEEP_INTERVAL_MS ?? 3_600_000,
       sweepGraceMs: dto.STORE_SWEEP_GRACE_MS ?? 3_600_000,
+    },
+    quotas: {
+      uploadsPerHour: { perUser: dto.QUOTA_UPLOADS_PER_USER_PER_HOUR ?? 200, perTenant: dto.QUOTA_UPLOADS_PER_TENANT_PER_HOUR ?? 2000 },
+      storedBytes: { perUser: dto.QUOTA_STORED_BYTES_PER_USER ?? 10 * GIB, perTenant: dto.QUOTA_STORED_BYTES_PER_TENANT ?? 100 * GIB },
+      chatInvocationsPerDay: { perUser: dto.QUOTA_CHAT_INVOCATIONS_PER_USER_PER_DAY ?? 1000, perTenant: dto.QUOTA_CHAT_INVOCATIONS_PER_TENANT_PER_DAY ?? 10_000 },
+      chatTokensPerDay: { perUser: dto.QUOTA_CHAT_TOKENS_PER_USER_PER_DAY ?? 5_000_000, perTenant: dto.QUOTA_CHAT_TOKENS_PER_TENANT_PER_DAY ?? 50_000_000 },
     },
     pipeline: {
       stageTimeoutMs,

@@ -39,6 +39,7 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) LOGIN_MAX_FAILURES_PER_IP?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) LOGIN_FAILURE_WINDOW_SECONDS?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) REGISTRATIONS_PER_IP_PER_HOUR?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) SSO_LOGINS_PER_IP_PER_MINUTE?: number;
   /** `false` (default), a number of proxies in front, or a list of proxy addresses/CIDRs; `true` is refused (see AppConfig). */
   @IsOptional() @IsString() TRUST_PROXY?: string;
 
@@ -49,6 +50,15 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1000) STORE_SWEEP_INTERVAL_MS?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(600_000) STORE_SWEEP_GRACE_MS?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) MAX_UPLOAD_BYTES?: number;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) QUOTA_UPLOADS_PER_USER_PER_HOUR?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) QUOTA_UPLOADS_PER_TENANT_PER_HOUR?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) QUOTA_STORED_BYTES_PER_USER?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) QUOTA_STORED_BYTES_PER_TENANT?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) QUOTA_CHAT_INVOCATIONS_PER_USER_PER_DAY?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) QUOTA_CHAT_INVOCATIONS_PER_TENANT_PER_DAY?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) QUOTA_CHAT_TOKENS_PER_USER_PER_DAY?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) QUOTA_CHAT_TOKENS_PER_TENANT_PER_DAY?: number;
 
   @IsOptional() @Type(() => Number) @IsInt() @Min(100) PIPELINE_STAGE_TIMEOUT_MS?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(100) PIPELINE_TIMEOUT_MS?: number;

@@ -57,6 +57,8 @@ describe('nexus admin: stats, queue board and queue metrics', () => {
     expect(viaQuery.status).toBe(200);
     const cookie = viaQuery.headers['set-cookie']?.[0] ?? '';
     expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/;\s*Secure(;|$)/); // it carries the operator's access token: never over plain http
+    expect(cookie).toMatch(/SameSite=Strict/);
     const api = await t.http.get('/admin/queues/api/queues').set('Cookie', cookie.split(';')[0]);
     expect(api.status).toBe(200);
     expect(api.body.queues.map((q: { name: string }) => q.name)).toContain('pipeline-parsing');

@@ -29,6 +29,7 @@ export const ERROR_CATALOGUE = {
   PDF_PASSWORD_INVALID: { status: 422, message: 'The PDF password is wrong' },
   UNPROCESSABLE: { status: 422, message: 'The request cannot be processed' },
   RATE_LIMITED: { status: 429, message: 'Too many requests; try again later' },
+  QUOTA_EXCEEDED: { status: 429, message: 'A usage quota is used up; try again after Retry-After seconds' },
   EXTRACTION_TIMEOUT: { status: 504, message: 'The maximum processing time was exceeded' },
   INTERNAL_ERROR: { status: 500, message: 'An internal error occurred' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'A dependency is unavailable' },

@@ -21,7 +21,7 @@ const COOKIE = 'fd_queue_board';
  * Bull Board for the operator at /admin/queues: the account the bootstrap created for
  * BOOTSTRAP_ADMIN_EMAIL (marked `users.is_operator`), never merely an account with that e-mail. The access token comes as a
  * Bearer header, or once as `?access_token=` (for a browser), after which an HttpOnly cookie scoped to
- * this path carries it.
+ * this path carries it (HttpOnly, Secure, SameSite=Strict).
  */
 export function mountQueueBoard(app: INestApplication, onError: (err: unknown, req: Request, res: Response) => void): void {
   const config = app.get(AppConfig);
@@ -58,7 +58,9 @@ export function mountQueueBoard(app: INestApplication, onError: (err: unknown, r
         throw new AppException('FORBIDDEN', 'The queue board is for the operator (the account the bootstrap created for BOOTSTRAP_ADMIN_EMAIL)');
       }
       if (fromQuery) {
-        res.setHeader('Set-Cookie', `${COOKIE}=${fromQuery}; Path=${QUEUE_BOARD_PATH}; HttpOnly; SameSite=Strict; Max-Age=3600`);
+        // Secure: the cookie carries an operator's access token, never to be sent over plain http
+        // (browsers still send it to http://localhost, a secure context).
+        res.setHeader('Set-Cookie', `${COOKIE}=${fromQuery}; Path=${QUEUE_BOARD_PATH}; HttpOnly; Secure; SameSite=Strict; Max-Age=3600`);
       }
       next();
     } catch (error) {
