@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
 import { bearer, createTenant, errorCode, register, startTestApp, type Account, type TestApp, type Tenant } from '../support/app.js';
 import { startSamlIdp, type SamlTestIdp } from '../support/idp/saml-idp.js';
 import { exchange, SSO_TEST_ENV } from '../support/idp/sso-flow.js';
@@ -87,6 +88,10 @@ describe('SSO configuration (admin) and the public SSO endpoints', () => {
       ['a client_id with SAML', () => saml(undefined, { client_id: 'x' }), /oidc only/],
       ['OIDC without client_id', () => oidc({ client_id: undefined }), /client_id is required/],
       ['OIDC without client_secret', () => oidc({ client_secret: undefined }), /client_secret is required/],
+      ['require_email_verified with SAML', () => saml(undefined, { require_email_verified: false }), /oidc only/],
+      ['require_email_verified that is not a boolean', () => oidc({ require_email_verified: 'no' }), /require_email_verified/],
+      ['an allowed_sso_hosts entry with a scheme', () => saml(undefined, { allowed_sso_hosts: ['https://login.example.in'] }), /allowed_sso_hosts/],
+      ['allowed_sso_hosts that is not a list', () => saml(undefined, { allowed_sso_hosts: 'login.example.in' }), /allowed_sso_hosts/],
     ])('refuses %s (400 VALIDATION_ERROR)', async (_case, body, details) => {
       const res = await configure(acme.admin, body());
       expect(res.status).toBe(400);
@@ -158,6 +163,85 @@ describe('SSO configuration (admin) and the public SSO endpoints', () => {
       expect(res.status).toBe(404);
       await configure(acme.admin, saml()).expect(200);
       expect((await t.http.get('/api/v1/auth/sso/configure').set(bearer(other))).body.result.status).toBe('not_configured');
+    });
+  });
+
+  describe('IdP trust', () => {
+    /** The test IdP's metadata with its SingleSignOnService moved to `location`, served at a path of its own. */
+    const movedSignIn = async (name: string, location: string) => {
+      const metadata = await (await fetch(idp.metadataUrl)).text();
+      const service = /(SingleSignOnService[^>]*Binding="urn:oasis:names:tc:SAML:2\.0:bindings:HTTP-Redirect"[^>]*Location=")[^"]+/;
+      if (!service.test(metadata)) throw new Error('the test IdP metadata has no HTTP-Redirect SingleSignOnService to move');
+      return idp.serve(name, metadata.replace(service, `$1${location}`), 'application/samlmetadata+xml');
+    };
+    const discoveryWith = (name: string, authorizationEndpoint: string) => {
+      const own = `${idp.metadataUrl.replace('/metadata', '')}/${name}`;
+      return idp.serve(
+        `${name}/.well-known/openid-configuration`,
+        JSON.stringify({ issuer: own, authorization_endpoint: authorizationEndpoint, token_endpoint: `${own}/token`, jwks_uri: `${own}/jwks` }),
+        'application/json',
+      );
+    };
+
+    it.each([
+      ['without role_values', {}],
+      ['with empty role_values', { role_values: {} }],
+    ])('refuses a mapped role attribute %s (400 SSO_ROLE_VALUES_REQUIRED): no group name becomes a role by itself', async (_case, extra) => {
+      const res = await configure(acme.admin, saml(undefined, { attribute_mapping: { email: 'email', role: 'groups' }, ...extra }));
+      expect(res.status).toBe(400);
+      expect(errorCode(res)).toBe('SSO_ROLE_VALUES_REQUIRED');
+      expect(res.body.error.details).toMatch(/attribute_mapping\.role is "groups": list in role_values/);
+    });
+
+    it('stores require_email_verified for OIDC (default true) and shows null for SAML', async () => {
+      const admin = (await createTenant(t.http)).admin;
+      expect((await configure(admin, oidc())).body.result).toMatchObject({ require_email_verified: true, allowed_sso_hosts: [] });
+      expect((await configure(admin, oidc({ require_email_verified: false }))).body.result.require_email_verified).toBe(false);
+      expect((await configure(admin, saml())).body.result.require_email_verified).toBeNull();
+    });
+
+    it.each([
+      ['SAML: an https sign-in URL on another host', () => movedSignIn('elsewhere.xml', 'https://login.example.com/sso'), saml, /not on the metadata URL's host \(127\.0\.0\.1\); list login\.example\.com in allowed_sso_hosts/],
+      ['SAML: a sign-in URL on another loopback name', () => movedSignIn('other-name.xml', idp.metadataUrl.replace('127.0.0.1', 'localhost').replace('/metadata', '/sso')), saml, /list localhost in allowed_sso_hosts/],
+      ['SAML: a plain-http sign-in URL on a listed host', () => movedSignIn('plain.xml', 'http://login.example.com/sso'), (url: string) => saml(url, { allowed_sso_hosts: ['login.example.com'] }), /must use https/],
+      ['OIDC: an authorization endpoint on another host', () => discoveryWith('op-elsewhere', 'https://login.example.com/authorize'), (url: string) => oidc({ metadata_url: url }), /allowed_sso_hosts/],
+    ])('refuses %s (400 SSO_SIGN_IN_URL_REFUSED): our login URL must not redirect anywhere', async (_case, url, body, details) => {
+      const res = await configure(acme.admin, body(await url()));
+      expect(res.status).toBe(400);
+      expect(errorCode(res)).toBe('SSO_SIGN_IN_URL_REFUSED');
+      expect(res.body.error.details).toMatch(details);
+    });
+
+    it('accepts a sign-in URL on a host the admin lists (allowed_sso_hosts), and the login redirects there', async () => {
+      const admin = (await createTenant(t.http)).admin;
+      const res = await configure(admin, saml(await movedSignIn('listed.xml', 'https://Login.Example.com/sso'), { allowed_sso_hosts: ['LOGIN.example.com'] }));
+      expect(res.status).toBe(200);
+      expect(res.body.result).toMatchObject({ allowed_sso_hosts: ['login.example.com'], idp: { login_endpoint: 'https://Login.Example.com/sso' } });
+      const login = await t.http.get(`/api/v1/auth/sso/login?tenant=${admin.tenantId}`);
+      expect(login.status).toBe(302);
+      expect(new URL(login.headers.location).origin).toBe('https://login.example.com');
+      const audit = await t.http.get('/api/v1/audit?limit=100').set(bearer(admin));
+      expect(audit.body.result.items).toContainEqual(expect.objectContaining({ action: 'sso.configure', metadata: expect.objectContaining({ allowed_sso_hosts: ['login.example.com'] }) }));
+    });
+
+    it('refuses to redirect to a sign-in URL stored before the rule (no Location), and keeps the stored copy when a refresh moves it', async () => {
+      const admin = (await createTenant(t.http)).admin;
+      const metadataUrl = await movedSignIn(`refresh-${admin.tenantId}.xml`, idp.metadataUrl.replace('/metadata', '/sso'));
+      await configure(admin, saml(metadataUrl)).expect(200);
+      const sql = t.app.get(DataSource);
+
+      // The IdP's metadata now points elsewhere; the next sign-in after a day fetches it again.
+      await movedSignIn(`refresh-${admin.tenantId}.xml`, 'https://evil.example.com/sso');
+      await sql.query(`UPDATE sso_configurations SET metadata_fetched_at = now() - interval '2 days' WHERE tenant_id = $1`, [admin.tenantId]);
+      const kept = await t.http.get(`/api/v1/auth/sso/login?tenant=${admin.tenantId}`);
+      expect(kept.status).toBe(302);
+      expect(kept.headers.location.startsWith(idp.metadataUrl.replace('/metadata', '/sso'))).toBe(true);
+
+      await sql.query(`UPDATE sso_configurations SET idp = jsonb_set(idp, '{sso_url}', '"https://evil.example.com/sso"') WHERE tenant_id = $1`, [admin.tenantId]);
+      const refused = await t.http.get(`/api/v1/auth/sso/login?tenant=${admin.tenantId}`);
+      expect(refused.status).toBe(400);
+      expect(errorCode(refused)).toBe('SSO_SIGN_IN_URL_REFUSED');
+      expect(refused.headers.location).toBeUndefined();
     });
   });
 
