@@ -11,6 +11,7 @@ process.env.STORAGE_DIR = process.env.TEST_STORAGE_DIR ?? './var/test-storage';
 // Every suite logs in from 127.0.0.1; the brute-force suite sets its own low limits.
 process.env.LOGIN_MAX_FAILURES_PER_IP ??= '100000';
 process.env.REGISTRATIONS_PER_IP_PER_HOUR ??= '100000';
+process.env.SSO_LOGINS_PER_IP_PER_MINUTE ??= '100000';
 // Suites add many users; the invitation limits are proven with low limits of their own.
 process.env.USER_INVITES_PER_ADMIN_PER_HOUR ??= '100000';
 process.env.USER_INVITES_PER_TENANT_PER_HOUR ??= '100000';

@@ -122,10 +122,20 @@ export class LoginRateLimiter {
     await this.countHourly(`invite:tenant:${tenantId}`, perTenantPerHour, 'this tenant');
   }
 
-  /** One more event in a fixed hourly window started by the first; past `limit`, 429 with the rest of the window. */
-  private async countHourly(name: string, limit: number, subject: string): Promise<void> {
+  /** Counts anonymous SSO sign-in starts per IP (an IPv6 client by its /64) in a one-minute window; throws 429 past the limit. */
+  async assertSsoLoginAllowed(clientIp: string): Promise<void> {
+    const ip = rateLimitSubject(clientIp);
+    await this.countInWindow(`sso-login:${ip}`, this.config.auth.ssoLoginsPerIpPerMinute, 60, 'this address');
+  }
+
+  private countHourly(name: string, limit: number, subject: string): Promise<void> {
+    return this.countInWindow(name, limit, 3600, subject);
+  }
+
+  /** One more event in a fixed window of `seconds` started by the first; past `limit`, 429 with the rest of the window. */
+  private async countInWindow(name: string, limit: number, seconds: number, subject: string): Promise<void> {
     const key = `${this.config.redis.prefix}:rl:${name}`;
-    const result = await this.safely(() => this.redis.multi().incr(key).expire(key, 3600, 'NX').ttl(key).exec());
+    const result = await this.safely(() => this.redis.multi().incr(key).expire(key, seconds, 'NX').ttl(key).exec());
     if (!result) return;
     const count = Number(result[0][1]);
     if (count > limit) this.refuse(Number(result[2][1]), subject);

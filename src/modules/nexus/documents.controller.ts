@@ -7,6 +7,7 @@ import { RawResponse } from '../../common/decorators/raw-response.decorator.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
 import { SessionCheckedByRead } from '../auth/session-check.js';
+import { ApiQuotaRefusal } from '../quotas/api-quota-refusal.decorator.js';
 import { DocumentsService } from './documents.service.js';
 import { DocFetchQueryDto, DocumentListItemDto, DocumentListQueryDto, TenantDocumentPageDto, UploadResultDto } from './dto/document.dto.js';
 import type { ReceivedFile } from './storage/hashing-disk.engine.js';
@@ -31,6 +32,7 @@ export class DocumentsController {
   @ApiPayloadTooLargeResponse({ description: 'Larger than MAX_UPLOAD_BYTES' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Not a PDF' })
   @ApiResponse({ status: 507, description: 'INSUFFICIENT_STORAGE: the document store is full; nothing was stored' })
+  @ApiQuotaRefusal('uploads per hour or stored bytes')
   upload(@CurrentUser() user: Principal, @UploadedFile() file: (Express.Multer.File & ReceivedFile) | undefined) {
     return this.documents.upload(user, file);
   }

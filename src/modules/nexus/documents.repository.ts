@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, type DataSource, type Repository } from 'typeorm';
+import { QueryFailedError, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { JsonText } from '../../common/http/envelope.js';
 import { readWithSessionCheck, withSessionState } from '../auth/session-check.js';
@@ -30,10 +30,18 @@ export class DocumentsRepository {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  /** One statement (its RETURNING gives the generated times), so a failure is always the insert's own. */
-  async insert(doc: Omit<DocumentEntity, 'createdAt' | 'updatedAt' | 'tenant' | 'owner'>): Promise<DocumentEntity> {
-    const { generatedMaps } = await this.docs.insert(doc);
-    return this.docs.create({ ...doc, ...generatedMaps[0] });
+  /**
+   * Inserts the row (its RETURNING gives the generated times) in a transaction after `admit`, which
+   * may lock and refuse (the stored-bytes quota): the row is written only if `admit` let it in, and
+   * its check cannot be overtaken by another upload meanwhile.
+   */
+  async insert(doc: Omit<DocumentEntity, 'createdAt' | 'updatedAt' | 'tenant' | 'owner'>, admit: (manager: EntityManager) => Promise<void>): Promise<DocumentEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      await admit(manager);
+      const docs = manager.getRepository(DocumentEntity);
+      const { generatedMaps } = await docs.insert(doc);
+      return docs.create({ ...doc, ...generatedMaps[0] });
+    });
   }
 
   /**

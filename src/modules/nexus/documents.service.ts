@@ -12,6 +12,7 @@ import type { JsonText } from '../../common/http/envelope.js';
 import { AppConfig } from '../../config/app-config.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { LOGGER } from '../../common/logging/logging.module.js';
+import { QuotasService } from '../quotas/quotas.service.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { toTenantDocument, type TenantDocumentPageDto, type UploadResultDto } from './dto/document.dto.js';
 import type { DocumentEntity } from './entities/document.entity.js';
@@ -53,43 +54,60 @@ export class DocumentsService {
     private readonly docs: DocumentsRepository,
     private readonly storage: DocumentStorage,
     private readonly pdf: PdfEngine,
+    private readonly quotas: QuotasService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.box = new SecretBox(config.crypto);
   }
 
-  /** Validates a received upload by content, stores the original and records the document. */
-  async upload(user: Principal, file: (Express.Multer.File & ReceivedFile) | undefined): Promise<UploadResultDto> {
+  /**
+   * Validates a received upload by content, admits it under the caller's and the tenant's quotas
+   * (429 QUOTA_EXCEEDED), stores the original and records the document. `prepare` runs once the
+   * upload is admitted and before anything is stored (a chat upload reads the text there); an upload
+   * that ends without a document is given back to the hour's quota.
+   */
+  async upload(user: Principal, file: (Express.Multer.File & ReceivedFile) | undefined, prepare?: () => Promise<void>): Promise<UploadResultDto> {
     if (!file) throw new AppException('VALIDATION_ERROR', 'file is required (multipart/form-data field "file")');
     try {
       requirePdfUpload(file);
-      const inspection = await this.inspect(user.tenantId, file.path);
-      const fileName = displayFileName(file.originalname);
-      const id = randomUUID();
-      const storageKey = `${user.tenantId}/${id}.pdf`;
-      const passwordRequired = inspection.kind !== 'ok';
-      await this.storage.adopt(file.path, storageKey);
-      const doc = await this.record(storageKey, {
-        id,
-        jobId: randomUUID(),
-        tenantId: user.tenantId,
-        ownerId: user.userId,
-        fileName,
-        storageKey,
-        sha256: file.sha256,
-        sizeBytes: file.size,
-        pages: inspection.kind === 'ok' ? inspection.pages : null,
-        passwordRequired,
-        passwordHint: passwordRequired ? passwordHintFor(fileName) : null,
-        sealedPassword: null,
-        status: 'uploaded',
-        classification: null,
-        confidenceScore: null,
-      });
-      return { job_id: doc.jobId, doc_id: doc.id, status: 'uploaded', password_required: doc.passwordRequired, password_hint: doc.passwordHint };
+      const admission = await this.quotas.admitUpload(user, file.size);
+      try {
+        return await this.store(user, file, prepare);
+      } catch (error) {
+        await admission.release();
+        throw error;
+      }
     } finally {
       await rm(file.path, { force: true });
     }
+  }
+
+  private async store(user: Principal, file: Express.Multer.File & ReceivedFile, prepare: (() => Promise<void>) | undefined): Promise<UploadResultDto> {
+    await prepare?.();
+    const inspection = await this.inspect(user.tenantId, file.path);
+    const fileName = displayFileName(file.originalname);
+    const id = randomUUID();
+    const storageKey = `${user.tenantId}/${id}.pdf`;
+    const passwordRequired = inspection.kind !== 'ok';
+    await this.storage.adopt(file.path, storageKey);
+    const doc = await this.record(storageKey, {
+      id,
+      jobId: randomUUID(),
+      tenantId: user.tenantId,
+      ownerId: user.userId,
+      fileName,
+      storageKey,
+      sha256: file.sha256,
+      sizeBytes: file.size,
+      pages: inspection.kind === 'ok' ? inspection.pages : null,
+      passwordRequired,
+      passwordHint: passwordRequired ? passwordHintFor(fileName) : null,
+      sealedPassword: null,
+      status: 'uploaded',
+      classification: null,
+      confidenceScore: null,
+    });
+    return { job_id: doc.jobId, doc_id: doc.id, status: 'uploaded', password_required: doc.passwordRequired, password_hint: doc.passwordHint };
   }
 
   /**
@@ -101,7 +119,7 @@ export class DocumentsService {
    */
   private async record(storageKey: string, row: Parameters<DocumentsRepository['insert']>[0]): Promise<DocumentEntity> {
     try {
-      return await this.docs.insert(row);
+      return await this.docs.insert(row, (manager) => this.quotas.holdStorage(manager, row.tenantId, row.ownerId, row.sizeBytes));
     } catch (error) {
       // Asked at once, but not waited on for long: PostgreSQL may be hung (the INSERT met
       // DATABASE_QUERY_TIMEOUT_MS), and the background check asks again anyway.

@@ -3,6 +3,7 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, type ProcessRole } from '../../config/app-config.js';
+import { QuotasModule } from '../quotas/quotas.module.js';
 import { PdfModule } from '../pdf/pdf.module.js';
 import { DocumentsController } from './documents.controller.js';
 import { DocumentsRepository } from './documents.repository.js';
@@ -97,6 +98,7 @@ export class NexusModule {
       global: true,
       imports: [
         PdfModule,
+        QuotasModule,
         TypeOrmModule.forFeature([DocumentEntity, PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, ReportEntity]),
         BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
         MulterModule.registerAsync({

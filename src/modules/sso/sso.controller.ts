@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiConsumes, ApiFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../../common/auth/decorators.js';
 import { RawResponse } from '../../common/decorators/raw-response.decorator.js';
@@ -12,6 +12,7 @@ import { SsoCodeDto } from './dto/sso-configuration.dto.js';
 import { AppConfig } from '../../config/app-config.js';
 import { SamlAcsDto, SsoCompleteQueryDto, SsoExchangeDto, SsoLoginQueryDto, SsoStartQueryDto } from './dto/sso-requests.dto.js';
 import { BINDING_COOKIE, bindingCookieOf } from './sign-in-binding.js';
+import { SsoLoginRateLimitGuard } from './sso-login-rate-limit.guard.js';
 import { SsoLoginService } from './sso-login.service.js';
 
 const TO_REDIRECT_URL = 'Redirect to SSO_REDIRECT_URL with `?code=<one-time code>`, or `?error=<code>&error_description=…` when the login was refused';
@@ -35,6 +36,8 @@ export class SsoController {
       'the matching `code_verifier`; without, an HttpOnly Secure cookie is set here and required at the ACS or callback and at the exchange.',
   })
   @ApiFoundResponse({ description: 'Redirect to the identity provider' })
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED: too many sign-in starts from this address (SSO_LOGINS_PER_IP_PER_MINUTE); see Retry-After' })
+  @UseGuards(SsoLoginRateLimitGuard)
   async login(@Query() query: SsoStartQueryDto, @Req() req: Request, @Res() res: Response) {
     const { url, cookie } = await this.sso.start(query.tenant, query.code_challenge, bindingCookieOf(req.headers.cookie));
     if (cookie) {

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { ProcessRole } from '../../config/app-config.js';
+import { QuotasModule } from '../quotas/quotas.module.js';
 import { AnswerService } from './answering/answer.service.js';
 import { ChatController } from './chat/chat.controller.js';
 import { ChatRepository } from './chat/chat.repository.js';
@@ -16,7 +17,7 @@ export class ZenModule {
   static forRoot(role: ProcessRole): DynamicModule {
     return {
       module: ZenModule,
-      imports: [TypeOrmModule.forFeature([ChatSessionEntity, ChatMessageEntity]), ZenDocumentsModule.forRoot(role)],
+      imports: [TypeOrmModule.forFeature([ChatSessionEntity, ChatMessageEntity]), QuotasModule, ZenDocumentsModule.forRoot(role)],
       controllers: role === 'worker' ? [] : [ChatController],
       providers: [ChatRepository, ChatService, AnswerService, ...(role === 'api' ? [] : [IdleSessionCloser])],
     };

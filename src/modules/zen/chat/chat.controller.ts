@@ -7,6 +7,7 @@ import { RawResponse } from '../../../common/decorators/raw-response.decorator.j
 import { AppException } from '../../../common/errors/app.exception.js';
 import { ApiEnvelope } from '../../../common/http/api-envelope.decorator.js';
 import { WithMessage } from '../../../common/http/envelope.js';
+import { ApiQuotaRefusal } from '../../quotas/api-quota-refusal.decorator.js';
 import { ChatService } from './chat.service.js';
 import { AgentDto, ChatMessageDto, InvokeDto, InvokeResultDto, MessageDto, RenameSessionDto, SessionDetailDto, SessionSummaryDto } from './dto/chat.dto.js';
 
@@ -42,6 +43,7 @@ export class ChatController {
   @ApiConsumes('multipart/form-data', 'application/x-www-form-urlencoded')
   @ApiOperation({ summary: 'Ask a question in a session and get the answer synchronously' })
   @ApiEnvelope(InvokeResultDto)
+  @ApiQuotaRefusal('chat invocations or chat tokens per day')
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such session of yours' })
   @ApiConflictResponse({ description: 'CONFLICT: the session is closed' })
   @ApiResponse({ status: 502, description: 'LLM_REQUEST_REJECTED: the language model refused the request (key, model or quota); not retryable' })
@@ -113,6 +115,7 @@ export class ChatController {
   @Roles('analyst')
   @ApiOperation({ summary: 'Ask a question with a JSON body (same answer as invoke)' })
   @ApiEnvelope(InvokeResultDto)
+  @ApiQuotaRefusal('chat invocations or chat tokens per day')
   message(@CurrentUser() user: Principal, @Param('session_id', sessionId) id: string, @Body() dto: MessageDto) {
     return this.chat.invoke(user, { sessionId: id, query: dto.query, skipGuardrail: dto.skip_guardrail ?? false, webSearch: dto.web_search ?? false, agentId: dto.agent_id });
   }

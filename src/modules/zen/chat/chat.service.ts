@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../../common/auth/principal.js';
 import { AppException, notFound } from '../../../common/errors/app.exception.js';
 import { OutboxService } from '../../outbox/outbox.service.js';
+import { QuotasService } from '../../quotas/quotas.service.js';
 import { AGENTS, findAgent } from '../agents/agent-registry.js';
 import { AnswerService } from '../answering/answer.service.js';
 import type { ChatMessageEntity } from '../entities/chat-message.entity.js';
@@ -34,6 +35,7 @@ export class ChatService {
     private readonly repo: ChatRepository,
     private readonly answers: AnswerService,
     private readonly outbox: OutboxService,
+    private readonly quotas: QuotasService,
   ) {}
 
   agents() {
@@ -113,6 +115,7 @@ export class ChatService {
     const session = requireOpen(await this.require(user, input.sessionId));
     const agent = input.agentId ? findAgent(input.agentId) : null;
     if (input.agentId && !agent) throw notFound('Agent');
+    const admission = await this.quotas.admitChat(user);
 
     const questionId = randomUUID();
     const replyId = randomUUID();
@@ -130,7 +133,13 @@ export class ChatService {
         costInr: 0,
       };
     } else {
-      const answer = await this.answers.answer({ tenantId: user.tenantId, sessionId: session.id, query: input.query, webSearch: input.webSearch, agent });
+      const answer = await this.answers
+        .answer({ tenantId: user.tenantId, sessionId: session.id, query: input.query, webSearch: input.webSearch, agent })
+        .catch(async (error: unknown) => {
+          await admission.release(); // no answer: the question is not counted
+          throw error;
+        });
+      await admission.spent(answer.completion.inputTokens + answer.completion.outputTokens);
       reply = {
         content: answer.text,
         meta: {

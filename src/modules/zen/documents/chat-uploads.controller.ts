@@ -16,6 +16,7 @@ import type { Principal } from '../../../common/auth/principal.js';
 import { AppException } from '../../../common/errors/app.exception.js';
 import { ApiEnvelope } from '../../../common/http/api-envelope.decorator.js';
 import type { ReceivedFile } from '../../nexus/storage/hashing-disk.engine.js';
+import { ApiQuotaRefusal } from '../../quotas/api-quota-refusal.decorator.js';
 import { ChatUploadsService } from './chat-uploads.service.js';
 import { ChatDocumentStatusDto, ChatUploadDto, ChatUploadResultDto } from './dto/chat-document.dto.js';
 import { TempUploadCleanupInterceptor } from './temp-upload-cleanup.interceptor.js';
@@ -52,6 +53,7 @@ export class ChatUploadsController {
   @ApiNotFoundResponse({ description: 'No such session of yours' })
   @ApiPayloadTooLargeResponse({ description: 'Larger than MAX_UPLOAD_BYTES' })
   @ApiResponse({ status: 507, description: 'INSUFFICIENT_STORAGE: the document store is full; nothing was stored' })
+  @ApiQuotaRefusal('uploads per hour or stored bytes')
   @ApiUnsupportedMediaTypeResponse({ description: 'Not a PDF' })
   @ApiUnprocessableEntityResponse({ description: 'PDF_PASSWORD_REQUIRED, PDF_PASSWORD_INVALID, or a damaged PDF' })
   upload(@CurrentUser() user: Principal, @UploadedFile() file: (Express.Multer.File & ReceivedFile) | undefined, @Body() form: ChatUploadDto) {

@@ -30,8 +30,8 @@ export class ChatUploadsService {
   ) {}
 
   /**
-   * Everything that can refuse the upload (the session, the file, its password) is checked before
-   * anything is stored, so a refused upload leaves nothing behind.
+   * Everything that can refuse the upload (the session, the file, the quotas, its password) is
+   * checked before anything is stored, so a refused upload leaves nothing behind.
    */
   async upload(user: Principal, file: (Express.Multer.File & ReceivedFile) | undefined, form: ChatUploadDto): Promise<ChatUploadResultDto> {
     if (!file) throw new AppException('VALIDATION_ERROR', 'file is required (multipart/form-data field "file")');
@@ -39,9 +39,11 @@ export class ChatUploadsService {
     if (!session) throw notFound('Chat session');
     if (session.status === 'closed') throw new AppException('CONFLICT', 'The chat session is closed: documents can only be added to an open session');
     requirePdfUpload(file);
-    const chunks = await this.readChunks(user.tenantId, file.path, form.password);
-
-    const uploaded = await this.documents.upload(user, file);
+    // Read once the upload is admitted under the quotas, before anything is stored.
+    let chunks: TextChunk[] = [];
+    const uploaded = await this.documents.upload(user, file, async () => {
+      chunks = await this.readChunks(user.tenantId, file.path, form.password);
+    });
     await this.repo.saveIndexed(user.tenantId, session.id, uploaded.doc_id, chunks);
     try {
       await this.pipeline.start(user, uploaded.job_id, uploaded.password_required ? form.password : undefined);
