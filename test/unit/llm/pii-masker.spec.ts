@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { extractionIdentifiers, isValidAadhaar, PiiMasker, type KnownIdentifier } from '../../../src/modules/llm/pii-masker.js';
+import { extractionIdentifiers, PiiMasker, type KnownIdentifier } from '../../../src/modules/llm/pii-masker.js';
+import { isValidAadhaar } from '../../../src/modules/llm/pii-rules.js';
 
 const masker = new PiiMasker();
 
