@@ -251,7 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       poolSize: dto.PDF_ENGINE_POOL_SIZE ?? 2,
       queueLimit: dto.PDF_ENGINE_QUEUE_LIMIT ?? 64,
       queuePerTenant: dto.PDF_ENGINE_QUEUE_PER_TENANT ?? 16,
-      memoryLimitBytes: (dto.PDF_ENGINE_MEMORY_LIMIT_MB ?? 512) * 1024 * 1024,
+      memoryLimitBytes: (dto.PDF_ENGINE_MEMORY_LIMIT_MB ?? 256) * 1024 * 1024,
       timeoutMs: dto.PDF_ENGINE_TIMEOUT_MS ?? 60_000,
     },
     webhooks: {

@@ -1,7 +1,7 @@
 /**
  * Waiting work, served round-robin across tenants: each turn takes the oldest item of the next
  * tenant that has any, so a tenant with a hundred items waiting delays another tenant's one item by
- * at most one item of its own per tenant ahead. Bounded in total and per tenant: `push` answers
+ * at most one item of each tenant ahead of it. Bounded in total and per tenant: `push` answers
  * false when either bound is reached (the caller refuses the work), so one tenant cannot fill it.
  */
 export class FairQueue<T> {
@@ -31,9 +31,11 @@ export class FairQueue<T> {
     return true;
   }
 
-  shift(): T | undefined {
-    const tenant = this.turns.shift();
-    if (tenant === undefined) return undefined;
+  /** The next tenant's oldest item, skipping tenants that may not run now (`mayRun`), who keep their turn. */
+  shift(mayRun: (tenant: string) => boolean = () => true): T | undefined {
+    const at = this.turns.findIndex(mayRun);
+    if (at < 0) return undefined;
+    const [tenant] = this.turns.splice(at, 1);
     const items = this.byTenant.get(tenant)!;
     const item = items.shift()!;
     this.count--;

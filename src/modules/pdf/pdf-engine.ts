@@ -3,8 +3,9 @@
  * a child process of its own, never in the API's or the worker's event loop. A child starts with an
  * empty environment (no keys, no database URL), is handed the file's bytes over IPC (not a path),
  * and is killed when its own resident memory passes the limit or its job its time. A small pool of
- * children serves one queue, round-robin across tenants and bounded; a full queue refuses work at
- * once (PdfEngineBusy). Which failures are the document's (pdf-errors.ts) is decided here and in the
+ * children serves one queue, round-robin across tenants and bounded; one tenant holds at most all
+ * children but one, so another tenant's job never waits behind its slow files; a full queue refuses
+ * work at once (PdfEngineBusy). Which failures are the document's (pdf-errors.ts) is decided here and in the
  * child's verdict, once for every caller.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -54,7 +55,7 @@ interface Waiting {
 
 type Attempt =
   | { kind: 'reply'; reply: ReaderReply }
-  | { kind: 'memory' }
+  | { kind: 'memory'; grownBytes: number }
   | { kind: 'timeout' }
   | { kind: 'aborted'; reason: unknown }
   | { kind: 'died'; code: number | null; signal: NodeJS.Signals | null };
@@ -109,6 +110,7 @@ class Reader {
   /** Runs one job; whatever happens, answers how it went (never rejects). */
   run(id: number, job: ReaderJob, limits: { memoryLimitBytes: number; timeoutMs: number; signal?: AbortSignal }): Promise<Attempt> {
     this.process.channel?.ref();
+    const startRss = this.rss() ?? 0;
     return new Promise<Attempt>((resolve) => {
       let done = false;
       const finish = (attempt: Attempt) => {
@@ -129,7 +131,7 @@ class Reader {
       const onAbort = () => finish({ kind: 'aborted', reason: limits.signal?.reason });
       const watch = setInterval(() => {
         const rss = this.rss();
-        if (rss !== null && rss > limits.memoryLimitBytes) finish({ kind: 'memory' });
+        if (rss !== null && rss > limits.memoryLimitBytes) finish({ kind: 'memory', grownBytes: rss - startRss });
       }, WATCH_INTERVAL_MS);
       const deadline = setTimeout(() => finish({ kind: 'timeout' }), limits.timeoutMs);
       this.process.on('message', onMessage);
@@ -146,11 +148,15 @@ export class PdfEngine {
   private readonly idle: Reader[] = [];
   private readonly busy = new Set<Reader>();
   private running = 0;
+  private readonly runningByTenant = new Map<string, number>();
+  /** Children one tenant may hold at once: all but one, so that another tenant's job never waits for its jobs. */
+  private readonly perTenantRunning: number;
   private nextId = 1;
   private closed = false;
 
   constructor(readonly options: PdfEngineOptions) {
     this.queue = new FairQueue(options.queueLimit, options.queuePerTenant);
+    this.perTenantRunning = Math.max(1, options.poolSize - 1);
   }
 
   /** The number of pages; a password problem or a damaged file rejects with PdfReadError. */
@@ -209,11 +215,16 @@ export class PdfEngine {
 
   private pump(): void {
     while (!this.closed && this.running < this.options.poolSize) {
-      const waiting = this.queue.shift();
+      const waiting = this.queue.shift((tenant) => (this.runningByTenant.get(tenant) ?? 0) < this.perTenantRunning);
       if (!waiting) return;
+      const { tenant } = waiting;
       this.running++;
+      this.runningByTenant.set(tenant, (this.runningByTenant.get(tenant) ?? 0) + 1);
       void this.execute(waiting).finally(() => {
         this.running--;
+        const left = this.runningByTenant.get(tenant)! - 1;
+        if (left) this.runningByTenant.set(tenant, left);
+        else this.runningByTenant.delete(tenant);
         this.pump();
       });
     }
@@ -236,19 +247,19 @@ export class PdfEngine {
   }
 
   /**
-   * Runs a job on a child. A failure that may not be the document's — its memory ran out on a child
-   * that had read other files, or the child died of something it was not doing — is tried once more
-   * on a fresh child; only what happens there is charged to the document.
+   * Runs a job on a child. A failure that may not be the document's — the memory ran out on a child
+   * that held much of it before the job began, or the child died of something it was not doing — is
+   * tried once more on a fresh child; only what happens there is charged to the document.
    */
   private async execute({ job, options, resolve, reject }: Waiting): Promise<void> {
     const limits = { memoryLimitBytes: this.options.memoryLimitBytes, timeoutMs: options.timeoutMs ?? this.options.timeoutMs, signal: options.signal };
     for (let attempt = 1; ; attempt++) {
       if (this.closed) return reject(new PdfEngineUnavailable('The PDF engine has stopped'));
       const reader = this.take();
-      const fresh = reader.jobsDone === 0;
       const outcome = await reader.run(this.nextId++, job, limits);
       this.release(reader);
-      const last = attempt >= 2 || (fresh && outcome.kind === 'memory');
+      // Memory run out while this job itself grew the child by at least half the limit: the document's doing.
+      const last = attempt >= 2 || (outcome.kind === 'memory' && outcome.grownBytes >= limits.memoryLimitBytes / 2);
       switch (outcome.kind) {
         case 'reply': {
           const { reply } = outcome;

@@ -146,6 +146,22 @@ describe('the PDF engine', () => {
     expect(order.indexOf('B0')).toBeLessThanOrEqual(2);
   });
 
+  it("never lets one tenant hold every child: another tenant's read starts while the first one's slow files run", async () => {
+    const e = engine({ poolSize: 2 });
+    const pdf = new Uint8Array(await simplePdf(['Consolidated Account Statement']));
+    await e.inspect('B', pdf); // a warm child, as in service
+    const stop = new AbortController();
+    const flood = Array.from({ length: 6 }, () => e.run('A', { kind: 'test:hang' }, { signal: stop.signal, timeoutMs: 60_000 }).catch(() => undefined));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(e.stats()).toMatchObject({ running: 1, waiting: 5 }); // A holds one child of two
+    const started = Date.now();
+    expect(await e.inspect('B', pdf)).toEqual({ pages: 1 });
+    // A child's start (a few seconds at most on a loaded machine), not the minute A's files may take.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    stop.abort();
+    await Promise.all(flood);
+  });
+
   it('draws a page with /UserUnit 20 and a huge MediaBox within the pixel budget', async () => {
     const e = engine({ memoryLimitBytes: 512 * MiB });
     const zip = await e.layout('ten_a', new Uint8Array(hugeUserUnitPage()));
