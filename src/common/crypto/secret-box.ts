@@ -63,8 +63,9 @@ export class SecretBox {
   open(purpose: SealPurpose, row: SealedRow, sealed: string): string {
     if (sealed.startsWith('v1.')) return this.openLegacy(sealed);
     const parts = sealed.split(':');
-    if (parts.length !== 5 || parts[0] !== FORMAT) throw new SecretUnreadable('not a sealed value');
     const [, kid, iv, data, tag] = parts;
+    // The key id is echoed in messages, so only the form a key id has is taken from the database.
+    if (parts.length !== 5 || parts[0] !== FORMAT || !/^[A-Za-z0-9_-]{8}$/.test(kid)) throw new SecretUnreadable('not a sealed value');
     const master = this.keys.find((k) => k.kid === kid);
     if (!master) throw new SecretUnreadable(`sealed under key ${kid}, which is neither APP_ENCRYPTION_KEY nor in APP_ENCRYPTION_KEYS_PREVIOUS`);
     return decrypt(this.keyFor(master, purpose), iv, tag, data, associatedData(purpose, row), 'sealed for another record or purpose, or altered');

@@ -54,6 +54,7 @@ describe('SecretBox', () => {
       ['no prefix', 'garbage'],
       ['unknown version', 'v3:abcdefgh:AAAAAAAAAAAAAAAA:AAAA:AAAAAAAAAAAAAAAAAAAAAA'],
       ['a part missing', 'v2:abcdefgh:AAAAAAAAAAAAAAAA:AAAA'],
+      ['a key id of another form', 'v2:abc\ndef:AAAAAAAAAAAAAAAA:AAAA:AAAAAAAAAAAAAAAAAAAAAA'],
       ['a short tag', (b: SecretBox) => b.seal('webhook-secret', ROW, SECRET).replace(/:[^:]+$/, ':AAAA')],
       ['a changed ciphertext', (b: SecretBox) => b.seal('webhook-secret', ROW, SECRET).replace(/:([^:]+):([^:]+)$/, (_m, data: string, tag: string) => `:${flip(data)}:${tag}`)],
       ['a truncated first-format value', 'v1.AAAA.BBBB'],
