@@ -72,8 +72,9 @@ export class QuotaCountersRepository {
 
   /** Counts every check's `add`, or none: answers the first check that refused with the counter's value, or null. */
   async reserve(checks: CounterCheck[]): Promise<{ refused: CounterCheck; used: number } | null> {
+    const counters = checks.map((c) => c.counter);
     const args = checks.flatMap((c) => [c.limit, c.need, c.add]);
-    const result = (await this.safely(() => this.redis.eval(RESERVE, checks.length, ...checks.map((c) => this.key(c.counter)), this.ttl(checks), ...args))) as
+    const result = (await this.safely(() => this.redis.eval(RESERVE, checks.length, ...counters.map((c) => this.key(c)), this.ttl(counters), ...args))) as
       | [number, number]
       | null;
     if (!result || result[0] === 0) return null;
@@ -83,7 +84,7 @@ export class QuotaCountersRepository {
   /** Adds `amount` (negative to give back) to every counter. */
   async add(counters: CounterRef[], amount: number): Promise<void> {
     if (counters.length === 0 || amount === 0) return;
-    await this.safely(() => this.redis.eval(ADD, counters.length, ...counters.map((c) => this.key(c)), amount, this.ttl(counters.map((counter) => ({ counter })))));
+    await this.safely(() => this.redis.eval(ADD, counters.length, ...counters.map((c) => this.key(c)), amount, this.ttl(counters)));
   }
 
   /** The counters' values (0 for a counter never written, or when Redis cannot be asked). */
@@ -97,8 +98,9 @@ export class QuotaCountersRepository {
     return `${this.config.redis.prefix}:quota:${quantity}:${window.period}:${window.index}:${scope}:${id}`;
   }
 
-  private ttl(checks: Array<{ counter: CounterRef }>): number {
-    return Math.max(...checks.map((c) => c.counter.window.secondsLeft)) + KEY_SLACK_SECONDS;
+  /** Seconds the counters live: to the end of the longest window, and a little more. */
+  private ttl(counters: CounterRef[]): number {
+    return Math.max(...counters.map((c) => c.window.secondsLeft)) + KEY_SLACK_SECONDS;
   }
 
   private async safely<T>(op: () => Promise<T>): Promise<T | null> {
