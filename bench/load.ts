@@ -159,6 +159,11 @@ const serviceEnv = (queuePrefix: string, storage: string): Record<string, string
   // Eight connections log in to one account at once; the limiter counts logins being checked.
   LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
   REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
+  // The chat invoke is measured for seconds at full speed by one user: far past the daily chat quotas.
+  QUOTA_CHAT_INVOCATIONS_PER_USER_PER_DAY: '100000000',
+  QUOTA_CHAT_INVOCATIONS_PER_TENANT_PER_DAY: '100000000',
+  QUOTA_CHAT_TOKENS_PER_USER_PER_DAY: '100000000000',
+  QUOTA_CHAT_TOKENS_PER_TENANT_PER_DAY: '100000000000',
   NODE_ENV: 'production',
   JWT_SECRET,
   APP_ENCRYPTION_KEY: 'bench-encryption-key-0123456789abcdef012345',
