@@ -158,4 +158,22 @@ describe('loadConfig', () => {
     expect(loadConfig(openai).warnings.join(' ')).not.toMatch(/LLM_TIMEOUT_MS/);
     expect(loadConfig({ ...openai, LLM_MAX_RETRIES: '3' }).warnings.join(' ')).toMatch(/LLM_TIMEOUT_MS × \(LLM_MAX_RETRIES \+ 1\) = 120000 ms is more than PIPELINE_STAGE_TIMEOUT_MS \(60000 ms\)/);
   });
+
+  it('reads the quotas, with the documented defaults, and refuses a limit below 1', () => {
+    const GIB = 1024 ** 3;
+    expect(loadConfig({}).quotas).toEqual({
+      uploadsPerHour: { perUser: 200, perTenant: 2000 },
+      storedBytes: { perUser: 10 * GIB, perTenant: 100 * GIB },
+      chatInvocationsPerDay: { perUser: 1000, perTenant: 10_000 },
+      chatTokensPerDay: { perUser: 5_000_000, perTenant: 50_000_000 },
+    });
+    expect(loadConfig({}).auth.ssoLoginsPerIpPerMinute).toBe(60);
+    const c = loadConfig({ QUOTA_UPLOADS_PER_USER_PER_HOUR: '3', QUOTA_STORED_BYTES_PER_TENANT: '1048576', SSO_LOGINS_PER_IP_PER_MINUTE: '5' });
+    expect(c.quotas.uploadsPerHour.perUser).toBe(3);
+    expect(c.quotas.storedBytes.perTenant).toBe(1_048_576);
+    expect(c.auth.ssoLoginsPerIpPerMinute).toBe(5);
+    expect(() => loadConfig({ QUOTA_CHAT_TOKENS_PER_USER_PER_DAY: '0', QUOTA_UPLOADS_PER_TENANT_PER_HOUR: 'many' })).toThrow(
+      /QUOTA_CHAT_TOKENS_PER_USER_PER_DAY[\s\S]*QUOTA_UPLOADS_PER_TENANT_PER_HOUR|QUOTA_UPLOADS_PER_TENANT_PER_HOUR[\s\S]*QUOTA_CHAT_TOKENS_PER_USER_PER_DAY/,
+    );
+  });
 });
