@@ -96,7 +96,7 @@ describe('secrets at rest: keys per purpose, row binding, rotation (npm run keys
   };
   const runPipeline = async (account: Account, jobId: string, password?: string) => {
     const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(account)).send({ job_id: jobId, ...(password ? { password } : {}) });
-    if (start.status !== 202 && start.status !== 200) throw new Error(`start failed: ${start.status} ${JSON.stringify(start.body)}`);
+    if (start.status !== 200) throw new Error(`start failed: ${start.status} ${JSON.stringify(start.body)}`);
     return (await waitForProcess(t, account, start.body.process_id)).final;
   };
   const testHook = (admin: Account, webhookId: string) => t.http.post('/api/v1/webhooks/test').set(bearer(admin)).send({ webhook_id: webhookId, event: 'document.completed' });
