@@ -127,6 +127,18 @@ describe('invitations: an address an admin adds is claimed only by its owner acc
     expect(errorCode(res)).toBe('INVITATION_INVALID');
   });
 
+  it('an invitation of an admin who was disabled or demoted since no longer opens', async () => {
+    const second = await login(t.http, (await acceptInvitation(t.http, await invite(t.http, acme, { email: uniqueEmail('admin2'), role: 'admin' }))).user.email);
+    const third = await login(t.http, (await acceptInvitation(t.http, await invite(t.http, acme, { email: uniqueEmail('admin3'), role: 'admin' }))).user.email);
+    const [bySecond, byThird] = [await invite(t.http, second, { email: uniqueEmail('via2'), role: 'admin' }), await invite(t.http, third, { email: uniqueEmail('via3'), role: 'admin' })];
+    expect((await t.http.post(`/api/v1/users/${second.userId}/disable`).set(bearer(acme))).status).toBe(200);
+    expect((await t.http.patch(`/api/v1/users/${third.userId}`).set(bearer(acme)).send({ role: 'analyst' })).status).toBe(200);
+    for (const token of [bySecond, byThird]) {
+      const res = await t.http.post('/api/v1/invitations/accept').send({ token, password: STRONG_PASSWORD });
+      expect({ status: res.status, code: errorCode(res) }).toEqual({ status: 400, code: 'INVITATION_INVALID' });
+    }
+  });
+
   it('a token that was never issued, and a weak password, are refused without creating anything', async () => {
     const unknown = await t.http.post('/api/v1/invitations/accept').send({ token: 'x'.repeat(43), password: STRONG_PASSWORD });
     expect({ status: unknown.status, code: errorCode(unknown) }).toEqual({ status: 400, code: 'INVITATION_INVALID' });

@@ -89,11 +89,14 @@ export class InvitationsService {
   /**
    * Accepts an invitation: creates the account in the inviting tenant with the invited role. The
    * password is set now; a tenant that signs in with SSO may leave it out and continue at its IdP.
-   * Unknown, used, revoked and expired tokens all answer INVITATION_INVALID.
+   * Unknown, used, revoked and expired tokens, and those of an admin no longer active, all answer INVITATION_INVALID.
    */
   async accept(dto: AcceptInvitationDto, client: ClientInfo): Promise<AcceptedInvitationDto> {
     const invitation = await this.invitations.findOpenByTokenHash(hashTokenId(dto.token));
     if (!invitation) throw new AppException('INVITATION_INVALID');
+    // An invitation speaks for the admin who sent it: once they are no longer an active admin (disabled, demoted), it opens nothing.
+    const inviter = await this.users.findInTenant(invitation.tenantId, invitation.invitedBy);
+    if (!inviter || inviter.disabledAt || inviter.role !== 'admin') throw new AppException('INVITATION_INVALID');
     const sso = await this.ssoEnabled(invitation.tenantId);
     if (dto.password === undefined && !sso) throw new AppException('VALIDATION_ERROR', 'password is required: choose the password of your new account');
     let passwordHash: string | null = null;
