@@ -226,10 +226,11 @@ async function openEngine(name: EngineName): Promise<Engine> {
       return { read: (data, password) => extractPdfText(data, password), isPasswordError: isPdfjsPasswordError };
     }
     case 'pdfium-hyzyla': {
-      const { PDFiumLibrary } = await import('@hyzyla/pdfium');
-      const library = await PDFiumLibrary.init();
-      // The wrapper's module is the Emscripten module with every FPDF* export.
-      return pdfiumEngine((library as unknown as { module: PdfiumModule }).module);
+      // The package's Emscripten module has every FPDF* export; its PDFiumLibrary wrapper reads plain text only.
+      const { PDFiumModule } = await import('@hyzyla/pdfium');
+      const M = (await PDFiumModule({})) as unknown as PdfiumModule & { _FPDF_InitLibrary(): void };
+      M._FPDF_InitLibrary();
+      return pdfiumEngine(M);
     }
     case 'pdfium-embedpdf': {
       const { init } = await import('@embedpdf/pdfium');
