@@ -12,6 +12,7 @@ import { DocumentsRepository } from '../../src/modules/nexus/documents.repositor
 import { DocumentStorage, LocalDiskStorage } from '../../src/modules/nexus/storage/document-storage.js';
 import { MAX_REMOVALS_PER_PASS, StoreSweeper } from '../../src/modules/nexus/storage/store-sweeper.js';
 import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
+import { sql } from '../support/db.js';
 import { simplePdf } from '../support/pdf.js';
 
 const HOUR = 3_600_000;
@@ -93,6 +94,22 @@ describe('store sweep', () => {
     for await (const entry of missing.list()) listed.push(entry);
     expect(listed).toEqual([]);
     expect(await missing.removeIncomingBefore(new Date())).toBe(0);
+  });
+
+  it("removes a document's stored layout with its original once the document is gone, and keeps a document's own", async () => {
+    const [kept, deleted] = [await uploadAs(acme), await uploadAs(acme)];
+    for (const doc of [kept, deleted]) {
+      expect((await t.http.get(`/api/v1/nexus/doc-fetch/${doc.jobId}?type=LAYOUT`).set(bearer(acme.analyst))).status).toBe(200);
+    }
+    const layoutOf = (doc: { path: string }) => doc.path.replace(/\.pdf$/, '.layout.zip');
+    expect(await exists(layoutOf(deleted))).toBe(true);
+    await sql('DELETE FROM documents WHERE id = $1', [deleted.docId]);
+    const old = new Date(Date.now() - 2 * HOUR);
+    for (const path of [kept.path, layoutOf(kept), deleted.path, layoutOf(deleted)]) await utimes(path, old, old);
+
+    expect(await sweeper.sweep()).toEqual({ orphans: 2, incoming: 0, refused: false });
+    expect({ original: await exists(deleted.path), layout: await exists(layoutOf(deleted)) }).toEqual({ original: false, layout: false });
+    expect({ original: await exists(kept.path), layout: await exists(layoutOf(kept)) }).toEqual({ original: true, layout: true });
   });
 
   it('leaves alone the files of a tenant the database does not know (a store pointed at another database)', async () => {

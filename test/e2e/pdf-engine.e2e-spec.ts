@@ -40,24 +40,36 @@ describe('the PDF engine behind the API', () => {
     return { release: () => (stop.abort(), Promise.all(held)) };
   }
 
-  it('keeps answering /health/live while a /UserUnit 20 page is drawn for LAYOUT, draws it within 16 Mpx, and stores it', async () => {
+  it('keeps answering /health/live, and does not grow, while a /UserUnit 20 page is drawn for LAYOUT; draws it within 16 Mpx and stores it', async () => {
+    // The reproduced attack: 593 bytes, a letter-size page with /UserUnit 20 (436 million pixels at the layout's scale).
     const up = await uploadPdf(t, acme.analyst, hugeUserUnitPage());
+    // Each probe's answer time, and the gap between one answer and the next (the event loop held in between shows there).
     const probes: number[] = [];
+    let lastAnswer = performance.now();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
     let drawing = true;
     const probing = (async () => {
       while (drawing) {
         const started = performance.now();
         expect((await t.http.get('/api/v1/health/live')).status).toBe(200);
-        probes.push(performance.now() - started);
+        const answered = performance.now();
+        probes.push(answered - started, answered - lastAnswer - 50);
+        lastAnswer = answered;
+        peak = Math.max(peak, process.memoryUsage().rss);
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
     const layout = await t.http.get(`/api/v1/nexus/doc-fetch/${up.job_id}?type=LAYOUT`).set(bearer(acme.analyst)).buffer(true).parse(binaryParser);
     drawing = false;
     await probing;
+    // eslint-disable-next-line no-console
+    console.log(`LAYOUT attack: ${probes.length / 2} probes, slowest answer or gap ${Math.round(Math.max(...probes))} ms; API process grew ${Math.round((peak - baseline) / 1048576)} MiB at most`);
     expect(layout.status).toBe(200);
     expect(probes.length).toBeGreaterThan(0);
     expect(Math.max(...probes)).toBeLessThan(1000);
+    // The page is drawn elsewhere: the API process (this one) does not hold its pixels.
+    expect(peak - baseline).toBeLessThan(300 * 1048576);
     const files = unzipSync(new Uint8Array(layout.body as Buffer));
     const { width, height } = pngSize(files['page-001.png']);
     expect(width * height).toBeLessThanOrEqual(MAX_PAGE_PIXELS);

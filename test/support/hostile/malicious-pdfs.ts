@@ -169,14 +169,16 @@ export function pdfHeaderThenZip(): Buffer {
 }
 
 /**
- * One page 14,400 units square (the largest MediaBox a PDF may have) with /UserUnit 20: 288,000
- * points a side, 187 billion pixels at the layout's 1.5 scale. Under 600 bytes.
+ * One page with /UserUnit 20 (a unit of 20 points, which pdfjs does not bound): on a letter-size
+ * MediaBox (the default) 12,240 × 15,840 points, 436 million pixels at the layout's 1.5 scale — the
+ * 593-byte file that held the API for seconds and grew it to 1.9 GB; on the largest MediaBox a PDF may
+ * have (14,400 units square) 288,000 points a side. Under 600 bytes either way.
  */
-export const hugeUserUnitPage = () =>
+export const hugeUserUnitPage = (width = 612, height = 792) =>
   assemblePdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] /UserUnit 20 /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /UserUnit 20 /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>`,
     pdfStream('', TEXT),
     FONT,
   ]);

@@ -162,14 +162,16 @@ describe('the PDF engine', () => {
     await Promise.all(flood);
   });
 
-  it('draws a page with /UserUnit 20 and a huge MediaBox within the pixel budget', async () => {
-    const e = engine({ memoryLimitBytes: 512 * MiB });
-    const zip = await e.layout('ten_a', new Uint8Array(hugeUserUnitPage()));
-    const files = unzipSync(new Uint8Array(zip));
-    const { width, height } = pngSize(files['page-001.png']);
-    expect(width * height).toBeLessThanOrEqual(MAX_PAGE_PIXELS);
-    expect(width).toBeGreaterThan(1000);
-    const layout = JSON.parse(new TextDecoder().decode(files['layout.json']));
-    expect(layout.pages[0]).toMatchObject({ page: 1, width, height });
+  it('draws a page with /UserUnit 20, on a letter-size and on the largest MediaBox, within the pixel budget', async () => {
+    const e = engine({ memoryLimitBytes: 256 * MiB });
+    for (const [side, pdf] of [[792, hugeUserUnitPage()], [14_400, hugeUserUnitPage(14_400, 14_400)]] as const) {
+      const zip = await e.layout('ten_a', new Uint8Array(pdf));
+      const files = unzipSync(new Uint8Array(zip));
+      const { width, height } = pngSize(files['page-001.png']);
+      expect(width * height).toBeLessThanOrEqual(MAX_PAGE_PIXELS);
+      expect(width * height).toBeGreaterThan(0.95 * MAX_PAGE_PIXELS);
+      const layout = JSON.parse(new TextDecoder().decode(files['layout.json']));
+      expect(layout.pages[0]).toMatchObject({ page: 1, width, height, scale: expect.closeTo(Math.sqrt(MAX_PAGE_PIXELS / (side * 20 * (side === 792 ? 612 : side) * 20)), 3) });
+    }
   });
 });
