@@ -28,7 +28,8 @@
  * medians over the rounds, and ratios to pdfjs in the same rounds.
  *
  * Run: `npm run bench:engines` (no PostgreSQL or Redis). BENCH_PAGES, BENCH_FAMILIES (comma-separated),
- * BENCH_ENGINES (comma-separated) and BENCH_ENCRYPTED=0 narrow the run.
+ * BENCH_ENGINES (comma-separated) and BENCH_ENCRYPTED=0 narrow the run; BENCH_FILES adds other PDFs
+ * (comma-separated, `path` or `path#password`), such as real statements, compared the same way.
  */
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -51,6 +52,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ONLY_FAMILIES = process.env.BENCH_FAMILIES?.split(',') ?? null;
 const ONLY_ENGINES = (process.env.BENCH_ENGINES?.split(',') as EngineName[] | undefined) ?? null;
 const WITH_ENCRYPTED = process.env.BENCH_ENCRYPTED !== '0';
+const FILES = process.env.BENCH_FILES?.split(',').filter(Boolean) ?? [];
 const ENCRYPTIONS = ['aes-256', 'aes-128', 'rc4-128'] as const;
 /** The classification stage reads this many pages (ClassificationStage). */
 const CLASSIFICATION_PAGES = 3;
@@ -281,7 +283,8 @@ interface Statement {
   file: string;
   password: string | null;
   pages: number;
-  holdings: number;
+  /** The generator's model; null for a file given in BENCH_FILES. */
+  holdings: number | null;
 }
 
 interface Measurement {
@@ -371,6 +374,13 @@ async function drawStatements(dir: string): Promise<Statement[]> {
     writeFileSync(file, s.pdf);
     statements.push({ id: w.id, file, password: s.password, pages: s.model.page_count, holdings: s.model.holdings.length });
   }
+  // Any other PDFs (`path` or `path#password`), e.g. real statements: their pages counted with pdfjs.
+  const { extractPdfText } = await import('../src/modules/nexus/extraction/pdf-text.js');
+  for (const entry of FILES) {
+    const [file, password = null] = entry.split('#');
+    const pages = await extractPdfText(new Uint8Array(readFileSync(file)), password ?? undefined);
+    statements.push({ id: basename(file), file, password, pages: pages.length, holdings: null });
+  }
   return statements;
 }
 
@@ -380,7 +390,7 @@ interface Kept {
   lines: unknown;
   result: unknown;
 }
-const keptFile = (dir: string, statement: Statement, engine: EngineName): string => join(dir, `${basename(statement.file, '.pdf')}.${engine}.json`);
+const keptFile = (dir: string, statement: Statement, engine: EngineName): string => join(dir, `${createHash('sha256').update(statement.file).digest('hex').slice(0, 12)}.${engine}.json`);
 function kept(dir: string, statement: Statement, engine: EngineName): Kept | null {
   try {
     return JSON.parse(readFileSync(keptFile(dir, statement, engine), 'utf8')) as Kept;
@@ -504,7 +514,7 @@ function report(statements: Statement[], engines: EngineName[], results: Map<str
       const runs = byEngine.get(engine)!;
       const good = ok(runs);
       if (!good.length) {
-        console.log(`| ${s.id} | ${s.pages} | ${s.holdings} | ${engine} | failed: ${runs[0]?.error ?? 'no run'} | | | | | | |`);
+        console.log(`| ${s.id} | ${s.pages} | ${s.holdings ?? '—'} | ${engine} | failed: ${runs[0]?.error ?? 'no run'} | | | | | | |`);
         continue;
       }
       const perRound = runs.map((r, i) => (r.error || !reference?.[i] || reference[i].error ? NaN : r.readMs / reference[i].readMs)).filter(Number.isFinite);
@@ -519,7 +529,7 @@ function report(statements: Statement[], engines: EngineName[], results: Map<str
       }
       const last = good[good.length - 1];
       console.log(
-        `| ${s.id} | ${s.pages} | ${s.holdings} | ${engine} | **${fixed(med(runs, (r) => r.readMs) / s.pages)}** | ${engine === REFERENCE ? '1' : fixed(ratio)} | ` +
+        `| ${s.id} | ${s.pages} | ${s.holdings ?? '—'} | ${engine} | **${fixed(med(runs, (r) => r.readMs) / s.pages)}** | ${engine === REFERENCE ? '1' : fixed(ratio)} | ` +
           `${good.map((r) => fixed(r.readMs / s.pages)).join(' / ')} | ${engine === REFERENCE ? '—' : textVsReference} | ` +
           `${engine === REFERENCE ? '—' : sameResult ? 'identical' : '**differs**'} | ${last.holdings}, ${last.flags} | ${fixed(med(runs, (r) => r.peakRssMb), 0)} |`,
       );
@@ -538,9 +548,9 @@ function report(statements: Statement[], engines: EngineName[], results: Map<str
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const engine of engines) {
     const all = statements.flatMap((s) => ok(results.get(s.id)!.get(engine)!));
-    const tenPage = statements.filter((s) => s.pages === 10 && !s.password).flatMap((s) => ok(results.get(s.id)!.get(engine)!));
-    const big = statements.filter((s) => s.pages >= 50).flatMap((s) => ok(results.get(s.id)!.get(engine)!));
-    const encrypted = statements.filter((s) => s.password);
+    const tenPage = statements.filter((s) => s.pages === 10 && !s.password && s.holdings !== null).flatMap((s) => ok(results.get(s.id)!.get(engine)!));
+    const big = statements.filter((s) => s.pages >= 50 && s.holdings !== null).flatMap((s) => ok(results.get(s.id)!.get(engine)!));
+    const encrypted = statements.filter((s) => s.password && s.holdings !== null);
     const opens = encrypted.map((s) => {
       const runs = results.get(s.id)!.get(engine)!;
       const ref = ok(results.get(s.id)!.get(REFERENCE)!)[0];
