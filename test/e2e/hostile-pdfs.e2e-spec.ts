@@ -13,7 +13,7 @@ import * as hostile from '../support/hostile/malicious-pdfs.js';
 
 const STAGE_TIMEOUT_MS = 8_000;
 const PIPELINE_TIMEOUT_MS = 20_000;
-/** How much this process (API, queue workers and the PDF parser thread) may grow over the whole run. */
+/** How much this process (API and queue workers; the PDF readers are child processes) may grow over the whole run. */
 const MEMORY_BOUND_BYTES = 500 * 1024 * 1024;
 const MiB = 1024 * 1024;
 
@@ -70,7 +70,7 @@ describe('hostile input: malicious PDFs through the real upload and pipeline', (
     });
     acme = await createTenant(t.http);
     for (const c of CASES) files.set(c.name, await c.make());
-    // Warm up (pdfjs, its parser thread, the queues) on a real statement before the baseline is taken.
+    // Warm up (the PDF engine's children, the queues) on a real statement before the baseline is taken.
     const warm = await generateStatement('cams_detailed', { seed: 5 });
     const up = await uploadPdf(t, acme.analyst, warm.pdf);
     const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: up.job_id });
