@@ -266,8 +266,10 @@ export class PdfEngine {
         case 'reply': {
           const { reply } = outcome;
           if (reply.ok) return resolve(reply.result);
-          if (reply.code === 'ENGINE_ERROR') return reject(new PdfEngineUnavailable(reply.message));
-          return reject(new PdfReadError(reply.code as PdfReadError['code'], reply.message));
+          if (reply.code !== 'ENGINE_ERROR') return reject(new PdfReadError(reply.code as PdfReadError['code'], reply.message));
+          // An error the reader did not expect: tried once more, then it is this file's.
+          if (last) return reject(new PdfReadError('PDF_UNREADABLE', `The PDF reader failed on this file: ${reply.message}`));
+          break;
         }
         case 'aborted':
           return reject(outcome.reason ?? new Error('The PDF read was aborted'));

@@ -1,7 +1,8 @@
 /**
  * What a failed read says about the document, decided once for every caller: the password codes
  * (pdfjs' PasswordException: 1 no password given, 2 a wrong one) and PDF_UNREADABLE for a file its
- * parser refuses or that outgrows the reader's own limits. Anything else is not the document's fault.
+ * parser refuses or that outgrows the reader's own limits. Anything else (ENGINE_ERROR) is an error the
+ * reader did not expect: the engine tries the job once more before charging it to the file.
  */
 export type PdfVerdictCode = 'PDF_PASSWORD_REQUIRED' | 'PDF_PASSWORD_INVALID' | 'PDF_UNREADABLE';
 
