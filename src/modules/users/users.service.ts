@@ -4,7 +4,6 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { AppException, notFound } from '../../common/errors/app.exception.js';
 import { paginated, type PageQueryDto, type Paginated } from '../../common/http/pagination.js';
-import { prefixedId } from '../../common/ids.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { ClientInfo } from '../auth/auth.service.js';
 import { PasswordService } from '../auth/password.service.js';
