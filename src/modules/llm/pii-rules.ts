@@ -92,7 +92,9 @@ export const RULES: Rule[] = [
   { kind: 'PAN', pattern: /\bPAN(?:\s*(?:No\.?|Number|Card|is|[:#=-]))*\s*(?<id>[A-Z]{5}[\s-]{0,3}[0-9]{4}[\s-]{0,3}[A-Z])(?![A-Z0-9])/gi },
   { kind: 'PAN', pattern: /(?<![A-Z0-9])[A-Z]{3}[ABCEFGHJLPT][A-Z][ -]{0,3}[0-9]{4}[ -]{0,3}[A-Z](?![A-Z0-9])/g },
   { kind: 'PAN', pattern: /[A-Z]{3}[ABCEFGHJLPT][A-Z][0-9]{4}[A-Z]|[a-z]{3}[abcefghjlpt][a-z][0-9]{4}[a-z]/g },
-  // The rest of the CAS password form: the date of birth right after the PAN.
+  // NSDL's CAS password: the PAN's first five letters and the date of birth ("ABCPE01011990").
+  { kind: 'PAN', pattern: new RegExp(`(?<![A-Za-z0-9])(?:[A-Z]{3}[ABCEFGHJLPT][A-Z]|[a-z]{3}[abcefghjlpt][a-z])(?=${DDMMYYYY})`, 'g') },
+  // The rest of the CAS password forms: the date of birth right after the PAN or its first five letters.
   { kind: 'DOB', pattern: new RegExp(`(?<=\\[PAN_\\d+\\])${DDMMYYYY}`, 'g') },
   // Dates of birth and PIN codes after their label.
   {

@@ -75,6 +75,8 @@ describe('PiiMasker', () => {
       ['an unlabelled hyphenated PAN', 'investor ABCPE-1234-F holds', 'investor [PAN_1] holds'],
       ['the CAS password form PAN + DDMMYYYY', 'password ABCPE1234F01011990', 'password [PAN_1][DOB_1]'],
       ['the CAS password form in small letters', 'the password is abcpe1234f23011987', 'the password is [PAN_1][DOB_1]'],
+      ['the NSDL password form: five PAN letters + DDMMYYYY', 'NSDL password ABCPE01011990', 'NSDL password [PAN_1][DOB_1]'],
+      ['the NSDL password form in small letters', 'tried abcpe23011987 twice', 'tried [PAN_1][DOB_1] twice'],
       ['a PAN run into words', 'myPANisABCPE1234Fok', 'myPANis[PAN_1]ok'],
       ['a PAN run into its label', 'PANABCPE1234F', 'PAN[PAN_1]'],
       // Aadhaar: Verhoeff-valid, in groups or not
@@ -126,6 +128,7 @@ describe('PiiMasker', () => {
       ['capitals and a year that cannot be a PAN', 'SERIES 1234 A, APRIL 2030 A, Since 2020 a lot'],
       ['a PIN label without a PIN', 'set a PIN for the app; pin 12'],
       ['a birth-date label without a date', 'the DOB field is empty'],
+      ['capitals before eight digits that are not a date', 'SCHEME ABCPE99999999, HDFCE20251301'],
     ])('leaves %s alone', (_label, input) => {
       expect(masker.mask(input, investors)).toBe(input);
     });
