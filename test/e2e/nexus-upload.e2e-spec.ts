@@ -221,11 +221,11 @@ describe('nexus: upload, listing and the original', () => {
         return res.body.result.find((d: { doc_id: string }) => d.doc_id === doc);
       };
       expect(await itemOf()).toMatchObject({ status: 'uploaded', classification: null, confidence_score: null, file_name: 'follow.pdf' });
-      // Written behind the service's back, with values that need escaping; and a forged item, which the row's own columns override.
+      // Written behind the service's back, with values that need escaping.
       const fileName = 'Ré "quoted" \\ back\tslash ₹.pdf';
       await sql(
         `UPDATE documents SET status = 'completed', classification = 'CAMS_DETAILED_CAS', confidence_score = 0.1::float8 + 0.2::float8, file_name = $2,
-                              updated_at = '2026-11-23T10:11:12.345678Z', list_item = '{"doc_id":"forged"}' WHERE id = $1`,
+                              updated_at = '2026-11-23T10:11:12.345678Z' WHERE id = $1`,
         [doc, fileName],
       );
       const item = await itemOf();

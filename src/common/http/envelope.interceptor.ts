@@ -1,9 +1,8 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import { RAW_RESPONSE } from '../decorators/raw-response.decorator.js';
-import { JsonText, ok, okJsonText, WithMessage } from './envelope.js';
+import { ok, WithMessage } from './envelope.js';
 
 /** Wraps every V1 success body in `{success, message, error, result}`; V2 and raw handlers pass through. */
 @Injectable()
@@ -19,10 +18,6 @@ export class EnvelopeInterceptor implements NestInterceptor {
       map((body) => {
         if (body instanceof StreamableFile) return body;
         if (body instanceof WithMessage) return ok(body.result ?? null, body.message);
-        if (body instanceof JsonText) {
-          context.switchToHttp().getResponse<Response>().type('json');
-          return okJsonText(body);
-        }
         return ok(body ?? null);
       }),
     );

@@ -23,15 +23,3 @@ export class WithMessage<T> {
     readonly message: string,
   ) {}
 }
-
-/**
- * A result already serialized as JSON (by PostgreSQL: row_to_json), put into the envelope as it is
- * rather than parsed only to be serialized again. Only for text PostgreSQL built with json functions.
- */
-export class JsonText {
-  constructor(readonly json: string) {}
-}
-
-/** `JSON.stringify(ok(JSON.parse(json)))`, without the round trip. */
-const OK_PREFIX = JSON.stringify(ok(null)).slice(0, -'null}'.length);
-export const okJsonText = (result: JsonText): string => `${OK_PREFIX}${result.json}}`;

@@ -1,10 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { RepeatedQuery } from './validation.js';
 
 /** `page`/`limit` pagination (activity feed, audit log, admin lists). */
-@RepeatedQuery()
 export class PageQueryDto {
   @ApiPropertyOptional({ minimum: 1, default: 1, example: 1 })
   @IsOptional()

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RolesGuard } from '../../common/auth/roles.guard.js';
 import { AuditModule } from '../audit/audit.module.js';
@@ -10,14 +9,13 @@ import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { SessionEntity } from './entities/session.entity.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
-import { JwtStrategy } from './jwt.strategy.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { PasswordService } from './password.service.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { TokenService } from './token.service.js';
 
 @Module({
-  imports: [PassportModule, TypeOrmModule.forFeature([SessionEntity]), UsersCoreModule, TenantsModule, AuditModule],
+  imports: [TypeOrmModule.forFeature([SessionEntity]), UsersCoreModule, TenantsModule, AuditModule],
   controllers: [AuthController],
   providers: [
     AuthService,
@@ -25,10 +23,10 @@ import { TokenService } from './token.service.js';
     TokenService,
     SessionsRepository,
     LoginRateLimiter,
-    JwtStrategy,
-    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    JwtAuthGuard,
+    { provide: APP_GUARD, useExisting: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [AuthService, PasswordService, SessionsRepository, JwtStrategy, LoginRateLimiter],
+  exports: [AuthService, PasswordService, SessionsRepository, JwtAuthGuard, LoginRateLimiter],
 })
 export class AuthModule {}

@@ -4,7 +4,6 @@ import { CurrentUser, Roles } from '../../common/auth/decorators.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
 import { PageQueryDto } from '../../common/http/pagination.js';
-import { SessionCheckedByRead } from '../auth/session-check.js';
 import { DashboardService } from './dashboard.service.js';
 import { ActivityPageDto, DashboardQueryDto, DashboardSummaryDto } from './dto/dashboard.dto.js';
 
@@ -15,7 +14,6 @@ export class DashboardController {
 
   @Get()
   @Roles('viewer')
-  @SessionCheckedByRead()
   @ApiOperation({ summary: 'Your documents, extractions, success rate, conversations and token usage over a period' })
   @ApiEnvelope(DashboardSummaryDto)
   summary(@CurrentUser() user: Principal, @Query() query: DashboardQueryDto) {

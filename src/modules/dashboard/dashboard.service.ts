@@ -14,7 +14,7 @@ export class DashboardService {
   async summary(user: Principal, period: Period, now = new Date()): Promise<DashboardSummaryDto> {
     const days = PERIOD_DAYS[period];
     const since = days === null ? null : new Date(now.getTime() - days * DAY_MS);
-    const row = await this.repo.summary(user, since);
+    const row = await this.repo.summary(user.tenantId, user.userId, since);
     const finished = row.completed_runs + row.failed_runs;
     return {
       documents_processed: row.documents_processed,

@@ -6,7 +6,6 @@ import type { Principal } from '../../common/auth/principal.js';
 import { RawResponse } from '../../common/decorators/raw-response.decorator.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
-import { SessionCheckedByRead } from '../auth/session-check.js';
 import { ApiQuotaRefusal } from '../quotas/api-quota-refusal.decorator.js';
 import { DocumentsService } from './documents.service.js';
 import { DocFetchQueryDto, DocumentListItemDto, DocumentListQueryDto, TenantDocumentPageDto, UploadResultDto } from './dto/document.dto.js';
@@ -39,7 +38,6 @@ export class DocumentsController {
 
   @Get('documents/me')
   @Roles('viewer')
-  @SessionCheckedByRead()
   @ApiOperation({ summary: "The caller's own documents, newest first" })
   @ApiEnvelope(DocumentListItemDto, { isArray: true })
   listMine(@CurrentUser() user: Principal, @Query() query: DocumentListQueryDto) {

@@ -1,26 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, type DataSource, type EntityManager, type Repository } from 'typeorm';
-import type { Principal } from '../../common/auth/principal.js';
-import { JsonText } from '../../common/http/envelope.js';
-import { readWithSessionCheck, withSessionState } from '../auth/session-check.js';
+import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
 import { DocumentEntity } from './entities/document.entity.js';
 
+/** A row of the caller's documents as GET /api/v1/documents/me lists it (see toDocumentListItem). */
+export type DocumentListRow = Pick<DocumentEntity, 'id' | 'jobId' | 'fileName' | 'status' | 'classification' | 'confidenceScore' | 'createdAt' | 'updatedAt'>;
+
 /**
- * GET /api/v1/documents/me, the most frequent read, as lean as it can be: prepared (see
- * queryPrepared), and the page joined by PostgreSQL from each row's ready item (`list_item`: its JSON
- * in the answer's field names, as compact as JSON.stringify writes it, kept by a trigger on every
- * write of the row, see the migration AddDocumentListItem) into one text value that goes into the
- * envelope as it is (JsonText). Decoding fifty rows field by field and serialising them again cost the
- * process more than the whole rest of the request, and building the fifty items on every read was
- * most of PostgreSQL's work for it (docs/benchmarks.md, "Load").
+ * GET /api/v1/documents/me, the most frequent read: the listed columns only, on the
+ * (tenant_id, owner_id, created_at) index, prepared (see queryPrepared).
  */
-const LIST_FOR_OWNER = withSessionState({
-  name: 'documents.list_for_owner_items',
-  text: `SELECT coalesce('[' || string_agg(page.list_item, ',' ORDER BY page.created_at DESC, page.id DESC) || ']', '[]') AS items
-           FROM (SELECT list_item, created_at, id FROM documents WHERE tenant_id = $1 AND owner_id = $2
-                  ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4) page`,
-});
+const LIST_FOR_OWNER: PreparedStatement = {
+  name: 'documents.list_for_owner',
+  text: `SELECT id, job_id AS "jobId", file_name AS "fileName", status, classification, confidence_score AS "confidenceScore",
+                created_at AS "createdAt", updated_at AS "updatedAt"
+           FROM documents WHERE tenant_id = $1 AND owner_id = $2
+          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+};
 
 /** The only place that reads and writes documents; every method is scoped by tenant. */
 @Injectable()
@@ -61,10 +58,9 @@ export class DocumentsRepository {
     );
   }
 
-  /** The caller's own documents, newest first, with the caller's session checked in the same statement (see withSessionState). */
-  async listForOwner(caller: Principal, skip: number, take: number): Promise<JsonText> {
-    const { items } = await readWithSessionCheck<{ items: string }>(this.dataSource, LIST_FOR_OWNER, caller, [caller.tenantId, caller.userId, take, skip]);
-    return new JsonText(items);
+  /** A user's own documents, newest first. */
+  listForOwner(tenantId: string, ownerId: string, skip: number, take: number): Promise<DocumentListRow[]> {
+    return queryPrepared<DocumentListRow>(this.dataSource, LIST_FOR_OWNER, [tenantId, ownerId, take, skip]);
   }
 
   listForTenant(tenantId: string, skip: number, take: number): Promise<[DocumentEntity[], number]> {

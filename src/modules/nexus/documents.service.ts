@@ -8,13 +8,12 @@ import type { Principal } from '../../common/auth/principal.js';
 import { roleAtLeast } from '../../common/auth/roles.js';
 import { AppException, notFound } from '../../common/errors/app.exception.js';
 import { withinDeadline } from '../../common/errors/dependency-errors.js';
-import type { JsonText } from '../../common/http/envelope.js';
 import { AppConfig } from '../../config/app-config.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { LOGGER } from '../../common/logging/logging.module.js';
 import { QuotasService } from '../quotas/quotas.service.js';
 import { DocumentsRepository } from './documents.repository.js';
-import { toTenantDocument, type TenantDocumentPageDto, type UploadResultDto } from './dto/document.dto.js';
+import { toDocumentListItem, toTenantDocument, type DocumentListItemDto, type TenantDocumentPageDto, type UploadResultDto } from './dto/document.dto.js';
 import type { DocumentEntity } from './entities/document.entity.js';
 import { PdfEngine } from '../pdf/pdf-engine.js';
 import { PdfReadError, pdfHttpError } from '../pdf/pdf-errors.js';
@@ -40,8 +39,6 @@ export function displayFileName(original: string | undefined): string {
 
 /** A LAYOUT request renders within the time a client waits. */
 const LAYOUT_TIMEOUT_MS = 30_000;
-/** How often an upload whose INSERT met a PostgreSQL crash asks again whether its row exists (about ten minutes). */
-const SETTLE_ATTEMPTS = 24;
 /** How long an upload whose INSERT failed waits to learn whether the row was written after all. */
 const LOOKUP_WAIT_MS = 1000;
 
@@ -115,45 +112,26 @@ export class DocumentsService {
    * not outlive it: it is removed when the row was certainly not written (no connection could be
    * had, so the INSERT never reached PostgreSQL) or is found missing. A row whose acknowledgement
    * was lost is kept, with its file, and the upload succeeds. When PostgreSQL cannot be asked (it
-   * died during this very INSERT), it is asked again later.
+   * died during this very INSERT), the file stays: the store sweep (StoreSweeper) removes it once it is
+   * older than STORE_SWEEP_GRACE_MS and has no row, and a row without its file would be a broken document.
    */
   private async record(storageKey: string, row: Parameters<DocumentsRepository['insert']>[0]): Promise<DocumentEntity> {
     try {
       return await this.docs.insert(row, (manager) => this.quotas.holdStorage(manager, row.tenantId, row.ownerId, row.sizeBytes));
     } catch (error) {
       // Asked at once, but not waited on for long: PostgreSQL may be hung (the INSERT met
-      // DATABASE_QUERY_TIMEOUT_MS), and the background check asks again anyway.
+      // DATABASE_QUERY_TIMEOUT_MS), and the store sweep settles what is left.
       const written = this.docs.mayHaveInserted(error)
         ? await withinDeadline(this.docs.lookup(row.tenantId, row.id), LOOKUP_WAIT_MS, 'PostgreSQL').catch(() => null)
         : false;
       if (written) return written;
       if (written === false) await this.storage.remove(storageKey);
-      else this.settleLater(storageKey, row.tenantId, row.id);
       throw error;
     }
   }
 
-  /**
-   * Asks PostgreSQL again whether an upload's row was written, after 1 s, 2 s, 4 s… (at most 30 s
-   * apart, for about ten minutes), and removes the file once the row is known not to exist. Given up
-   * (or the process ending first), the file is kept and logged: a file without a row is only wasted
-   * space, a row without its file would be a broken document.
-   */
-  private settleLater(storageKey: string, tenantId: string, id: string, attempt = 1): void {
-    const timer = setTimeout(async () => {
-      const written = await this.docs.lookup(tenantId, id);
-      if (written === false) {
-        await this.storage.remove(storageKey).catch(() => undefined);
-        this.logger.warn({ storageKey, documentId: id }, 'upload: the document row was not written after all; its file is removed');
-      } else if (written === null && attempt < SETTLE_ATTEMPTS) this.settleLater(storageKey, tenantId, id, attempt + 1);
-      else if (written === null) this.logger.warn({ storageKey, documentId: id }, 'upload: could not tell whether the document row was written; its file is kept');
-    }, Math.min(1000 * 2 ** (attempt - 1), 30_000));
-    timer.unref();
-  }
-
-  /** The page as JSON text built by PostgreSQL (see JsonText); its shape is DocumentListItemDto[]. */
-  listMine(user: Principal, limit: number, skip: number): Promise<JsonText> {
-    return this.docs.listForOwner(user, skip, limit);
+  async listMine(user: Principal, limit: number, skip: number): Promise<DocumentListItemDto[]> {
+    return (await this.docs.listForOwner(user.tenantId, user.userId, skip, limit)).map(toDocumentListItem);
   }
 
   /** Offset pagination, like documents/me, in DESIGN.md's paginated shape; the answer echoes `skip` as well. */

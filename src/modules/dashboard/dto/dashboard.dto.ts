@@ -1,12 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { PaginatedMetaDto } from '../../../common/http/pagination.js';
-import { RepeatedQuery } from '../../../common/http/validation.js';
 
 export const PERIODS = ['all_time', '7d', '30d', '90d'] as const;
 export type Period = (typeof PERIODS)[number];
 
-@RepeatedQuery()
 export class DashboardQueryDto {
   @ApiPropertyOptional({ enum: PERIODS, default: 'all_time', example: '30d' })
   @IsOptional()

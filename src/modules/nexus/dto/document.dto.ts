@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import type { DocumentListRow } from '../documents.repository.js';
 import type { DocumentEntity } from '../entities/document.entity.js';
-import { RepeatedQuery } from '../../../common/http/validation.js';
 
 export class UploadResultDto {
   @ApiProperty({ format: 'uuid', example: '9b2f6c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d' }) job_id: string;
@@ -43,7 +43,6 @@ export class TenantDocumentPageDto {
   @ApiProperty({ example: false, description: 'Whether documents follow this slice (skip + items < total)' }) has_more: boolean;
 }
 
-@RepeatedQuery()
 export class DocumentListQueryDto {
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200, example: 50 })
   @IsOptional()
@@ -62,7 +61,6 @@ export class DocumentListQueryDto {
   skip: number = 0;
 }
 
-@RepeatedQuery()
 export class DocFetchQueryDto {
   @ApiPropertyOptional({ enum: ['ORIGINAL', 'LAYOUT'], default: 'ORIGINAL', example: 'ORIGINAL' })
   @IsOptional()
@@ -70,7 +68,8 @@ export class DocFetchQueryDto {
   type: 'ORIGINAL' | 'LAYOUT' = 'ORIGINAL';
 }
 
-export const toTenantDocument = (d: DocumentEntity): TenantDocumentDto => ({
+/** The one mapping of a document to its list item (documents/me, and the admin listing's items). */
+export const toDocumentListItem = (d: DocumentListRow): DocumentListItemDto => ({
   doc_id: d.id,
   job_id: d.jobId,
   file_name: d.fileName,
@@ -79,6 +78,10 @@ export const toTenantDocument = (d: DocumentEntity): TenantDocumentDto => ({
   confidence_score: d.confidenceScore,
   created_at: d.createdAt.toISOString(),
   updated_at: d.updatedAt.toISOString(),
+});
+
+export const toTenantDocument = (d: DocumentEntity): TenantDocumentDto => ({
+  ...toDocumentListItem(d),
   owner_id: d.ownerId,
   pages: d.pages,
   size_bytes: d.sizeBytes,

@@ -69,11 +69,4 @@ export class DocumentEntity extends TenantScopedEntity {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
-
-  /**
-   * This row's item of documents/me as JSON text, kept by PostgreSQL (a trigger on every insert and
-   * update, migration AddDocumentListItem); never written or read through the entity.
-   */
-  @Column({ name: 'list_item', type: 'text', select: false, insert: false, update: false })
-  listItem?: string;
 }

@@ -5,13 +5,11 @@ import { getQueueToken } from '@nestjs/bull';
 import type { INestApplication } from '@nestjs/common';
 import type { Queue } from 'bull';
 import type { NextFunction, Request, Response } from 'express';
-import jwt from 'jsonwebtoken';
 import { AppConfig } from '../../../config/app-config.js';
 import { roleAtLeast } from '../../../common/auth/roles.js';
 import { AppException } from '../../../common/errors/app.exception.js';
-import { JwtStrategy } from '../../auth/jwt.strategy.js';
+import { JwtAuthGuard } from '../../auth/jwt-auth.guard.js';
 import { UsersRepository } from '../../users/users.repository.js';
-import { ACCESS_AUDIENCE, hmacKey, JWT_ALGORITHM, TOKEN_ISSUER, type AccessClaims } from '../../auth/token.service.js';
 import { QUEUE_NAMES } from './pipeline.constants.js';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
@@ -25,9 +23,8 @@ const COOKIE = 'fd_queue_board';
  */
 export function mountQueueBoard(app: INestApplication, onError: (err: unknown, req: Request, res: Response) => void): void {
   const config = app.get(AppConfig);
-  const strategy = app.get(JwtStrategy);
+  const guard = app.get(JwtAuthGuard, { strict: false });
   const users = app.get(UsersRepository, { strict: false });
-  const key = hmacKey(config.auth.jwtSecret);
   const operatorEmail = config.bootstrapAdmin?.email.trim().toLowerCase() ?? null;
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(QUEUE_BOARD_PATH);
@@ -43,13 +40,7 @@ export function mountQueueBoard(app: INestApplication, onError: (err: unknown, r
       const fromCookie = (req.header('cookie') ?? '').split(/;\s*/).find((c) => c.startsWith(`${COOKIE}=`))?.slice(COOKIE.length + 1);
       const token = fromHeader ?? fromQuery ?? fromCookie;
       if (!token) throw new AppException('UNAUTHORIZED', 'An admin access token is required');
-      let claims: Partial<AccessClaims>;
-      try {
-        claims = jwt.verify(token, key, { algorithms: [JWT_ALGORITHM], issuer: TOKEN_ISSUER, audience: ACCESS_AUDIENCE }) as Partial<AccessClaims>;
-      } catch {
-        throw new AppException('TOKEN_INVALID');
-      }
-      const principal = await strategy.check(claims);
+      const principal = await guard.authenticate(token);
       if (!roleAtLeast(principal.role, 'admin')) throw new AppException('FORBIDDEN', 'The queue board is for admins');
       // The queues are shared by every tenant (and anyone can register one and be its admin), so only
       // the operator may see or act on them: the account the bootstrap itself created for the configured

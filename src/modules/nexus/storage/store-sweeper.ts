@@ -33,7 +33,7 @@ export interface SweepResult {
 /**
  * Removes what an upload leaves behind when its process dies at the wrong moment: a stored original
  * whose document row was never written (the process died between storing the file and writing the
- * row, or before its background check could tell; see DocumentsService.record), and partial uploads
+ * row, or while PostgreSQL could not tell whether the row was written; see DocumentsService.record), and partial uploads
  * in the incoming directory. Only files last written more than STORE_SWEEP_GRACE_MS ago (1 h by
  * default; at least 10 min, past any upload's own cleanup) are considered, so an upload under way is
  * never touched. A file is removed only once PostgreSQL has answered that its tenant exists and has

@@ -2,9 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { EXPORT_TYPES, FIELD_TYPES, type ExportType } from '../export-fields.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../export-renderers.js';
-import { RepeatedQuery } from '../../../../common/http/validation.js';
 
-@RepeatedQuery()
 export class ExportFieldsQueryDto {
   @ApiPropertyOptional({
     enum: EXPORT_TYPES,
@@ -17,7 +15,6 @@ export class ExportFieldsQueryDto {
   export_type: ExportType = 'holdings';
 }
 
-@RepeatedQuery()
 export class ExportQueryDto extends ExportFieldsQueryDto {
   @ApiPropertyOptional({ enum: EXPORT_FORMATS, default: 'csv', example: 'xlsx' })
   @IsOptional()

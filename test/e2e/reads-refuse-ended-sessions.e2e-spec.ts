@@ -1,6 +1,6 @@
-// The two hot reads (documents/me and the dashboard) check the caller's session in their own statement
-// instead of a round trip of the guard's (@SessionCheckedByRead). Each way a session can stop being
-// good must still be refused on the very next request, with the same answer the guard gives elsewhere.
+// The two most frequent reads (documents/me and the dashboard): each way a session can stop being good
+// is refused on the very next request, with the answer the JWT guard gives on every route, before the
+// route reads anything.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import jwt from 'jsonwebtoken';
@@ -17,7 +17,7 @@ function forged(account: Account, changes: Record<string, unknown>): string {
   return jwt.sign({ ...claims, ...changes }, JWT_SECRET, { issuer: 'foliodesk', audience: 'foliodesk-api' });
 }
 
-describe.each(READS)('GET %s checks the session in its own statement', (path) => {
+describe.each(READS)('GET %s refuses a session that is no longer good', (path) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
