@@ -58,7 +58,7 @@ export class AppConfig {
    * `sweepIntervalMs`, `sweepGraceMs`: how often the store is swept for what a dying upload can leave
    * behind (StoreSweeper), and how old such a file must be before it is removed.
    */
-  readonly storage!: { dir: string; maxUploadBytes: number; sweepIntervalMs: number; sweepGraceMs: number };
+  readonly storage!: { dir: string; maxUploadBytes: number; maxLayoutBytes: number; sweepIntervalMs: number; sweepGraceMs: number };
   /**
    * Usage limits, the same for every tenant (docs/security.md, "Quotas"): each per user and per tenant.
    * Uploads count per clock hour and chat per UTC day; stored bytes are the sizes of the documents kept.
@@ -232,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storage: {
       dir: dto.STORAGE_DIR ?? './var/storage',
       maxUploadBytes: dto.MAX_UPLOAD_BYTES ?? 26214400,
+      maxLayoutBytes: dto.LAYOUT_MAX_BYTES ?? 67_108_864,
       sweepIntervalMs: dto.STORE_SWEEP_INTERVAL_MS ?? 3_600_000,
       sweepGraceMs: dto.STORE_SWEEP_GRACE_MS ?? 3_600_000,
     },

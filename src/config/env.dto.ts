@@ -50,6 +50,7 @@ export class EnvDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1000) STORE_SWEEP_INTERVAL_MS?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(600_000) STORE_SWEEP_GRACE_MS?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) MAX_UPLOAD_BYTES?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) LAYOUT_MAX_BYTES?: number;
 
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) QUOTA_UPLOADS_PER_USER_PER_HOUR?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) QUOTA_UPLOADS_PER_TENANT_PER_HOUR?: number;

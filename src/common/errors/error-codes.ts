@@ -28,6 +28,7 @@ export const ERROR_CATALOGUE = {
   PDF_PASSWORD_REQUIRED: { status: 422, message: 'The PDF is encrypted; a password is required' },
   PDF_PASSWORD_INVALID: { status: 422, message: 'The PDF password is wrong' },
   UNPROCESSABLE: { status: 422, message: 'The request cannot be processed' },
+  LAYOUT_TOO_LARGE: { status: 422, message: "The document's layout is too large to store" },
   RATE_LIMITED: { status: 429, message: 'Too many requests; try again later' },
   QUOTA_EXCEEDED: { status: 429, message: 'A usage quota is used up; try again after Retry-After seconds' },
   EXTRACTION_TIMEOUT: { status: 504, message: 'The maximum processing time was exceeded' },

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
-import { DocumentEntity } from './entities/document.entity.js';
+import { DocumentEntity, type LayoutError } from './entities/document.entity.js';
 
 /** A row of the caller's documents as GET /api/v1/documents/me lists it (see toDocumentListItem). */
 export type DocumentListRow = Pick<DocumentEntity, 'id' | 'jobId' | 'fileName' | 'status' | 'classification' | 'confidenceScore' | 'createdAt' | 'updatedAt'>;
@@ -39,6 +39,33 @@ export class DocumentsRepository {
       const { generatedMaps } = await docs.insert(doc);
       return docs.create({ ...doc, ...generatedMaps[0] });
     });
+  }
+
+  /**
+   * Records a document's rendered layout of `bytes`, in a transaction: after `admit` (which may lock
+   * and refuse: the stored-bytes quota), `write` stores the file and the row counts its bytes. Answers
+   * false, writing nothing, when the row is gone or already counts a stored layout (a parallel fetch
+   * stored it first).
+   */
+  async recordLayout(tenantId: string, id: string, bytes: number, admit: (manager: EntityManager) => Promise<void>, write: () => Promise<void>): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await admit(manager);
+      const [row] = (await manager.query('SELECT layout_bytes FROM documents WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [tenantId, id])) as Array<{ layout_bytes: string }>;
+      if (!row || Number(row.layout_bytes) > 0) return false;
+      await write();
+      await manager.query('UPDATE documents SET layout_bytes = $3 WHERE tenant_id = $1 AND id = $2', [tenantId, id, bytes]);
+      return true;
+    });
+  }
+
+  /** Keeps why the layout could not be drawn, unless the document's password changed meanwhile (the verdict was for the old one). */
+  async recordLayoutError(doc: Pick<DocumentEntity, 'tenantId' | 'id' | 'sealedPassword'>, error: LayoutError): Promise<void> {
+    await this.dataSource.query('UPDATE documents SET layout_error = $3 WHERE tenant_id = $1 AND id = $2 AND sealed_password IS NOT DISTINCT FROM $4', [
+      doc.tenantId,
+      doc.id,
+      JSON.stringify(error),
+      doc.sealedPassword,
+    ]);
   }
 
   /**

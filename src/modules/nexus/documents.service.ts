@@ -45,6 +45,7 @@ const LOOKUP_WAIT_MS = 1000;
 @Injectable()
 export class DocumentsService {
   private readonly box: SecretBox;
+  private readonly maxLayoutBytes: number;
 
   constructor(
     config: AppConfig,
@@ -55,13 +56,17 @@ export class DocumentsService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.box = new SecretBox(config.crypto);
+    this.maxLayoutBytes = config.storage.maxLayoutBytes;
   }
 
   /**
    * Validates a received upload by content, admits it under the caller's and the tenant's quotas
    * (429 QUOTA_EXCEEDED), stores the original and records the document. `prepare` runs once the
-   * upload is admitted and before anything is stored (a chat upload reads the text there); an upload
-   * that ends without a document is given back to the hour's quota.
+   * upload is admitted and before anything is stored (a chat upload reads the text there). An upload
+   * that ends without a document is given back to the hour's quota, unless the PDF engine read the
+   * file and refused it (422: damaged, hostile, a wrong password): that reading is the work the hour's
+   * quota bounds. A busy engine (503), the stored-bytes quota or a failure of the service's own is
+   * given back.
    */
   async upload(user: Principal, file: (Express.Multer.File & ReceivedFile) | undefined, prepare?: () => Promise<void>): Promise<UploadResultDto> {
     if (!file) throw new AppException('VALIDATION_ERROR', 'file is required (multipart/form-data field "file")');
@@ -71,7 +76,7 @@ export class DocumentsService {
       try {
         return await this.store(user, file, prepare);
       } catch (error) {
-        await admission.release();
+        if (!(error instanceof AppException && error.getStatus() === 422)) await admission.release();
         throw error;
       }
     } finally {
@@ -100,6 +105,8 @@ export class DocumentsService {
       passwordRequired,
       passwordHint: passwordRequired ? passwordHintFor(fileName) : null,
       sealedPassword: null,
+      layoutBytes: 0,
+      layoutError: null,
       status: 'uploaded',
       classification: null,
       confidenceScore: null,
@@ -149,27 +156,60 @@ export class DocumentsService {
 
   /**
    * The layout analysis of a job's document (a zip of annotated page images and the boxes), drawn by
-   * the PDF engine the first time and stored beside the original, so that it is drawn once.
+   * the PDF engine the first time and stored beside the original, so that it is drawn once. The stored
+   * zip counts in the owner's and the tenant's stored bytes: it is stored only if it fits (429
+   * QUOTA_EXCEEDED otherwise) and is at most LAYOUT_MAX_BYTES (422 LAYOUT_TOO_LARGE). A layout the
+   * document itself keeps from being drawn (unreadable, over the engine's limits, too large) is
+   * answered the same way from then on, without drawing it again.
    */
   async layout(user: Principal, jobId: string): Promise<{ doc: DocumentEntity; zip: Buffer }> {
     const doc = await this.visibleByJob(user, jobId);
     if (doc.passwordRequired && !doc.sealedPassword) {
       throw new AppException('PDF_PASSWORD_REQUIRED', 'The PDF is encrypted: start the pipeline with its password first');
     }
+    if (doc.layoutError) throw new AppException(doc.layoutError.code, doc.layoutError.message);
     const password = doc.sealedPassword ? this.box.openOrNull('pdf-password', { id: doc.id, tenantId: doc.tenantId }, doc.sealedPassword, this.logger) : undefined;
     if (password === null) throw new AppException('PDF_PASSWORD_REQUIRED', 'The stored password of this PDF could not be decrypted: start the pipeline with its password again');
     const key = layoutKeyOf(doc.storageKey);
-    const stored = await this.storage.readAll(key);
+    // The row says whether a layout is stored (and counted); a file it does not count is drawn again.
+    const stored = doc.layoutBytes > 0 ? await this.storage.readAll(key) : null;
     if (stored) return { doc, zip: stored };
-    const data = new Uint8Array(await readFile(this.storage.localPath(doc.storageKey)));
-    let zip: Buffer;
+    const zip = await this.drawLayout(doc, password);
+    let written = false;
     try {
-      zip = await this.pdf.layout(user.tenantId, data, password, { timeoutMs: LAYOUT_TIMEOUT_MS });
+      await this.docs.recordLayout(
+        doc.tenantId,
+        doc.id,
+        zip.length,
+        (manager) => this.quotas.holdStorage(manager, doc.tenantId, doc.ownerId, zip.length),
+        async () => {
+          written = true;
+          await this.storage.write(key, zip);
+        },
+      );
     } catch (error) {
-      throw pdfHttpError(error, { PDF_UNREADABLE: `The PDF cannot be rendered: ${(error as Error).message}` });
+      if (written) await this.storage.remove(key).catch(() => undefined);
+      throw error;
     }
-    await this.storage.write(key, zip);
     return { doc, zip };
+  }
+
+  /** Draws the layout; the document's own verdict (and a zip over LAYOUT_MAX_BYTES) is kept on its row and thrown. */
+  private async drawLayout(doc: DocumentEntity, password: string | undefined): Promise<Buffer> {
+    const data = new Uint8Array(await readFile(this.storage.localPath(doc.storageKey)));
+    let verdict: AppException;
+    try {
+      const zip = await this.pdf.layout(doc.tenantId, data, password, { timeoutMs: LAYOUT_TIMEOUT_MS });
+      if (zip.length <= this.maxLayoutBytes) return zip;
+      verdict = new AppException('LAYOUT_TOO_LARGE', `The layout is ${zip.length} bytes, more than the ${this.maxLayoutBytes} bytes a layout may be (LAYOUT_MAX_BYTES)`);
+    } catch (error) {
+      const answer = pdfHttpError(error, { PDF_UNREADABLE: `The PDF cannot be rendered: ${(error as Error).message}` });
+      // A busy or stopped engine is not the document's fault: drawn again on the next fetch.
+      if (!(error instanceof PdfReadError) || !(answer instanceof AppException)) throw answer;
+      verdict = answer;
+    }
+    await this.docs.recordLayoutError(doc, { code: verdict.code, message: verdict.details });
+    throw verdict;
   }
 
   /** The page count, or that the file needs a password; 422 for a damaged file, 503 PDF_ENGINE_BUSY when the engine is full. */

@@ -1,8 +1,15 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn, type Relation } from 'typeorm';
+import type { ErrorCode } from '../../../common/errors/error-codes.js';
 import { TenantScopedEntity } from '../../../database/tenant-scoped.entity.js';
 import { UserEntity } from '../../users/entities/user.entity.js';
 
 export type DocumentStatus = 'uploaded' | 'processing' | 'completed' | 'failed';
+
+/** Why a document's layout could not be drawn, as the LAYOUT fetch answered it. */
+export interface LayoutError {
+  code: ErrorCode;
+  message: string;
+}
 
 /** An uploaded statement: the original file's facts, its owner, and where the pipeline has got to. */
 @Entity({ name: 'documents' })
@@ -54,6 +61,14 @@ export class DocumentEntity extends TenantScopedEntity {
    */
   @Column({ name: 'sealed_password', type: 'text', nullable: true })
   sealedPassword: string | null;
+
+  /** Bytes of the stored layout (`<key>.layout.zip`), 0 while none is stored: counted in the stored-bytes quotas. */
+  @Column({ name: 'layout_bytes', type: 'bigint', default: 0, transformer: { to: (v: number) => v, from: (v: string) => Number(v) } })
+  layoutBytes: number;
+
+  /** The answer of a layout that could not be drawn (the document's own verdict), given again without drawing; cleared with a new password. */
+  @Column({ name: 'layout_error', type: 'jsonb', nullable: true })
+  layoutError: LayoutError | null;
 
   @Column({ type: 'varchar', length: 16 })
   status: DocumentStatus;

@@ -127,7 +127,7 @@ export class PipelineRepository {
     manager: EntityManager,
     documentId: string,
     status: DocumentStatus,
-    extra: Partial<Pick<DocumentEntity, 'classification' | 'confidenceScore' | 'pages' | 'sealedPassword'>> = {},
+    extra: Partial<Pick<DocumentEntity, 'classification' | 'confidenceScore' | 'pages' | 'sealedPassword' | 'layoutError'>> = {},
   ) {
     await manager.getRepository(DocumentEntity).update({ id: documentId }, { status, ...extra });
   }

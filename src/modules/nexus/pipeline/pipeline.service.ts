@@ -71,7 +71,9 @@ export class PipelineService {
           errorStage: null,
           retryable: null,
         });
-        await this.repo.setDocumentStatus(manager, document.id, 'processing', password && document.passwordRequired ? { sealedPassword: this.box.seal('pdf-password', { id: document.id, tenantId: user.tenantId }, password) } : {});
+        // A new password may open what the old one did not: a layout refused with the old one is drawn again.
+        const newPassword = password && document.passwordRequired ? { sealedPassword: this.box.seal('pdf-password', { id: document.id, tenantId: user.tenantId }, password), layoutError: null } : {};
+        await this.repo.setDocumentStatus(manager, document.id, 'processing', newPassword);
       });
     } catch (error) {
       // Two starts raced: the unique "one running process per document" index let one through.
