@@ -60,6 +60,7 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/v1/auth/refresh': (_ids, account) => ({ freshSession: true, json: account ? { refresh_token: account.refreshToken } : {} }),
   'POST /api/v1/auth/logout': () => ({ freshSession: true }),
   'GET /api/v1/auth/sso/login': (ids) => ({ query: { tenant: ids.tenant_id } }),
+  'POST /api/v1/auth/sso/login': (ids) => ({ json: { tenant: ids.tenant_id } }),
   'GET /api/v1/auth/sso/saml/metadata': (ids) => ({ query: { tenant: ids.tenant_id } }),
   'PATCH /api/v1/users/me': () => ({ json: { full_name: 'Same Name' } }),
   'PATCH /api/v1/users/{user_id}': () => ({ json: { role: 'viewer' } }),

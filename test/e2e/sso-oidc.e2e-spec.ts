@@ -256,6 +256,91 @@ describe('OpenID Connect single sign-on against oidc-provider', () => {
       }
     });
 
+    describe("a start another site began needs the user's click (the attacker runs the tenant's IdP, which signs anyone in without asking)", () => {
+      const LINK = { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate', Referer: 'https://attacker.example/lure' };
+      const startsRecorded = async () =>
+        (await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM sso_login_requests WHERE tenant_id = $1`, [admin.tenantId]))[0].n as number;
+      const setCookies = (res: { headers: Record<string, unknown> }) => ([res.headers['set-cookie'] ?? []] as unknown as string[][]).flat();
+      /** The confirmation page a link from another site gets: its form token and the strict cookie. */
+      const lure = async (headers: Record<string, string> = LINK) => {
+        const page = await t.http.get(`/api/v1/auth/sso/login?tenant=${admin.tenantId}`).set(headers);
+        expect(page.status).toBe(200);
+        const confirmCookie = setCookies(page).find((c) => c.startsWith('__Host-foliodesk-sso-confirm='))!;
+        return { page, confirmCookie, cookie: confirmCookie.split(';')[0], token: /name="confirm" value="([A-Za-z0-9_-]{43})"/.exec(page.text)![1] };
+      };
+
+      it('answers a page naming the tenant and the IdP host, not a redirect; nothing is started at the IdP', async () => {
+        const before = await startsRecorded();
+        const { page, confirmCookie } = await lure();
+        expect(page.headers.location).toBeUndefined();
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        expect(page.text).toContain('Continue to sign in');
+        expect(page.text).toContain(new URL(op.issuer).host);
+        expect(page.text).toMatch(/<form method="post" action="\/api\/v1\/auth\/sso\/login">/);
+        expect(confirmCookie).toMatch(/; HttpOnly/i);
+        expect(confirmCookie).toMatch(/; Secure/i);
+        expect(confirmCookie).toMatch(/; SameSite=Strict/i);
+        expect(setCookies(page).some((c) => c.startsWith('__Host-foliodesk-sso='))).toBe(false);
+        expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(page.headers['cache-control']).toBe('no-store');
+        expect(await startsRecorded()).toBe(before);
+      });
+
+      it('also without Fetch Metadata when Origin or Referer names another host; same-origin, same-site, typed and PKCE starts go straight on', async () => {
+        for (const headers of [{ Referer: 'https://attacker.example/' }, { Origin: 'null' }]) {
+          const res = await t.http.get(`/api/v1/auth/sso/login?tenant=${admin.tenantId}`).set(headers);
+          expect(res.status).toBe(200);
+        }
+        for (const headers of [{ 'Sec-Fetch-Site': 'same-origin' }, { 'Sec-Fetch-Site': 'same-site' }, { 'Sec-Fetch-Site': 'none' }, { Referer: 'http://localhost:3000/app' }, {}]) {
+          const res = await t.http.get(`/api/v1/auth/sso/login?tenant=${admin.tenantId}`).set(headers);
+          expect(res.status).toBe(302);
+        }
+        const pkce = await t.http.get(`/api/v1/auth/sso/login?${new URLSearchParams({ tenant: admin.tenantId, code_challenge: pkcePair().challenge, code_challenge_method: 'S256' })}`).set(LINK);
+        expect(pkce.status).toBe(302);
+      });
+
+      it("refuses the form posted without this browser's strict cookie (another site posting it), and no code is issued", async () => {
+        const codesIssued = async () => (await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM sso_login_codes`))[0].n as number;
+        const [codesBefore, startsBefore] = [await codesIssued(), await startsRecorded()];
+        const { token, cookie } = await lure();
+        const other = await lure();
+        const form = { tenant: admin.tenantId, confirm: token };
+        const attempts = [
+          t.http.post('/api/v1/auth/sso/login').type('form').send(form),
+          t.http.post('/api/v1/auth/sso/login').type('form').set('Cookie', other.cookie).send(form),
+          t.http.post('/api/v1/auth/sso/login').type('form').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').send(form),
+          t.http.post('/api/v1/auth/sso/login').type('form').set('Cookie', cookie).send({ tenant: admin.tenantId }),
+        ];
+        for (const attempt of attempts) {
+          const res = await attempt;
+          expect(res.status).toBe(403);
+          expect(errorCode(res)).toBe('SSO_START_UNCONFIRMED');
+          expect(res.headers.location).toBeUndefined();
+        }
+        expect(await startsRecorded()).toBe(startsBefore);
+        expect(await codesIssued()).toBe(codesBefore);
+      });
+
+      it("the user's own click continues: POST → the IdP → callback → a code this browser exchanges", async () => {
+        const { token, cookie } = await lure();
+        const go = await t.http.post('/api/v1/auth/sso/login').type('form').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').send({ tenant: admin.tenantId, confirm: token });
+        expect(go.status).toBe(303);
+        expect(setCookies(go)).toContainEqual(expect.stringMatching(/^__Host-foliodesk-sso-confirm=;/));
+        const binding = setCookies(go).find((c) => c.startsWith('__Host-foliodesk-sso='))!.split(';')[0];
+        expect(`${new URL(go.headers.location).origin}${new URL(go.headers.location).pathname}`).toBe(`${op.issuer}/auth`);
+        const outcome = outcomeOf(await withCookie(t.http.get(pathOf(await op.signIn(go.headers.location, account()))), binding));
+        expect((await exchange(t.http, outcome.code!, { cookie: binding })).status).toBe(200);
+      });
+
+      it('names the unknown tenant or a tenant without SSO as a direct start does', async () => {
+        const unknown = await t.http.get('/api/v1/auth/sso/login?tenant=ten_nonexistent').set(LINK);
+        expect(unknown.status).toBe(404);
+        const plain = await register(t.http);
+        const none = await t.http.get(`/api/v1/auth/sso/login?tenant=${plain.tenantId}`).set(LINK);
+        expect(errorCode(none)).toBe('SSO_NOT_CONFIGURED');
+      });
+    });
+
     describe('with a code_challenge (a front end that exchanges the code itself, e.g. server-side on another origin)', () => {
       const startWithChallenge = async (challenge: string) => {
         const start = await startLogin(t.http, admin.tenantId, { code_challenge: challenge, code_challenge_method: 'S256' });

@@ -50,6 +50,7 @@ export const ERROR_CATALOGUE = {
   SSO_ATTRIBUTE_MISSING: { status: 422, message: 'The identity provider did not send a usable e-mail address' },
   SSO_IDP_UNAVAILABLE: { status: 502, message: 'The identity provider could not be reached' },
   SSO_BROWSER_MISMATCH: { status: 401, message: 'The sign-in was started in another browser' },
+  SSO_START_UNCONFIRMED: { status: 403, message: 'Continue the sign-in from its confirmation page' },
   SSO_ROLE_VALUES_REQUIRED: { status: 400, message: 'A mapped role attribute needs role_values naming which values give which role' },
   SSO_SIGN_IN_URL_REFUSED: { status: 400, message: "The identity provider's sign-in URL is not https on the metadata URL's host or an allowed host" },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -14,6 +14,7 @@ import type { SsoCodeDto } from './dto/sso-configuration.dto.js';
 import type { SamlAcsDto, SsoCompleteQueryDto } from './dto/sso-requests.dto.js';
 import type { OidcIdpDescriptor, SamlIdpDescriptor, SsoConfigurationEntity, SsoProtocol } from './entities/sso-configuration.entity.js';
 import { AttributeMissing, mapIdentity, type IdpIdentity } from './identity-mapping.js';
+import { signInUrlOf } from './idp-metadata.js';
 import { OidcLoginService } from './oidc/oidc-login.service.js';
 import { SamlLoginService } from './saml/saml-login.service.js';
 import { bindSignIn, proves, type BindingCookie, type BindingProof, type BoundTo } from './sign-in-binding.js';
@@ -50,13 +51,26 @@ export class SsoLoginService {
    * the binding cookie to set when the front end sent no code_challenge (see sign-in-binding.ts).
    */
   async start(tenantId: string, codeChallenge: string | undefined, presentedCookie: string | null): Promise<{ url: string; cookie: BindingCookie | null }> {
-    await this.tenants.get(tenantId);
-    const row = await this.configs.requireEnabled(tenantId);
-    const idp = await this.configs.currentIdp(row);
+    const { row, idp } = await this.startable(tenantId);
     await this.repo.purgeExpired();
     const { bound, cookie } = bindSignIn(row.protocol, codeChallenge, presentedCookie);
     const url = idp.kind === 'saml2' ? await this.saml.authorizeUrl(tenantId, idp, bound) : await this.oidc.authorizeUrl(row, idp, bound);
     return { url, cookie };
+  }
+
+  /**
+   * What the confirmation page of a start from another site names: the tenant and the IdP's sign-in
+   * URL (its host is shown, its origin is where the form may lead). Answers as start would (404, 400).
+   */
+  async describeStart(tenantId: string): Promise<{ tenantName: string; signInUrl: URL }> {
+    const { tenant, idp } = await this.startable(tenantId);
+    return { tenantName: tenant.name, signInUrl: new URL(signInUrlOf(idp)) };
+  }
+
+  private async startable(tenantId: string) {
+    const tenant = await this.tenants.get(tenantId);
+    const row = await this.configs.requireEnabled(tenantId);
+    return { tenant, row, idp: await this.configs.currentIdp(row) };
   }
 
   /** SAML SP metadata for any existing tenant (admins need it before SSO is configured). */

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiConsumes, ApiFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiConsumes, ApiForbiddenResponse, ApiFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../../common/auth/decorators.js';
+import { AppException } from '../../common/errors/app.exception.js';
 import { RawResponse } from '../../common/decorators/raw-response.decorator.js';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
 import { Client } from '../../common/http/client-info.js';
@@ -10,7 +11,8 @@ import type { ClientInfo } from '../auth/auth.service.js';
 import { TokenPairDto } from '../auth/dto/token-pair.dto.js';
 import { SsoCodeDto } from './dto/sso-configuration.dto.js';
 import { AppConfig } from '../../config/app-config.js';
-import { SamlAcsDto, SsoCompleteQueryDto, SsoExchangeDto, SsoLoginQueryDto, SsoStartQueryDto } from './dto/sso-requests.dto.js';
+import { SamlAcsDto, SsoCompleteQueryDto, SsoConfirmStartDto, SsoExchangeDto, SsoLoginQueryDto, SsoStartQueryDto } from './dto/sso-requests.dto.js';
+import { CONFIRM_COOKIE, confirmationCsp, confirmationHtml, confirmCookieOf, confirms, isCrossSite, newConfirmToken } from './cross-site-start.js';
 import { BINDING_COOKIE, bindingCookieOf } from './sign-in-binding.js';
 import { SsoLoginRateLimitGuard } from './sso-login-rate-limit.guard.js';
 import { SsoLoginService } from './sso-login.service.js';
@@ -33,17 +35,61 @@ export class SsoController {
     summary: "Start a sign-in: redirects (302) to the tenant's identity provider (SAML AuthnRequest or OIDC authorization request)",
     description:
       'The one-time code the sign-in ends with is bound to whoever started it: with `code_challenge` (S256) the exchange must send ' +
-      'the matching `code_verifier`; without, an HttpOnly Secure cookie is set here and required at the ACS or callback and at the exchange.',
+      'the matching `code_verifier`; without, an HttpOnly Secure cookie is set here and required at the ACS or callback and at the exchange. ' +
+      'A start without `code_challenge` that another site began (`Sec-Fetch-Site: cross-site`; without it, an Origin or Referer of another ' +
+      'host) answers 200 with an HTML page naming the tenant and the IdP\'s host, whose "Continue to sign in" button POSTs here.',
   })
   @ApiFoundResponse({ description: 'Redirect to the identity provider' })
+  @ApiOkResponse({ description: 'A start from another site without code_challenge: the confirmation page (text/html)' })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED: too many sign-in starts from this address (SSO_LOGINS_PER_IP_PER_MINUTE); see Retry-After' })
   @UseGuards(SsoLoginRateLimitGuard)
   async login(@Query() query: SsoStartQueryDto, @Req() req: Request, @Res() res: Response) {
-    const { url, cookie } = await this.sso.start(query.tenant, query.code_challenge, bindingCookieOf(req.headers.cookie));
+    if (!query.code_challenge && isCrossSite(req.headers, this.ownHosts(req))) {
+      const { tenantName, signInUrl } = await this.sso.describeStart(query.tenant);
+      const token = newConfirmToken();
+      res.cookie(CONFIRM_COOKIE, token, { httpOnly: true, secure: true, sameSite: 'strict', path: '/', maxAge: this.config.sso.loginTtlSeconds * 1000 });
+      noStore(res)
+        .status(200)
+        .setHeader('Content-Security-Policy', confirmationCsp(signInUrl.origin))
+        .setHeader('X-Frame-Options', 'DENY')
+        .type('html')
+        .send(confirmationHtml({ action: '/api/v1/auth/sso/login', tenantId: query.tenant, tenantName, idpHost: signInUrl.host, token }));
+      return;
+    }
+    await this.redirectToIdp(query.tenant, query.code_challenge, req, res, 302);
+  }
+
+  @Post('login')
+  @Public()
+  @RawResponse()
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiOperation({
+    summary: 'Continue a sign-in from its confirmation page: redirects (303) to the identity provider',
+    description: "Needs the page's `confirm` token and the same value in this browser's SameSite=Strict confirmation cookie, which a browser does not send with a request another site began.",
+  })
+  @ApiResponse({ status: 303, description: 'Redirect to the identity provider' })
+  @ApiForbiddenResponse({ description: 'SSO_START_UNCONFIRMED: no confirmation cookie, or another token than the form\'s' })
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED: too many sign-in starts from this address (SSO_LOGINS_PER_IP_PER_MINUTE); see Retry-After' })
+  @UseGuards(SsoLoginRateLimitGuard)
+  async confirmLogin(@Body() body: SsoConfirmStartDto, @Req() req: Request, @Res() res: Response) {
+    if (isCrossSite(req.headers, this.ownHosts(req)) || !confirms(confirmCookieOf(req.headers.cookie), body.confirm)) {
+      throw new AppException('SSO_START_UNCONFIRMED', 'Continue the sign-in with the button of its confirmation page, in the browser that opened it');
+    }
+    res.clearCookie(CONFIRM_COOKIE, { httpOnly: true, secure: true, sameSite: 'strict', path: '/' });
+    await this.redirectToIdp(body.tenant, undefined, req, res, 303);
+  }
+
+  private async redirectToIdp(tenantId: string, codeChallenge: string | undefined, req: Request, res: Response, status: 302 | 303) {
+    const { url, cookie } = await this.sso.start(tenantId, codeChallenge, bindingCookieOf(req.headers.cookie));
     if (cookie) {
       res.cookie(BINDING_COOKIE, cookie.value, { httpOnly: true, secure: true, sameSite: cookie.sameSite, path: '/', maxAge: this.config.sso.loginTtlSeconds * 1000 });
     }
-    noStore(res).redirect(302, url);
+    noStore(res).redirect(status, url);
+  }
+
+  /** The hosts a request from our own pages names in Origin or Referer: this service's and the front end's (SSO_REDIRECT_URL). */
+  private ownHosts(req: Request): string[] {
+    return [new URL(this.config.http.publicBaseUrl).host, new URL(this.config.sso.redirectUrl).host, req.headers.host ?? ''].map((h) => h.toLowerCase());
   }
 
   @Get('saml/metadata')

@@ -187,6 +187,15 @@ export class SsoStartQueryDto extends SsoLoginQueryDto {
   code_challenge_method?: 'S256';
 }
 
+/** POST /login: the confirmation page's form (a start from another site, confirmed by the user). */
+export class SsoConfirmStartDto extends SsoLoginQueryDto {
+  @ApiPropertyOptional({ example: 'Xk3v0m2tq9yHc1Jr5dVwZbN8sLpA4eGuRf6hTiKoQ7E', description: "The page's one-time token (missing: 403 SSO_START_UNCONFIRMED); it must match this browser's confirmation cookie" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  confirm?: string;
+}
+
 export class SamlAcsDto {
   @ApiProperty({ example: 'PHNhbWxwOlJlc3BvbnNlIHhtbG5zOnNhbWxwPSJ1cm46b2FzaXM6bmFtZXM6dGM6U0FNTDoyLjA6cHJvdG9jb2wi…', description: 'Base64 SAML Response' })
   @IsString()
