@@ -28,10 +28,18 @@ export async function dropDatabase(url) {
 
 /** Updates the planner's statistics of every table, as autovacuum does soon after a batch of writes. */
 export async function analyzeDatabase(url) {
+  await runSql(url, 'ANALYZE');
+}
+
+/** Runs `sql` (one or more statements, no parameters) on the database at `url`. */
+export async function runSql(url, sql) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query('ANALYZE');
-  await client.end();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
 
 /**

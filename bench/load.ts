@@ -11,7 +11,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateStatement } from '../test/fixtures/generator/index.js';
 // @ts-expect-error plain JavaScript helpers shared with the other benchmarks
-import { analyzeDatabase, argon2Ceiling as argon2CeilingFor, cpuMeter, dropDatabase, freePort, load, postJson, ROOT, startService } from '../../bench/lib.mjs';
+import { analyzeDatabase, argon2Ceiling as argon2CeilingFor, cpuMeter, dropDatabase, freePort, load, postJson, ROOT, runSql, startService } from '../../bench/lib.mjs';
 // @ts-expect-error plain JavaScript helper
 import { summarize } from '../../bench/cpu-profile-summary.mjs';
 
@@ -27,6 +27,11 @@ const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(','))
 const PROFILE_DIR = process.env.BENCH_CPU_PROF_DIR;
 /** Another build of the service (a checkout with `dist/` built), measured on the reads in the same rounds. */
 const BASELINE = process.env.BENCH_BASELINE;
+/**
+ * A file of SQL run on the seeded database before the measurements, when the baseline build needs
+ * schema that a migration of this build dropped (this build must not mind it).
+ */
+const BASELINE_SETUP = process.env.BENCH_BASELINE_SETUP;
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/foliodesk_bench_load';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/2';
 const PASSWORD = 'Bench-Passw0rd!';
@@ -199,6 +204,7 @@ async function main() {
     } finally {
       await seeder.stop();
     }
+    if (BASELINE && BASELINE_SETUP) await runSql(DB_URL, readFileSync(BASELINE_SETUP, 'utf8'));
     // The freshly seeded tables get their statistics now, as autovacuum gives them within a minute of
     // such a batch: the reads are measured in the steady state, not against an empty table's estimates.
     await analyzeDatabase(DB_URL);
