@@ -29,10 +29,11 @@ export class InvitationsRepository {
    * Marks the invitation accepted if it is still pending and unexpired, in one statement: of two
    * acceptances at once, exactly one gets true.
    */
-  async claim(id: string, manager: EntityManager): Promise<boolean> {
+  async claim(tenantId: string, id: string, manager: EntityManager): Promise<boolean> {
     const [rows]: [Array<{ id: string }>, number] = await manager.query(
-      `UPDATE user_invitations SET accepted_at = now() WHERE id = $1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > now() RETURNING id`,
-      [id],
+      `UPDATE user_invitations SET accepted_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > now() RETURNING id`,
+      [tenantId, id],
     );
     return rows.length === 1;
   }

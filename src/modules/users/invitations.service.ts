@@ -105,7 +105,7 @@ export class InvitationsService {
       passwordHash = await this.passwords.hash(dto.password);
     }
     const user = await this.dataSource.transaction(async (manager) => {
-      if (!(await this.invitations.claim(invitation.id, manager))) throw new AppException('INVITATION_INVALID');
+      if (!(await this.invitations.claim(invitation.tenantId, invitation.id, manager))) throw new AppException('INVITATION_INVALID');
       // An address claimed meanwhile (another tenant's invitation, SSO, registration) answers EMAIL_TAKEN and the claim is undone.
       const created = await this.users.insert(
         { id: invitation.userId, tenantId: invitation.tenantId, email: invitation.email, passwordHash, fullName: invitation.fullName, role: invitation.role },

@@ -60,23 +60,23 @@ export class WebhooksRepository {
   }
 
   /** Pauses an active subscription; false when it was not active. */
-  async pause(id: string, reason: string): Promise<boolean> {
-    const r = await this.subscriptions.update({ id, status: 'active' }, { status: 'paused', pausedReason: reason });
+  async pause(tenantId: string, id: string, reason: string): Promise<boolean> {
+    const r = await this.subscriptions.update({ tenantId, id, status: 'active' }, { status: 'paused', pausedReason: reason });
     return (r.affected ?? 0) > 0;
   }
 
   /** Marks the start of a run of failures, keeping the earliest; answers the run's start. */
-  async markFailing(id: string, now: Date): Promise<Date> {
+  async markFailing(tenantId: string, id: string, now: Date): Promise<Date> {
     // TypeORM answers an UPDATE … RETURNING as [rows, count].
     const [rows]: [Array<{ failing_since: Date }>, number] = await this.dataSource.query(
-      `UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, $2) WHERE id = $1 RETURNING failing_since`,
-      [id, now],
+      `UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, $3) WHERE tenant_id = $1 AND id = $2 RETURNING failing_since`,
+      [tenantId, id, now],
     );
     return rows[0]?.failing_since ?? now;
   }
 
-  async clearFailing(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE webhook_subscriptions SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [id]);
+  async clearFailing(tenantId: string, id: string): Promise<void> {
+    await this.dataSource.query(`UPDATE webhook_subscriptions SET failing_since = NULL WHERE tenant_id = $1 AND id = $2 AND failing_since IS NOT NULL`, [tenantId, id]);
   }
 
   // --- outbox → deliveries -------------------------------------------------------------------

@@ -42,7 +42,7 @@ export class DeliveryWorker {
     const secret = this.signingSecret(subscription);
     if (secret === null) {
       // Nothing can be signed: held until an admin sets a new secret and resumes.
-      await this.repo.pause(subscription.id, 'The signing secret could not be decrypted; set a new secret and resume');
+      await this.repo.pause(subscription.tenantId, subscription.id, 'The signing secret could not be decrypted; set a new secret and resume');
       return;
     }
     if (!(await this.repo.claimAttempt(delivery.id, delivery.attempts))) return;
@@ -58,7 +58,7 @@ export class DeliveryWorker {
     });
     if (result.success) {
       await this.repo.finishDelivery(delivery.id, { status: 'succeeded', deliveredAt: new Date(), lastStatusCode: result.statusCode, lastError: null });
-      await this.repo.clearFailing(subscription.id);
+      await this.repo.clearFailing(subscription.tenantId, subscription.id);
       return;
     }
     await this.afterFailure(delivery, subscription, attemptNumber, result, new Date());
@@ -76,14 +76,14 @@ export class DeliveryWorker {
   private async afterFailure(delivery: WebhookDeliveryEntity, subscription: WebhookSubscriptionEntity, attemptNumber: number, result: SendResult, now: Date) {
     const failure = { lastStatusCode: result.statusCode, lastError: result.error };
     if (result.statusCode === 410) {
-      await this.repo.pause(subscription.id, 'The receiver answered 410 Gone');
+      await this.repo.pause(subscription.tenantId, subscription.id, 'The receiver answered 410 Gone');
       await this.repo.finishDelivery(delivery.id, { ...failure, nextAttemptAt: null });
       this.logger.warn({ subscriptionId: subscription.id }, 'webhook subscription paused: 410 Gone');
       return;
     }
-    const failingSince = await this.repo.markFailing(subscription.id, now);
+    const failingSince = await this.repo.markFailing(subscription.tenantId, subscription.id, now);
     if (shouldPause(failingSince, now)) {
-      await this.repo.pause(subscription.id, 'Deliveries failed for 48 hours');
+      await this.repo.pause(subscription.tenantId, subscription.id, 'Deliveries failed for 48 hours');
       await this.repo.finishDelivery(delivery.id, { ...failure, nextAttemptAt: null });
       this.logger.warn({ subscriptionId: subscription.id }, 'webhook subscription paused after 48 hours of failures');
       return;
