@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { AppException } from '../../../src/common/errors/app.exception.js';
 import { createLogger } from '../../../src/common/logging/logger.js';
+import type { AppConfig } from '../../../src/config/app-config.js';
 import { DiscardingMailer } from '../../../src/modules/mail/discarding-mailer.js';
+import { mailerFor } from '../../../src/modules/mail/mail.module.js';
 import { SmtpMailer } from '../../../src/modules/mail/smtp-mailer.js';
 import { invitationLink, Mailbox } from '../../support/mailbox.js';
 
@@ -59,5 +61,34 @@ describe('mailers never write an invitation to the log', () => {
     expect(lines.some((l) => JSON.parse(l).msg === 'mail not sent')).toBe(true);
     for (const secret of [token, to]) expect(lines.join('\n')).not.toContain(secret);
     mailer.onModuleDestroy();
+  });
+});
+
+describe('which mailer the configuration gives', () => {
+  const config = (nodeEnv: string, smtpUrl: string | null) => ({ nodeEnv, mail: { smtpUrl, from: 'Foliodesk <no-reply@example.in>' } }) as unknown as AppConfig;
+
+  it('in production without SMTP_URL, sending fails with 503 MAIL_UNAVAILABLE instead of dropping the invitation', async () => {
+    const { lines, logger } = capturingLogger();
+    const { token, to, mail } = invitationMail();
+    const mailer = mailerFor(config('production', null), logger);
+    const refused = await mailer.send(mail).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(AppException);
+    expect((refused as AppException).code).toBe('MAIL_UNAVAILABLE');
+    expect((refused as AppException).getStatus()).toBe(503);
+    const text = lines.join('\n');
+    for (const secret of [token, to, 'accept-invitation']) expect(text).not.toContain(secret);
+  });
+
+  it('in development and tests without SMTP_URL, the development mailer drops the mail', async () => {
+    const { logger } = capturingLogger();
+    for (const env of ['development', 'test']) expect(mailerFor(config(env, null), logger)).toBeInstanceOf(DiscardingMailer);
+  });
+
+  it('with SMTP_URL, SMTP in every environment', () => {
+    const { logger } = capturingLogger();
+    for (const env of ['development', 'production']) expect(mailerFor(config(env, 'smtp://127.0.0.1:2525'), logger)).toBeInstanceOf(SmtpMailer);
   });
 });
