@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../../../src/config/app-config.js';
+import { parsePriceTable } from '../../../src/config/parsers.js';
 import { PriceTable } from '../../../src/modules/llm/price-table.js';
-import { costInr, parsePriceTable } from '../../../src/modules/llm/pricing.js';
+import { costInr } from '../../../src/modules/llm/pricing.js';
 
 describe('parsePriceTable (LLM_PRICE_TABLE)', () => {
   it.each([

@@ -1,24 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
-import type { NavSourceLocation } from '../../../config/app-config.js';
+import { isAllowedNavUrl, type NavSourceLocation } from '../../../config/parsers.js';
 
 /** A download or a file larger than this is not a NAV file (AMFI's full file is a few MB). */
 const MAX_BYTES = 64 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 30_000;
 const MAX_REDIRECTS = 5;
-
-/**
- * Where NAVs may be downloaded from: https only, since every holding's latest value is computed from
- * them and a plain-http feed can be rewritten on the way. The one exception is http to a loopback
- * address literal (127.0.0.0/8, ::1), which never leaves the machine: a local mirror, or a test's feed.
- * Checked when the configuration is loaded and again for every redirect.
- */
-export function isAllowedNavUrl(url: URL): boolean {
-  if (url.protocol === 'https:') return true;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return url.protocol === 'http:' && isIP(host) !== 0 && ipaddr.process(host).range() === 'loopback';
-}
 
 /**
  * Where the NAV file comes from: the only code that touches the file system or the network for
