@@ -118,6 +118,19 @@ export function checkSignInUrl(idp: IdpDescriptor, metadataUrl: string, allowedH
   }
 }
 
+/** Microsoft Entra ID's issuer hosts: it sends no `email_verified` claim (docs/sso.md, Entra ID). */
+const ENTRA_ID_HOSTS = ['login.microsoftonline.com', 'sts.windows.net'];
+
+/** Whether an OIDC issuer (or metadata URL) is Microsoft Entra ID's. */
+export function isEntraIdIssuer(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && ENTRA_ID_HOSTS.includes(parsed.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
 /** The URL an admin pasted as the OIDC metadata URL: the issuer or its discovery document. */
 export function discoveryUrlOf(metadataUrl: string): string {
   const url = new URL(metadataUrl);

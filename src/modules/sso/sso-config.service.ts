@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Principal } from '../../common/auth/principal.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
@@ -11,13 +11,13 @@ import { toSsoConfigurationDto, type SsoConfigurationDto } from './dto/sso-confi
 import type { ConfigureSsoDto } from './dto/sso-requests.dto.js';
 import type { IdpDescriptor, SsoConfigurationEntity, SsoProtocol } from './entities/sso-configuration.entity.js';
 import { IdpFetchFailed, IdpHttpClient, IdpUrlRefused } from './idp-http.client.js';
-import { checkSignInUrl, discoveryUrlOf, MetadataInvalid, parseOidcDiscovery, parseSamlIdpMetadata, SignInUrlRefused } from './idp-metadata.js';
+import { checkSignInUrl, discoveryUrlOf, isEntraIdIssuer, MetadataInvalid, parseOidcDiscovery, parseSamlIdpMetadata, signInUrlOf, SignInUrlRefused } from './idp-metadata.js';
 import { serviceProviderEndpoints } from './sp-endpoints.js';
 import { SsoRepository } from './sso.repository.js';
 
 /** A tenant's SSO configuration: configure (fetching and checking the IdP metadata), read, disable. */
 @Injectable()
-export class SsoConfigService {
+export class SsoConfigService implements OnApplicationBootstrap {
   private readonly box: SecretBox;
 
   constructor(
@@ -28,6 +28,43 @@ export class SsoConfigService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.box = new SecretBox(config.crypto);
+  }
+
+  /**
+   * At start, warns (tenant, protocol and hosts; no secret) about configurations in use that rules added
+   * since they were saved affect: a stored sign-in URL the host rule now refuses (its sign-ins answer
+   * SSO_SIGN_IN_URL_REFUSED until an admin configures again or lists the host), and OIDC configurations
+   * that accept addresses without `email_verified` (as the upgrade set for Entra ID).
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    let rows: SsoConfigurationEntity[];
+    try {
+      rows = await this.repo.listEnabledConfigs();
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message }, 'SSO configurations could not be checked at start');
+      return;
+    }
+    for (const row of rows) {
+      let signInHost: string | null = null;
+      try {
+        signInHost = new URL(signInUrlOf(row.idp)).host;
+        checkSignInUrl(row.idp, row.metadataUrl, row.allowedSsoHosts, this.allowLoopbackHttp);
+      } catch {
+        this.logger.warn(
+          { tenantId: row.tenantId, protocol: row.protocol, signInHost, metadataHost: hostOf(row.metadataUrl) },
+          "SSO: the stored IdP sign-in URL is not https on the metadata URL's host or an allowed host; this tenant's sign-ins are refused (SSO_SIGN_IN_URL_REFUSED) until an admin configures SSO again, listing the host in allowed_sso_hosts if it is the IdP's",
+        );
+      }
+      if (row.protocol === 'oidc' && !row.requireEmailVerified) {
+        const entraId = row.idp.kind === 'oidc' && isEntraIdIssuer(row.idp.metadata.issuer);
+        this.logger.warn(
+          { tenantId: row.tenantId, protocol: row.protocol, issuerHost: row.idp.kind === 'oidc' ? hostOf(row.idp.metadata.issuer) : null, entraId },
+          entraId
+            ? 'SSO: this tenant signs in through Microsoft Entra ID without email_verified (require_email_verified: false, as the upgrade set for Entra ID)'
+            : 'SSO: this tenant accepts OIDC addresses without email_verified (require_email_verified: false)',
+        );
+      }
+    }
   }
 
   async get(admin: Principal): Promise<SsoConfigurationDto> {
@@ -155,12 +192,15 @@ export class SsoConfigService {
     throw new AppException('VALIDATION_ERROR', 'client_secret is required for protocol oidc');
   }
 
+  /** Plain http for a loopback IdP only where local IdPs are allowed, and never in production. */
+  private get allowLoopbackHttp(): boolean {
+    return this.config.webhooks.allowPrivateTargets && this.config.nodeEnv !== 'production';
+  }
+
   /** The IdP, when its sign-in URL may be redirected to (see checkSignInUrl). */
   private checked(idp: IdpDescriptor, metadataUrl: string, allowedHosts: string[]): IdpDescriptor {
-    // Plain http for a loopback IdP only where local IdPs are allowed, and never in production.
-    const allowLoopbackHttp = this.config.webhooks.allowPrivateTargets && this.config.nodeEnv !== 'production';
     try {
-      checkSignInUrl(idp, metadataUrl, allowedHosts, allowLoopbackHttp);
+      checkSignInUrl(idp, metadataUrl, allowedHosts, this.allowLoopbackHttp);
       return idp;
     } catch (error) {
       if (error instanceof SignInUrlRefused) throw new AppException('SSO_SIGN_IN_URL_REFUSED', error.message);
@@ -182,6 +222,14 @@ export class SsoConfigService {
       if (error instanceof MetadataInvalid) throw new AppException('SSO_METADATA_INVALID', `${url}: ${error.message}`);
       throw error;
     }
+  }
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { SsoConfigurationEntity, type IdpDescriptor, type SignInBinding, type SsoProtocol } from './entities/sso-configuration.entity.js';
 import { SsoLoginCodeEntity } from './entities/sso-login-code.entity.js';
 import { SsoLoginRequestEntity } from './entities/sso-login-request.entity.js';
@@ -22,6 +22,11 @@ export class SsoRepository {
 
   findConfig(tenantId: string): Promise<SsoConfigurationEntity | null> {
     return this.dataSource.getRepository(SsoConfigurationEntity).findOneBy({ tenantId });
+  }
+
+  /** Every configuration in use (for the checks at start; a handful of rows per deployment). */
+  listEnabledConfigs(): Promise<SsoConfigurationEntity[]> {
+    return this.dataSource.getRepository(SsoConfigurationEntity).find({ where: { disabledAt: IsNull() }, order: { tenantId: 'ASC' } });
   }
 
   async saveConfig(row: Omit<SsoConfigurationEntity, 'createdAt' | 'updatedAt' | 'tenant'>, manager: EntityManager): Promise<SsoConfigurationEntity> {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { checkSignInUrl, discoveryUrlOf, MetadataInvalid, parseOidcDiscovery, parseSamlIdpMetadata, SignInUrlRefused } from '../../../src/modules/sso/idp-metadata.js';
+import { checkSignInUrl, discoveryUrlOf, isEntraIdIssuer, MetadataInvalid, parseOidcDiscovery, parseSamlIdpMetadata, SignInUrlRefused } from '../../../src/modules/sso/idp-metadata.js';
 
 const CERT = readFileSync(new URL('../../support/idp/keys/idp-cert.pem', import.meta.url), 'utf8');
 const CERT_BODY = CERT.replace(/-----[A-Z ]+-----|\s/g, '');
@@ -108,5 +108,19 @@ describe('checkSignInUrl (no open redirect from our login URL)', () => {
   ])('refuses %s', (_case, idp, metadataUrl, hosts, loopback, reason) => {
     expect(() => checkSignInUrl(idp, metadataUrl, hosts, loopback)).toThrow(SignInUrlRefused);
     expect(() => checkSignInUrl(idp, metadataUrl, hosts, loopback)).toThrow(reason);
+  });
+});
+
+describe('isEntraIdIssuer', () => {
+  it.each([
+    ['https://login.microsoftonline.com/11111111-2222-3333-4444-555555555555/v2.0', true],
+    ['https://sts.windows.net/11111111-2222-3333-4444-555555555555/', true],
+    ['https://LOGIN.microsoftonline.com/x/v2.0', true],
+    ['http://login.microsoftonline.com/x/v2.0', false],
+    ['https://login.microsoftonline.com.attacker.example/x', false],
+    ['https://firm.okta.com', false],
+    ['not a url', false],
+  ])('%s → %s', (url, entra) => {
+    expect(isEntraIdIssuer(url)).toBe(entra);
   });
 });
