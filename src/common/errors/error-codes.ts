@@ -32,6 +32,12 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: { status: 429, message: 'Too many requests; try again later' },
   QUOTA_EXCEEDED: { status: 429, message: 'A usage quota is used up; try again after Retry-After seconds' },
   EXTRACTION_TIMEOUT: { status: 504, message: 'The maximum processing time was exceeded' },
+  // Failures of a pipeline run, reported in its progress and `document.failed` rather than as an HTTP answer.
+  STAGE_FAILED: { status: 500, message: 'A pipeline stage kept failing' },
+  DOCUMENT_MISSING: { status: 404, message: 'The document no longer exists' },
+  FILE_CORRUPTED: { status: 500, message: 'The stored file does not match the upload' },
+  NO_TEXT_LAYER: { status: 422, message: 'The PDF has no text layer (a scanned image); it cannot be read' },
+  PDF_UNREADABLE: { status: 422, message: 'The PDF cannot be read' },
   INTERNAL_ERROR: { status: 500, message: 'An internal error occurred' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'A dependency is unavailable' },
   PDF_ENGINE_BUSY: { status: 503, message: 'Too many PDFs are being read; try again after Retry-After seconds' },

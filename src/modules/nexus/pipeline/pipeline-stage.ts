@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../common/errors/error-codes.js';
 import type { DocumentEntity } from '../entities/document.entity.js';
 import type { PipelineProcessEntity } from '../entities/pipeline-process.entity.js';
 import type { StageName } from './pipeline.constants.js';
@@ -30,10 +31,28 @@ export interface StageContext {
   signal: AbortSignal;
 }
 
+/**
+ * The codes a failed process carries (`error.code` in progress, `error_code` of `document.failed`),
+ * all from the error catalogue; docs/pipeline.md says when each happens.
+ */
+export const PIPELINE_FAILURE_CODES = [
+  'EXTRACTION_TIMEOUT',
+  'STAGE_FAILED',
+  'DOCUMENT_MISSING',
+  'FILE_CORRUPTED',
+  'NO_TEXT_LAYER',
+  'PDF_PASSWORD_REQUIRED',
+  'PDF_PASSWORD_INVALID',
+  'PDF_UNREADABLE',
+  'LLM_UNAVAILABLE',
+  'LLM_REQUEST_REJECTED',
+] as const satisfies readonly ErrorCode[];
+export type PipelineFailureCode = (typeof PIPELINE_FAILURE_CODES)[number];
+
 /** A failure that retrying will not fix; the process fails at once with this code. */
 export class StageFailure extends Error {
   constructor(
-    readonly code: string,
+    readonly code: PipelineFailureCode,
     message: string,
     readonly retryable = false,
   ) {

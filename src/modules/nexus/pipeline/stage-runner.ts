@@ -12,7 +12,7 @@ import { DocumentStorage } from '../storage/document-storage.js';
 import { nextStage, STAGE_JOB_OPTIONS, type StageJob, type StageName } from './pipeline.constants.js';
 import { PipelineQueues } from './pipeline-queues.js';
 import { PipelineRepository } from './pipeline.repository.js';
-import { StageFailure, type PipelineStage, type StageContext } from './pipeline-stage.js';
+import { StageFailure, type PipelineFailureCode, type PipelineStage, type StageContext } from './pipeline-stage.js';
 import type { CompletionOutput } from './stages/completion.stage.js';
 
 class StageTimeout extends Error {}
@@ -32,7 +32,7 @@ function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): 
 }
 
 export interface FailureReason {
-  code: string;
+  code: PipelineFailureCode;
   message: string;
   stage: string;
   retryable: boolean;
