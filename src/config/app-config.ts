@@ -113,7 +113,7 @@ function sections(env: EnvValues, secrets: { jwtSecret: string; encryptionKey: s
      * `sweepIntervalMs`, `sweepGraceMs`: how often the store is swept for what a dying upload can leave
      * behind (StoreSweeper), and how old such a file must be before it is removed.
      */
-    storage: { dir: env.STORAGE_DIR, maxUploadBytes: env.MAX_UPLOAD_BYTES, sweepIntervalMs: env.STORE_SWEEP_INTERVAL_MS, sweepGraceMs: env.STORE_SWEEP_GRACE_MS },
+    storage: { dir: env.STORAGE_DIR, maxUploadBytes: env.MAX_UPLOAD_BYTES, maxLayoutBytes: env.LAYOUT_MAX_BYTES, sweepIntervalMs: env.STORE_SWEEP_INTERVAL_MS, sweepGraceMs: env.STORE_SWEEP_GRACE_MS },
     /**
      * Usage limits, the same for every tenant (docs/security.md, "Quotas"): each per user and per tenant.
      * Uploads count per clock hour and chat per UTC day; stored bytes are the sizes of the documents kept.

@@ -95,8 +95,8 @@ export const VARIABLES = {
     description: 'uploads (nexus and chat) a user stores per UTC hour before 429 `QUOTA_EXCEEDED`; see [docs/security.md](docs/security.md#quotas-no-single-user-can-use-up-the-service)',
   }),
   QUOTA_UPLOADS_PER_TENANT_PER_HOUR: int({ group: 'Rate limits and quotas', default: 2000, min: 1, description: 'the same for the whole tenant' }),
-  QUOTA_STORED_BYTES_PER_USER: int({ group: 'Rate limits and quotas', default: 10 * GIB, defaultText: '`10737418240` (10 GiB)', min: 1, description: 'bytes of the documents a user keeps' }),
-  QUOTA_STORED_BYTES_PER_TENANT: int({ group: 'Rate limits and quotas', default: 100 * GIB, defaultText: '`107374182400` (100 GiB)', min: 1, description: 'bytes of the documents a tenant keeps' }),
+  QUOTA_STORED_BYTES_PER_USER: int({ group: 'Rate limits and quotas', default: 10 * GIB, defaultText: '`10737418240` (10 GiB)', min: 1, description: 'bytes of the documents a user keeps (originals and stored layouts)' }),
+  QUOTA_STORED_BYTES_PER_TENANT: int({ group: 'Rate limits and quotas', default: 100 * GIB, defaultText: '`107374182400` (100 GiB)', min: 1, description: 'bytes of the documents a tenant keeps (originals and stored layouts)' }),
   QUOTA_CHAT_INVOCATIONS_PER_USER_PER_DAY: int({ group: 'Rate limits and quotas', default: 1000, min: 1, description: 'chat questions per user per UTC day' }),
   QUOTA_CHAT_INVOCATIONS_PER_TENANT_PER_DAY: int({ group: 'Rate limits and quotas', default: 10_000, min: 1, description: 'chat questions per tenant per UTC day' }),
   QUOTA_CHAT_TOKENS_PER_USER_PER_DAY: int({ group: 'Rate limits and quotas', default: 5_000_000, min: 1, description: 'language-model tokens (input + output) spent by chat per user per UTC day' }),
@@ -112,7 +112,7 @@ export const VARIABLES = {
   SMTP_URL: url(['smtp:', 'smtps:'], 'must be an smtp: or smtps: URL', {
     group: 'Invitations and mail',
     description:
-      '`smtp://` or `smtps://` URL of the server that sends invitations, e.g. `smtps://user:password@smtp.example.in:465` (`smtp://` upgrades with STARTTLS when offered); unset: nothing is sent and only "mail dropped" is logged, never the address or the link (development; a warning at boot in production)',
+      '`smtp://` or `smtps://` URL of the server that sends invitations, e.g. `smtps://user:password@smtp.example.in:465` (`smtp://` upgrades with STARTTLS when offered); unset: in development and tests nothing is sent and only "mail dropped" is logged, never the address or the link; in production an invitation answers 503 `MAIL_UNAVAILABLE` (and a warning at boot)',
   }),
   MAIL_FROM: str({ group: 'Invitations and mail', default: 'Foliodesk <no-reply@localhost>', maxLength: 320, description: 'sender of the mail' }),
 
@@ -132,6 +132,13 @@ export const VARIABLES = {
 
   STORAGE_DIR: str({ group: 'Documents and pipeline', default: './var/storage', description: 'original documents' }),
   MAX_UPLOAD_BYTES: int({ group: 'Documents and pipeline', default: 26_214_400, defaultText: '`26214400` (25 MiB)', min: 1, description: 'larger uploads answer 413' }),
+  LAYOUT_MAX_BYTES: int({
+    group: 'Documents and pipeline',
+    default: 67_108_864,
+    defaultText: '`67108864` (64 MiB)',
+    min: 1,
+    description: 'largest stored layout (the LAYOUT fetch\'s zip, counted in the stored-bytes quotas); a larger one answers 422 `LAYOUT_TOO_LARGE` and is not stored',
+  }),
   STORE_SWEEP_INTERVAL_MS: int({
     group: 'Documents and pipeline',
     default: 3_600_000,
