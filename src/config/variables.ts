@@ -150,11 +150,11 @@ export const VARIABLES = {
   PIPELINE_TIMEOUT_MS: int({ group: 'Documents and pipeline', default: 300_000, min: 100, description: 'time limit of a whole pipeline run (EXTRACTION_TIMEOUT)' }),
   PIPELINE_RECONCILE_INTERVAL_MS: int({ group: 'Documents and pipeline', default: 5000, min: 100, description: 'how often lost pipeline jobs are looked for and re-enqueued' }),
   PIPELINE_STALE_AFTER_MS: int({ group: 'Documents and pipeline', default: 15_000, min: 100, description: 'how long a pipeline job may go without progress before it counts as lost' }),
-  PDF_ENGINE_POOL_SIZE: int({ group: 'Documents and pipeline', default: 2, min: 1, max: 64, description: 'PDF reader child processes working at once, per process (docs/reliability.md, "The PDF engine")' }),
+  PDF_ENGINE_POOL_SIZE: int({ group: 'Documents and pipeline', default: 2, min: 2, max: 64, description: 'PDF reader child processes working at once, per process; at least 2, so that one tenant never holds them all (docs/reliability.md, "The PDF engine")' }),
   PDF_ENGINE_QUEUE_LIMIT: int({ group: 'Documents and pipeline', default: 64, min: 1, description: 'PDF jobs that may wait in total; past it, 503 `PDF_ENGINE_BUSY`' }),
   PDF_ENGINE_QUEUE_PER_TENANT: int({ group: 'Documents and pipeline', default: 16, min: 1, description: 'PDF jobs of one tenant that may wait; past it, 503 `PDF_ENGINE_BUSY`' }),
   PDF_ENGINE_MEMORY_LIMIT_MB: int({ group: 'Documents and pipeline', default: 256, min: 128, description: 'resident memory of one reader child, in MiB; past it the child is killed' }),
-  PDF_ENGINE_TIMEOUT_MS: int({ group: 'Documents and pipeline', default: 60_000, min: 100, description: 'time of one job on a reader child; past it the child is killed' }),
+  PDF_ENGINE_TIMEOUT_MS: int({ group: 'Documents and pipeline', default: 60_000, min: 100, description: 'processor time of one job on a reader child; past it the child is killed and the file is unreadable (wall-clock time is a backstop at 3×, not charged to the file)' }),
 
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool({ group: 'Webhooks', default: false, description: 'allow loopback/private webhook and SSO metadata URLs (local dev, tests)' }),
   WEBHOOK_RETRY_DELAY_SCALE: decimal({ group: 'Webhooks', default: 1, min: 0.00001, max: 1, description: 'multiplies every retry delay (1 in production; tests shrink the long steps)' }),

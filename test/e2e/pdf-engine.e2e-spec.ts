@@ -1,7 +1,7 @@
 // The PDF engine through the API (docs/security.md, "PDF work holding up the service"): a page drawn
 // huge (/UserUnit 20 on the largest MediaBox) does not stop the API from answering and is drawn within
-// the pixel budget, once; a full engine answers 503 PDF_ENGINE_BUSY with Retry-After; a pipeline stage
-// that meets a full engine waits for it instead of failing the document.
+// the pixel budget, once; a tenant whose share of the engine is full gets 503 PDF_ENGINE_BUSY with
+// Retry-After; a pipeline stage that meets it waits instead of failing the document.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -27,13 +27,13 @@ describe('the PDF engine behind the API', () => {
   let rival: Tenant;
   let engine: PdfEngine;
   beforeAll(async () => {
-    t = await startTestApp({ PDF_ENGINE_POOL_SIZE: '1', PDF_ENGINE_QUEUE_LIMIT: '2', PDF_ENGINE_QUEUE_PER_TENANT: '1' });
+    t = await startTestApp({ PDF_ENGINE_POOL_SIZE: '2', PDF_ENGINE_QUEUE_LIMIT: '2', PDF_ENGINE_QUEUE_PER_TENANT: '1' });
     engine = t.app.get(PdfEngine);
     [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
   });
   afterAll(() => t.close());
 
-  /** Holds the engine: one job running and one waiting for each of `tenants`; `release` ends them. */
+  /** Holds the engine with a job for each of `tenants` (running, or waiting); `release` ends them. */
   function holdEngine(tenants: string[]) {
     const stop = new AbortController();
     const held = tenants.map((tenant) => engine.run(tenant, { kind: 'test:hang' }, { signal: stop.signal, timeoutMs: 120_000 }).catch(() => undefined));
@@ -67,7 +67,8 @@ describe('the PDF engine behind the API', () => {
     console.log(`LAYOUT attack: ${probes.length / 2} probes, slowest answer or gap ${Math.round(Math.max(...probes))} ms; API process grew ${Math.round((peak - baseline) / 1048576)} MiB at most`);
     expect(layout.status).toBe(200);
     expect(probes.length).toBeGreaterThan(0);
-    expect(Math.max(...probes)).toBeLessThan(1000);
+    // Drawn on the API's event loop it held it for 7–12 s; a loaded machine may delay an answer a second or two.
+    expect(Math.max(...probes)).toBeLessThan(3000);
     // The page is drawn elsewhere: the API process (this one) does not hold its pixels.
     expect(peak - baseline).toBeLessThan(300 * 1048576);
     const files = unzipSync(new Uint8Array(layout.body as Buffer));
@@ -85,19 +86,22 @@ describe('the PDF engine behind the API', () => {
     expect((await t.http.get(`/api/v1/nexus/doc-fetch/${up.job_id}?type=LAYOUT`).set(bearer(rival.admin))).status).toBe(404);
   }, 120_000);
 
-  it('answers 503 PDF_ENGINE_BUSY with Retry-After when the queue is full, stores nothing, and takes the upload once there is room', async () => {
+  it("answers 503 PDF_ENGINE_BUSY with Retry-After when the tenant's share of the engine is full, stores nothing, and takes the upload once there is room", async () => {
     const statement = (await generateStatement('cams_summary', { seed: 11 })).pdf;
     const before = (await t.http.get('/api/v1/nexus/documents?limit=200').set(bearer(acme.admin))).body.result.total;
-    const hold = holdEngine(['ten_x', 'ten_y']); // one running, one waiting: the queue's two places are… one taken
+    const tenant = acme.analyst.tenantId;
+    // acme holds all but one child (one job running) and its one place in the queue; another tenant fills the queue's other place.
+    const hold = holdEngine([tenant, tenant, 'ten_x', 'ten_y']);
     await new Promise((r) => setTimeout(r, 100));
-    const fill = engine.run('ten_z', { kind: 'test:env' }).catch(() => undefined); // …and the other
     const busy = await t.http.post('/api/v1/nexus/upload/').set(bearer(acme.analyst)).attach('file', statement, { filename: 'CAS.pdf', contentType: 'application/pdf' });
     expect(busy.status).toBe(503);
     expect(errorCode(busy)).toBe('PDF_ENGINE_BUSY');
     expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(busy.body)).not.toMatch(/at .*\.ts:\d+/);
+    // A tenant with nothing queued or running is still let in, though the queue is full.
+    const rivalRead = engine.run(rival.analyst.tenantId, { kind: 'test:env' });
     await hold.release();
-    await fill;
+    expect(await rivalRead).toEqual({});
     expect((await t.http.get('/api/v1/nexus/documents?limit=200').set(bearer(acme.admin))).body.result.total).toBe(before);
     expect((await t.http.post('/api/v1/nexus/upload/').set(bearer(acme.analyst)).attach('file', statement, { filename: 'CAS.pdf', contentType: 'application/pdf' })).status).toBe(201);
   }, 60_000);
@@ -105,14 +109,13 @@ describe('the PDF engine behind the API', () => {
   it('a pipeline stage that meets a full engine waits and retries: the statement completes', async () => {
     const statement = await generateStatement('cams_detailed', { seed: 12 });
     const up = await uploadPdf(t, acme.analyst, statement.pdf);
-    const hold = holdEngine(['ten_x', 'ten_y']);
+    const tenant = acme.analyst.tenantId;
+    const hold = holdEngine([tenant, tenant]); // acme's running job and its one place in the queue
     await new Promise((r) => setTimeout(r, 100));
-    const fill = engine.run('ten_z', { kind: 'test:hang' }, { timeoutMs: 4_000 }).catch(() => undefined);
     const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: up.job_id });
     expect(start.status).toBe(200);
     await new Promise((r) => setTimeout(r, 3_000));
     await hold.release();
-    await fill;
     const { final } = await waitForProcess(t, acme.analyst, start.body.process_id, 90_000);
     expect(final.status).toBe('completed');
   }, 120_000);

@@ -2,7 +2,10 @@
  * Waiting work, served round-robin across tenants: each turn takes the oldest item of the next
  * tenant that has any, so a tenant with a hundred items waiting delays another tenant's one item by
  * at most one item of each tenant ahead of it. Bounded in total and per tenant: `push` answers
- * false when either bound is reached (the caller refuses the work), so one tenant cannot fill it.
+ * false when either bound is reached (the caller refuses the work), so one tenant cannot fill it —
+ * except a tenant with nothing waiting and nothing running, whose item is always taken, so that a
+ * few tenants filling the queue never lock the others out. The queue then holds at most `limit`
+ * items plus one for each other tenant at work.
  */
 export class FairQueue<T> {
   private readonly byTenant = new Map<string, T[]>();
@@ -19,9 +22,11 @@ export class FairQueue<T> {
     return this.count;
   }
 
-  push(tenant: string, item: T): boolean {
+  /** Queues `item` unless a bound is reached; `running` is how many of the tenant's items are being served. */
+  push(tenant: string, item: T, running = 0): boolean {
     const items = this.byTenant.get(tenant) ?? [];
-    if (this.count >= this.limit || items.length >= this.perTenantLimit) return false;
+    const first = items.length === 0 && running === 0;
+    if ((this.count >= this.limit && !first) || items.length >= this.perTenantLimit) return false;
     if (items.length === 0) {
       this.byTenant.set(tenant, items);
       this.turns.push(tenant);

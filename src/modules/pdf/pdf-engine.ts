@@ -1,15 +1,21 @@
 /**
  * The one PDF engine of the product: every PDF is read (counted, its text taken, its pages drawn) in
  * a child process of its own, never in the API's or the worker's event loop. A child starts with an
- * empty environment (no keys, no database URL), is handed the file's bytes over IPC (not a path),
- * and is killed when its own resident memory passes the limit or its job its time. A small pool of
- * children serves one queue, round-robin across tenants and bounded; one tenant holds at most all
- * children but one, so another tenant's job never waits behind its slow files; a full queue refuses
- * work at once (PdfEngineBusy). Which failures are the document's (pdf-errors.ts) is decided here and in the
- * child's verdict, once for every caller.
+ * empty environment (no keys, no database URL) under Node's permission model: it may read only its
+ * own code and the packages it loads (never the document store, nor /proc of other processes), and
+ * may not write files or start processes or threads. It is handed the file's bytes over IPC (not a
+ * path), and is killed when its own resident memory passes the limit, or its own processor time the
+ * job's. A small pool of children (at least two) serves one queue, round-robin across tenants and
+ * bounded; one tenant holds at most all children but one, so another tenant's job never waits behind
+ * its slow files; a full queue refuses work at once (PdfEngineBusy), except a tenant's first job.
+ * Which failures are the document's (pdf-errors.ts) is decided here and in the child's verdict, once
+ * for every caller.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PdfPageText } from '../nexus/extraction/types.js';
 import { FairQueue } from './fair-queue.js';
@@ -17,33 +23,120 @@ import { PdfEngineBusy, PdfEngineUnavailable, PdfReadError } from './pdf-errors.
 import type { ReaderJob, ReaderReply } from './reader/pdf-child.js';
 
 export interface PdfEngineOptions {
-  /** Children reading at once. */
+  /** Children reading at once; at least 2, so that one tenant never holds them all. */
   poolSize: number;
-  /** Jobs waiting for a child, in total and per tenant; past either, work is refused. */
+  /** Jobs waiting for a child, in total and per tenant; past either, work is refused (but a tenant's first job). */
   queueLimit: number;
   queuePerTenant: number;
   /** Resident memory of one child (its own, measured by the parent); past it the child is killed. */
   memoryLimitBytes: number;
-  /** Time of one job on its child (waiting in the queue not counted). */
+  /** Processor time of one job on its child (its own user and system time; waiting not counted). */
   timeoutMs: number;
+  /**
+   * The job's wall-clock backstop, as a multiple of its processor time (default 3): a child may wait
+   * long for a processor on a loaded machine, which is not the document's doing.
+   */
+  wallTimeFactor?: number;
+  /** Directories the children must never read (the document store): the engine refuses to start if one is readable to them. */
+  privateDirs?: string[];
   /** Children accept the test-only job kinds (NODE_ENV=test only). */
   testHooks?: boolean;
 }
 
 export interface PdfJobOptions {
   signal?: AbortSignal;
+  /** Processor time of this job, instead of the engine's. */
   timeoutMs?: number;
 }
 
 const WATCH_INTERVAL_MS = 20;
 /** A child that has served this many jobs, or kept three quarters of its memory limit, is replaced. */
 const MAX_JOBS_PER_CHILD = 200;
+const WALL_TIME_FACTOR = 3;
 const MiB = 1024 * 1024;
 
-/** Running from TypeScript source (the test runner): the child runs from source too. */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const CHILD_ENTRY = fileURLToPath(new URL(`./reader/pdf-child.${FROM_SOURCE ? 'ts' : 'js'}`, import.meta.url));
-const SOURCE_ARGS = FROM_SOURCE ? ['--import', new URL('./reader/source-hooks.mjs', import.meta.url).href] : [];
+/** Clock ticks per second, the unit of /proc/<pid>/stat's times (100 on Linux). */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'latin1' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** The application's node_modules (where it is found from this module's directory) and its real path. */
+const MODULE_DIR = fileURLToPath(new URL('.', import.meta.url));
+const NODE_MODULES = (() => {
+  let root = MODULE_DIR;
+  while (!existsSync(join(root, 'node_modules')) && dirname(root) !== root) root = dirname(root);
+  return join(root, 'node_modules');
+})();
+
+/**
+ * Running from TypeScript source (the test runner), the child's code is compiled (by swc, as the test
+ * runner does) into node_modules/.cache once per version of its sources, so that the child runs
+ * plain JavaScript under exactly the permissions it has in production: no loader thread, no compiler.
+ */
+function childCodeFromSource(): string {
+  const readerDir = join(MODULE_DIR, 'reader');
+  const files = readdirSync(readerDir).filter((name) => name.endsWith('.ts'));
+  const sources = files.map((name) => [name, readFileSync(join(readerDir, name), 'utf8')] as const);
+  const version = createHash('sha256').update(JSON.stringify(sources)).digest('hex').slice(0, 16);
+  const outDir = join(realpathSync(NODE_MODULES), '.cache', 'foliodesk-pdf-child', version, 'reader');
+  if (existsSync(join(outDir, 'pdf-child.js'))) return dirname(outDir);
+  const { transformSync } = createRequire(import.meta.url)('@swc/core') as typeof import('@swc/core');
+  mkdirSync(outDir, { recursive: true });
+  for (const [name, source] of sources) {
+    const { code } = transformSync(source, { filename: name, swcrc: false, jsc: { parser: { syntax: 'typescript' }, target: 'es2022', keepClassNames: true }, module: { type: 'es6' } });
+    // Written aside and renamed: another process compiling the same version never reads half a file.
+    const out = join(outDir, name.replace(/\.ts$/, '.js'));
+    writeFileSync(`${out}.${process.pid}`, code);
+    renameSync(`${out}.${process.pid}`, out);
+  }
+  return dirname(outDir);
+}
+
+/** The directory holding the child's code (reader/pdf-child.js): this module's, or its compiled copy from source. */
+let childCodeDir: string | undefined;
+function childCode(): string {
+  childCodeDir ??= import.meta.url.endsWith('.ts') ? childCodeFromSource() : MODULE_DIR;
+  return childCodeDir;
+}
+
+/**
+ * What a child may read: the directory of its own code (the rest of the application, its
+ * configuration and the document store stay out), the application's node_modules (pdfjs-dist and its
+ * fonts, @hyzyla/pdfium's WebAssembly, @napi-rs/canvas, fflate) under both its own and its real path,
+ * and the package.json that says the code is ES modules.
+ */
+export function childReadablePaths(): string[] {
+  const paths = new Set([childCode(), NODE_MODULES, realpathSync(NODE_MODULES)]);
+  for (let dir = MODULE_DIR; dirname(dir) !== dir; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) {
+      paths.add(join(dir, 'package.json'));
+      break;
+    }
+  }
+  return [...paths];
+}
+
+const within = (dir: string, parent: string) => {
+  const rel = relative(parent, dir);
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && rel !== '..');
+};
+
+/** Node's permission model for a child: read its code and packages, nothing else; no writes, processes or threads. */
+function permissionArgs(privateDirs: string[]): string[] {
+  const readable = childReadablePaths();
+  for (const dir of privateDirs) {
+    const real = existsSync(dir) ? realpathSync(dir) : resolvePath(dir);
+    for (const path of readable) {
+      if (within(resolvePath(dir), path) || within(real, path)) throw new Error(`The PDF engine's children could read ${dir} (it lies in ${path}); keep it out of the application's code and node_modules`);
+    }
+  }
+  // The one native addon is @napi-rs/canvas (drawing pages); its file is in node_modules like the rest.
+  return ['--experimental-permission', '--allow-addons', ...readable.map((path) => `--allow-fs-read=${path}`), '--no-warnings'];
+}
 
 interface Waiting {
   tenant: string;
@@ -51,33 +144,47 @@ interface Waiting {
   options: PdfJobOptions;
   resolve(value: unknown): void;
   reject(error: unknown): void;
+  /** Stops listening to the caller's signal for the time it waits in the queue. */
+  leftQueue(): void;
 }
 
 type Attempt =
   | { kind: 'reply'; reply: ReaderReply }
   | { kind: 'memory'; grownBytes: number }
-  | { kind: 'timeout' }
+  /** The job used its processor time: the document's doing. */
+  | { kind: 'cpu' }
+  /** Its wall-clock backstop passed before its processor time did: the machine was busy, or the child stuck in a wait. */
+  | { kind: 'stalled' }
   | { kind: 'aborted'; reason: unknown }
   | { kind: 'died'; code: number | null; signal: NodeJS.Signals | null };
 
 /** Signals that mean the reader crashed on what it was reading (V8 aborts when out of heap). */
 const CRASH_SIGNALS = new Set(['SIGABRT', 'SIGSEGV', 'SIGBUS', 'SIGILL', 'SIGFPE', 'SIGTRAP']);
 
+interface JobLimits {
+  memoryLimitBytes: number;
+  cpuLimitMs: number;
+  wallLimitMs: number;
+  signal?: AbortSignal;
+}
+
 class Reader {
   readonly process: ChildProcess;
   jobsDone = 0;
   private killed = false;
-  private readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The running job's end, called by whatever ends it first (one listener per child, not per job). */
+  private finishJob: ((attempt: Attempt) => void) | null = null;
 
-  constructor(options: PdfEngineOptions) {
+  constructor(options: PdfEngineOptions, permissions: string[]) {
     const heapMb = Math.max(64, Math.floor(options.memoryLimitBytes / MiB));
-    this.process = fork(CHILD_ENTRY, options.testHooks ? ['--test-hooks'] : [], {
+    this.process = fork(join(childCode(), 'reader', 'pdf-child.js'), options.testHooks ? ['--test-hooks'] : [], {
       env: {},
-      execArgv: [...SOURCE_ARGS, `--max-old-space-size=${heapMb}`],
+      execArgv: [...permissions, `--max-old-space-size=${heapMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
-    this.exit = new Promise((resolve) => this.process.once('exit', (code, signal) => resolve({ code, signal })));
+    this.process.once('exit', (code, signal) => this.finishJob?.({ kind: 'died', code, signal }));
+    this.process.on('message', (reply: ReaderReply) => this.finishJob?.({ kind: 'reply', reply }));
     this.process.on('error', () => undefined);
     this.idle();
   }
@@ -96,6 +203,18 @@ class Reader {
     }
   }
 
+  /** The processor time it has used (user and system, ms), or null once it is gone. */
+  cpuMs(): number | null {
+    try {
+      const stat = readFileSync(`/proc/${this.process.pid}/stat`, 'latin1');
+      // The fields after the command name (which may hold spaces and parentheses): utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    } catch {
+      return null;
+    }
+  }
+
   /** An idle child keeps no parent alive. */
   idle(): void {
     this.process.unref();
@@ -108,18 +227,17 @@ class Reader {
   }
 
   /** Runs one job; whatever happens, answers how it went (never rejects). */
-  run(id: number, job: ReaderJob, limits: { memoryLimitBytes: number; timeoutMs: number; signal?: AbortSignal }): Promise<Attempt> {
+  run(id: number, job: ReaderJob, limits: JobLimits): Promise<Attempt> {
     this.process.channel?.ref();
     const startRss = this.rss() ?? 0;
+    const startCpu = this.cpuMs() ?? 0;
     return new Promise<Attempt>((resolve) => {
-      let done = false;
       const finish = (attempt: Attempt) => {
-        if (done) return;
-        done = true;
+        if (attempt.kind === 'reply' && attempt.reply.id !== id) return;
+        this.finishJob = null;
         clearInterval(watch);
-        clearTimeout(deadline);
+        clearTimeout(backstop);
         limits.signal?.removeEventListener('abort', onAbort);
-        this.process.off('message', onMessage);
         if (attempt.kind !== 'reply') this.kill();
         else {
           this.jobsDone++;
@@ -127,18 +245,21 @@ class Reader {
         }
         resolve(attempt);
       };
-      const onMessage = (reply: ReaderReply) => reply.id === id && finish({ kind: 'reply', reply });
       const onAbort = () => finish({ kind: 'aborted', reason: limits.signal?.reason });
       const watch = setInterval(() => {
         const rss = this.rss();
-        if (rss !== null && rss > limits.memoryLimitBytes) finish({ kind: 'memory', grownBytes: rss - startRss });
+        if (rss !== null && rss > limits.memoryLimitBytes) return finish({ kind: 'memory', grownBytes: rss - startRss });
+        const cpu = this.cpuMs();
+        if (cpu !== null && cpu - startCpu > limits.cpuLimitMs) finish({ kind: 'cpu' });
       }, WATCH_INTERVAL_MS);
-      const deadline = setTimeout(() => finish({ kind: 'timeout' }), limits.timeoutMs);
-      this.process.on('message', onMessage);
+      const backstop = setTimeout(() => {
+        const cpu = this.cpuMs();
+        finish(cpu !== null && cpu - startCpu > limits.cpuLimitMs ? { kind: 'cpu' } : { kind: 'stalled' });
+      }, limits.wallLimitMs);
+      this.finishJob = finish;
       limits.signal?.addEventListener('abort', onAbort, { once: true });
-      void this.exit.then(({ code, signal }) => finish({ kind: 'died', code, signal }));
       if (limits.signal?.aborted) return onAbort();
-      this.process.send({ id, job }, (error) => error && finish({ kind: 'died', code: null, signal: null }));
+      this.process.send({ id, job }, (error) => error && this.finishJob?.({ kind: 'died', code: null, signal: null }));
     });
   }
 }
@@ -153,10 +274,13 @@ export class PdfEngine {
   private readonly perTenantRunning: number;
   private nextId = 1;
   private closed = false;
+  private readonly permissions: string[];
 
   constructor(readonly options: PdfEngineOptions) {
+    if (!(options.poolSize >= 2)) throw new RangeError('The PDF engine needs at least 2 children (PDF_ENGINE_POOL_SIZE), so that one tenant never holds them all');
     this.queue = new FairQueue(options.queueLimit, options.queuePerTenant);
-    this.perTenantRunning = Math.max(1, options.poolSize - 1);
+    this.perTenantRunning = options.poolSize - 1;
+    this.permissions = permissionArgs(options.privateDirs ?? []);
   }
 
   /** The number of pages; a password problem or a damaged file rejects with PdfReadError. */
@@ -177,23 +301,28 @@ export class PdfEngine {
 
   /**
    * Queues a job for `tenant`'s turn and resolves with its result. Rejects with PdfEngineBusy at
-   * once when the queue is full, PdfReadError for the document's own failure, PdfEngineUnavailable
-   * when its reader failed for another reason twice, or the signal's reason when it aborts.
+   * once when the queue is full (a tenant with nothing queued or running is always let in),
+   * PdfReadError for the document's own failure, PdfEngineUnavailable when its reader failed for
+   * another reason twice, or the signal's reason when it aborts.
    */
   run(tenant: string, job: ReaderJob, options: PdfJobOptions = {}): Promise<unknown> {
     return new Promise((resolve, reject) => {
       if (this.closed) return reject(new PdfEngineUnavailable('The PDF engine has stopped'));
       options.signal?.throwIfAborted();
-      const waiting: Waiting = { tenant, job, options, resolve, reject };
-      if (!this.queue.push(tenant, waiting)) return reject(new PdfEngineBusy(this.retryAfterSeconds()));
-      options.signal?.addEventListener('abort', () => this.queue.remove(tenant, waiting) && reject(options.signal?.reason), { once: true });
+      const { signal } = options;
+      const onAbort = () => this.queue.remove(tenant, waiting) && reject(signal?.reason);
+      const leftQueue = () => signal?.removeEventListener('abort', onAbort);
+      const waiting: Waiting = { tenant, job, options, resolve, reject, leftQueue };
+      if (!this.queue.push(tenant, waiting, this.runningByTenant.get(tenant) ?? 0)) return reject(new PdfEngineBusy(this.retryAfterSeconds()));
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.pump();
     });
   }
 
-  /** Jobs waiting and running, and the process ids of the children (for health and tests). */
-  stats(): { waiting: number; running: number; children: number[] } {
-    return { waiting: this.queue.size, running: this.running, children: [...this.idle, ...this.busy].map((r) => r.process.pid!).filter(Boolean) };
+  /** Jobs waiting and running, and the process ids of the children, and of those reading (for health and tests). */
+  stats(): { waiting: number; running: number; children: number[]; reading: number[] } {
+    const pids = (readers: Iterable<Reader>) => [...readers].map((r) => r.process.pid!).filter(Boolean);
+    return { waiting: this.queue.size, running: this.running, children: pids([...this.idle, ...this.busy]), reading: pids(this.busy) };
   }
 
   /** Nest's shutdown hook (PdfModule). */
@@ -203,7 +332,10 @@ export class PdfEngine {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (let w = this.queue.shift(); w; w = this.queue.shift()) w.reject(new PdfEngineUnavailable('The PDF engine has stopped'));
+    for (let w = this.queue.shift(); w; w = this.queue.shift()) {
+      w.leftQueue();
+      w.reject(new PdfEngineUnavailable('The PDF engine has stopped'));
+    }
     for (const reader of [...this.idle, ...this.busy]) reader.kill();
     this.idle.length = 0;
   }
@@ -217,6 +349,7 @@ export class PdfEngine {
     while (!this.closed && this.running < this.options.poolSize) {
       const waiting = this.queue.shift((tenant) => (this.runningByTenant.get(tenant) ?? 0) < this.perTenantRunning);
       if (!waiting) return;
+      waiting.leftQueue();
       const { tenant } = waiting;
       this.running++;
       this.runningByTenant.set(tenant, (this.runningByTenant.get(tenant) ?? 0) + 1);
@@ -233,7 +366,7 @@ export class PdfEngine {
   private take(): Reader {
     let reader = this.idle.pop();
     while (reader && !reader.alive) reader = this.idle.pop();
-    reader ??= new Reader(this.options);
+    reader ??= new Reader(this.options, this.permissions);
     this.busy.add(reader);
     return reader;
   }
@@ -245,16 +378,19 @@ export class PdfEngine {
     if (this.closed || !reader.alive || worn || this.idle.length >= this.options.poolSize) reader.kill();
     else this.idle.push(reader);
     // A child replaced at once, so that the next job does not wait for one to start (about 0.2 s, more on a busy machine).
-    if (!this.closed && this.idle.length + this.busy.size < this.options.poolSize) this.idle.push(new Reader(this.options));
+    if (!this.closed && this.idle.length + this.busy.size < this.options.poolSize) this.idle.push(new Reader(this.options, this.permissions));
   }
 
   /**
    * Runs a job on a child. A failure that may not be the document's — the memory ran out on a child
-   * that held much of it before the job began, or the child died of something it was not doing — is
-   * tried once more on a fresh child; only what happens there is charged to the document.
+   * that held much of it before the job began, the child died of something it was not doing, or the
+   * job's wall-clock backstop passed before its processor time did — is tried once more on a fresh
+   * child; only what happens there is charged to the document (or, for the backstop, to the engine).
    */
   private async execute({ job, options, resolve, reject }: Waiting): Promise<void> {
-    const limits = { memoryLimitBytes: this.options.memoryLimitBytes, timeoutMs: options.timeoutMs ?? this.options.timeoutMs, signal: options.signal };
+    const cpuLimitMs = options.timeoutMs ?? this.options.timeoutMs;
+    const wallLimitMs = cpuLimitMs * (this.options.wallTimeFactor ?? WALL_TIME_FACTOR);
+    const limits: JobLimits = { memoryLimitBytes: this.options.memoryLimitBytes, cpuLimitMs, wallLimitMs, signal: options.signal };
     for (let attempt = 1; ; attempt++) {
       if (this.closed) return reject(new PdfEngineUnavailable('The PDF engine has stopped'));
       const reader = this.take();
@@ -273,8 +409,12 @@ export class PdfEngine {
         }
         case 'aborted':
           return reject(outcome.reason ?? new Error('The PDF read was aborted'));
-        case 'timeout':
-          return reject(new PdfReadError('PDF_UNREADABLE', `Reading the PDF took more than ${Math.round(limits.timeoutMs / 1000)} s`));
+        case 'cpu':
+          return reject(new PdfReadError('PDF_UNREADABLE', `Reading the PDF took more than ${Math.round(limits.cpuLimitMs / 1000)} s of processor time`));
+        case 'stalled':
+          // The machine, not the document: its processor time was not used up.
+          if (last) return reject(new PdfEngineUnavailable(`The PDF reader got too little processor time within ${Math.round(wallLimitMs / 1000)} s`));
+          break;
         case 'memory':
           if (last) return reject(new PdfReadError('PDF_UNREADABLE', `Reading the PDF needed more than ${Math.round(limits.memoryLimitBytes / MiB)} MB`));
           break;

@@ -4,10 +4,11 @@ import { PdfEngine } from './pdf-engine.js';
 
 /**
  * The one PDF engine of the process (pdf-engine.ts), for nexus (uploads, LAYOUT, the pipeline) and
- * zen (chat uploads); its children are stopped when the application shuts down.
+ * zen (chat uploads); its children may never read the document store, and are stopped when the
+ * application shuts down.
  */
 @Module({
-  providers: [{ provide: PdfEngine, inject: [AppConfig], useFactory: (c: AppConfig) => new PdfEngine({ ...c.pdfEngine, testHooks: c.nodeEnv === 'test' }) }],
+  providers: [{ provide: PdfEngine, inject: [AppConfig], useFactory: (c: AppConfig) => new PdfEngine({ ...c.pdfEngine, privateDirs: [c.storage.dir], testHooks: c.nodeEnv === 'test' }) }],
   exports: [PdfEngine],
 })
 export class PdfModule {}

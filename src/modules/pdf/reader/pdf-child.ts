@@ -7,6 +7,7 @@
 import { countPages } from './inspect.js';
 import { renderLayoutZip } from './layout.js';
 import { extractPdfText } from './pdf-text.js';
+import { runTestHook, type TestHookJob } from './test-hooks.js';
 import { verdictOf } from './verdict.js';
 
 export type ReaderJob =
@@ -14,14 +15,11 @@ export type ReaderJob =
   | { kind: 'text'; data: Uint8Array; password?: string; maxPages?: number }
   | { kind: 'layout'; data: Uint8Array; password?: string }
   // Only when the parent started the child with --test-hooks (NODE_ENV=test): proofs of the engine's controls.
-  | { kind: 'test:env' }
-  | { kind: 'test:grow' }
-  | { kind: 'test:hang' };
+  | TestHookJob;
 
 export type ReaderReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; code: string; message: string };
 
 const testHooks = process.argv.includes('--test-hooks');
-const retained: Uint8Array[] = [];
 
 async function run(job: ReaderJob): Promise<unknown> {
   switch (job.kind) {
@@ -33,18 +31,7 @@ async function run(job: ReaderJob): Promise<unknown> {
       return renderLayoutZip(job.data, job.password);
   }
   if (!testHooks) throw new Error(`unknown job ${job.kind}`);
-  switch (job.kind) {
-    case 'test:env':
-      return { ...process.env };
-    case 'test:grow':
-      // Touches every page, so that the memory is resident, until the parent stops it.
-      for (;;) {
-        retained.push(new Uint8Array(16 * 1024 * 1024).fill(1));
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    case 'test:hang':
-      return new Promise(() => undefined);
-  }
+  return runTestHook(job);
 }
 
 process.on('message', (message: { id: number; job: ReaderJob }) => {
