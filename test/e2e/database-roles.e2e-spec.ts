@@ -3,9 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { MIGRATIONS } from '../../migrations/index.js';
 import { createHttpApp } from '../../src/app.factory.js';
 import { createLogger } from '../../src/common/logging/logger.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { dataSourceOptions } from '../../src/database/data-source.js';
 import { assertMigrated, runMigrations } from '../../src/database/migrate.js';
 import { bearer, register, STRONG_PASSWORD, type TestApp } from '../support/app.js';
 import { ask, newSession } from '../support/chat.js';
@@ -127,4 +130,112 @@ describe('database roles: migrations as the migrator, the service as a role with
     }
     await expect(assertMigrated(appUrl)).resolves.toBeUndefined();
   });
+});
+
+/**
+ * Upgrading a deployment from before the roles: a database the superuser migrated (every table,
+ * sequence and function owned by postgres). roles.sql, run twice as on two starts of compose's
+ * db-roles, creates the roles and hands the schema to the migrator; a later migration then runs as the
+ * migrator (DropDocumentListItem drops a trigger function and a column, which only their owner may),
+ * and the service starts as the app role, with rows only.
+ */
+describe('database roles: upgrading a database the superuser migrated', () => {
+  const suffix = randomBytes(4).toString('hex');
+  const superuserUrl = new URL(process.env.DATABASE_URL!);
+  const database = `${superuserUrl.pathname.slice(1)}_rolesup_${suffix}`;
+  const migrator = `fd_migrator_${suffix}`;
+  const appRole = `fd_app_${suffix}`;
+  const passwords = { migrator: randomBytes(12).toString('hex'), app: randomBytes(12).toString('hex') };
+  const urlFor = (user: string | null, password?: string) => {
+    const url = new URL(superuserUrl);
+    url.pathname = `/${database}`;
+    if (user) {
+      url.username = user;
+      url.password = password!;
+    }
+    return url.toString();
+  };
+  const maintenance = (() => {
+    const url = new URL(superuserUrl);
+    url.pathname = '/postgres';
+    return url.toString();
+  })();
+  const superuser = urlFor(null);
+  const migratorUrl = urlFor(migrator, passwords.migrator);
+  const appUrl = urlFor(appRole, passwords.app);
+  const laterMigrations = MIGRATIONS.slice(MIGRATIONS.findIndex((m) => m.name === 'DropDocumentListItem1795500789130'));
+  const variables = { migrator, migrator_password: passwords.migrator, app: appRole, app_password: passwords.app, database };
+  let t: TestApp | undefined;
+
+  /** Objects of the schema (tables, sequences, views, types, functions) the migrator does not own. */
+  const notTheMigrators = () =>
+    asRole(superuser, async (c) =>
+      (
+        await c.query<{ name: string; owner: string }>(
+          // Objects of extensions (pgcrypto's functions) stay with their extension.
+          `SELECT relname AS name, pg_get_userbyid(relowner) AS owner FROM pg_class o WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'p', 'v', 'm', 'S') AND relowner <> $1::regrole
+              AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = o.oid AND d.deptype = 'e')
+           UNION ALL SELECT typname, pg_get_userbyid(typowner) FROM pg_type o WHERE typnamespace = 'public'::regnamespace AND typowner <> $1::regrole
+              AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = o.oid AND d.deptype = 'e')
+           UNION ALL SELECT proname, pg_get_userbyid(proowner) FROM pg_proc o WHERE pronamespace = 'public'::regnamespace AND proowner <> $1::regrole
+              AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = o.oid AND d.deptype = 'e')`,
+          [migrator],
+        )
+      ).rows,
+    );
+
+  beforeAll(async () => {
+    await asRole(maintenance, (c) => c.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`));
+    // The deployment as it was: migrated by the superuser, up to the migration before the later ones.
+    const before = new DataSource({ ...dataSourceOptions(superuser), migrations: MIGRATIONS.slice(0, MIGRATIONS.length - laterMigrations.length) });
+    await before.initialize();
+    await before.runMigrations({ transaction: 'each' });
+    await before.destroy();
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await asRole(maintenance, async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`);
+      await c.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(appRole)}`);
+      await c.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(migrator)}`);
+    });
+  });
+
+  it('starts with tables and a function the superuser owns, which a migrator could not alter', async () => {
+    const owned = await asRole(superuser, (c) => c.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tableowner = current_user`));
+    expect(owned.rows[0].n).toBeGreaterThan(10);
+    expect(await asRole(superuser, (c) => c.query(`SELECT 1 FROM pg_proc WHERE proname = 'documents_list_item'`))).toMatchObject({ rowCount: 1 });
+  });
+
+  it('roles.sql, run twice, creates the roles and hands every table, sequence, type and function to the migrator', async () => {
+    for (let run = 0; run < 2; run++) await asRole(superuser, async (c) => c.query(await rolesSql(variables)));
+    expect(await notTheMigrators()).toEqual([]);
+    const roles = await asRole(superuser, (c) =>
+      c.query<{ rolname: string; rolsuper: boolean; rolcreatedb: boolean }>(`SELECT rolname, rolsuper, rolcreatedb FROM pg_roles WHERE rolname = ANY($1) ORDER BY rolname`, [[migrator, appRole]]),
+    );
+    expect(roles.rows).toEqual([
+      { rolname: appRole, rolsuper: false, rolcreatedb: false },
+      { rolname: migrator, rolsuper: false, rolcreatedb: false },
+    ]);
+  });
+
+  it('a later migration runs as the migrator, and the service as the app role with rows only', async () => {
+    expect(await runMigrations(migratorUrl)).toEqual(laterMigrations.map((m) => m.name));
+    expect(await asRole(superuser, (c) => c.query(`SELECT 1 FROM pg_proc WHERE proname = 'documents_list_item'`))).toMatchObject({ rowCount: 0 });
+    expect(await notTheMigrators()).toEqual([]);
+
+    const config = loadConfig({ ...process.env, DATABASE_URL: appUrl, MIGRATE_ON_START: 'false', QUEUE_PREFIX: `rolesup${suffix}` });
+    await assertMigrated(config.db.url);
+    const app = await createHttpApp(config, createLogger(config.log.level));
+    await app.init();
+    t = { app, http: request(app.getHttpServer()), close: () => app.close() };
+    const admin = await register(t.http);
+    expect((await t.http.post('/api/v1/auth/login').send({ email: admin.email, password: STRONG_PASSWORD })).status).toBe(200);
+    // Rows written before the upgrade are the app's to read and write too.
+    expect((await asRole(appUrl, (c) => c.query(`UPDATE migrations SET name = name WHERE false`))).rowCount).toBe(0);
+    for (const statement of ['CREATE TABLE intruder (id int)', 'ALTER TABLE users ADD COLUMN intruder text', 'DROP TABLE audit_logs', 'TRUNCATE audit_logs']) {
+      await expect(asRole(appUrl, (c) => c.query(statement))).rejects.toMatchObject({ code: '42501' });
+    }
+  }, 60_000);
 });
