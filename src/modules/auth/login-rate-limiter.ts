@@ -1,11 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
-import type { Logger } from 'pino';
+import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import { rateLimitSubject } from '../../common/http/client-info.js';
-import { LOGGER } from '../../common/logging/logging.module.js';
-import { REDIS } from '../redis/redis.module.js';
+import { WindowCounters } from '../redis/window-counters.js';
 
 /**
  * Reserves a login attempt, atomically: refused when the failures in the window, plus the attempts
@@ -66,15 +63,14 @@ export interface LoginAttempt {
  * Brute-force protection kept in Redis so every API process shares it: failed logins are counted per
  * account and per client IP in a fixed window; past the limit, logins answer 429 with Retry-After.
  * Attempts whose password is still being checked count against the limit too, so parallel guesses
- * cannot overtake it. If Redis is unreachable the limiter lets requests through (logged): Argon2
- * still bounds guessing.
+ * cannot overtake it. The other limits here are plain windows of WindowCounters. If Redis is
+ * unreachable the limiter lets requests through (logged): Argon2 still bounds guessing.
  */
 @Injectable()
 export class LoginRateLimiter {
   constructor(
     private readonly config: AppConfig,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly counters: WindowCounters,
   ) {}
 
   /** The address counts as rateLimitSubject says: an IPv6 client by its /64. */
@@ -89,13 +85,13 @@ export class LoginRateLimiter {
   async begin(email: string, ip: string): Promise<LoginAttempt> {
     const keys = this.keys(email, ip);
     const { loginMaxFailuresPerAccount, loginMaxFailuresPerIp, loginFailureWindowSeconds } = this.config.auth;
-    const result = (await this.safely(() =>
-      this.redis.eval(RESERVE, keys.length, ...keys, loginMaxFailuresPerAccount, loginMaxFailuresPerIp, IN_FLIGHT_TTL_SECONDS),
+    const result = (await this.counters.attempt((redis) =>
+      redis.eval(RESERVE, keys.length, ...keys, loginMaxFailuresPerAccount, loginMaxFailuresPerIp, IN_FLIGHT_TTL_SECONDS),
     )) as [number, number] | null;
     if (result && result[0] !== 0) this.refuse(Number(result[1]), result[0] === 1 ? 'this account' : 'this address');
     const reserved = result !== null;
     const settle = async (outcome: 'failure' | 'success' | 'abandon') => {
-      if (reserved) await this.safely(() => this.redis.eval(SETTLE, keys.length, ...keys, outcome, loginFailureWindowSeconds));
+      if (reserved) await this.counters.attempt((redis) => redis.eval(SETTLE, keys.length, ...keys, outcome, loginFailureWindowSeconds));
     };
     return { failed: () => settle('failure'), succeeded: () => settle('success'), abandon: () => settle('abandon') };
   }
@@ -106,7 +102,7 @@ export class LoginRateLimiter {
    */
   async firstRefusal(email: string, seconds: number): Promise<boolean> {
     const key = `${this.config.redis.prefix}:rl:login:refused:acct:${email.toLowerCase()}`;
-    return (await this.safely(() => this.redis.set(key, '1', 'EX', Math.max(1, seconds), 'NX'))) === 'OK';
+    return (await this.counters.attempt((redis) => redis.set(key, '1', 'EX', Math.max(1, seconds), 'NX'))) === 'OK';
   }
 
   /** Counts registrations per IP (an IPv6 client by its /64) in an hourly window; throws 429 past the limit. */
@@ -134,11 +130,8 @@ export class LoginRateLimiter {
 
   /** One more event in a fixed window of `seconds` started by the first; past `limit`, 429 with the rest of the window. */
   private async countInWindow(name: string, limit: number, seconds: number, subject: string): Promise<void> {
-    const key = `${this.config.redis.prefix}:rl:${name}`;
-    const result = await this.safely(() => this.redis.multi().incr(key).expire(key, seconds, 'NX').ttl(key).exec());
-    if (!result) return;
-    const count = Number(result[0][1]);
-    if (count > limit) this.refuse(Number(result[2][1]), subject);
+    const counted = await this.counters.increment(`${this.config.redis.prefix}:rl:${name}`, seconds);
+    if (counted && counted.count > limit) this.refuse(counted.secondsLeft, subject);
   }
 
   private refuse(ttlSeconds: number, subject: string): never {
@@ -146,14 +139,5 @@ export class LoginRateLimiter {
     throw new AppException('RATE_LIMITED', `Too many attempts from ${subject}; retry in ${retryAfter} s`, {
       headers: { 'Retry-After': retryAfter },
     });
-  }
-
-  private async safely<T>(op: () => Promise<T>): Promise<T | null> {
-    try {
-      return await op();
-    } catch (error) {
-      this.logger.warn({ err: error }, 'rate limiter unavailable; allowing the request');
-      return null;
-    }
   }
 }

@@ -57,8 +57,10 @@ export class DocumentsController {
   @RawResponse()
   @ApiOperation({
     summary: 'The original PDF byte for byte (type=ORIGINAL), or the layout analysis (type=LAYOUT)',
-    description: 'LAYOUT answers a zip: page-001.png… (each page with its detected text runs outlined) and layout.json (the boxes).',
+    description:
+      'LAYOUT answers a zip: page-001.png… (each page with its detected text runs outlined) and layout.json (the boxes). It is drawn once and stored, counted in the stored-bytes quotas; a layout that cannot be drawn (422 UNPROCESSABLE, LAYOUT_TOO_LARGE over LAYOUT_MAX_BYTES) answers the same on every fetch.',
   })
+  @ApiQuotaRefusal('stored bytes (the layout, stored on its first fetch)')
   @ApiProduces('application/pdf', 'application/zip')
   async fetch(@CurrentUser() user: Principal, @Param('job_id', uuid) jobId: string, @Query() query: DocFetchQueryDto) {
     if (query.type === 'LAYOUT') {

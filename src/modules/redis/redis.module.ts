@@ -1,8 +1,10 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { AppConfig } from '../../config/app-config.js';
+import { REDIS } from './redis.tokens.js';
+import { WindowCounters } from './window-counters.js';
 
-export const REDIS = Symbol('REDIS');
+export { REDIS };
 
 /** Builds an ioredis client that fails fast instead of queueing commands while Redis is away. */
 export function createRedisClient(url: string, connectionName: string): Redis {
@@ -49,7 +51,8 @@ class RedisLifecycle implements OnModuleInit, OnApplicationShutdown {
   providers: [
     { provide: REDIS, inject: [AppConfig], useFactory: (config: AppConfig) => createRedisClient(config.redis.url, 'foliodesk') },
     RedisLifecycle,
+    WindowCounters,
   ],
-  exports: [REDIS],
+  exports: [REDIS, WindowCounters],
 })
 export class RedisModule {}

@@ -1,0 +1,2 @@
+/** The injection token of the service's shared Redis client (see RedisModule). */
+export const REDIS = Symbol('REDIS');
