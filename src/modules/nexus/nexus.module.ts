@@ -30,55 +30,12 @@ import { PipelineReconciler } from './pipeline/pipeline-reconciler.js';
 import { StoreSweeper } from './storage/store-sweeper.js';
 import { PipelineRepository } from './pipeline/pipeline.repository.js';
 import { PipelineService } from './pipeline/pipeline.service.js';
+import { StageProcessors } from './pipeline/stage-processors.js';
+import { PIPELINE } from './pipeline/stage-registry.js';
 import { StageRunner } from './pipeline/stage-runner.js';
 import { QueueMetrics } from './pipeline/queue-metrics.js';
-import { CalculationProcessor } from './pipeline/processors/calculation.processor.js';
-import { ClassificationProcessor } from './pipeline/processors/classification.processor.js';
-import { CompletionProcessor } from './pipeline/processors/completion.processor.js';
-import { EnrichmentProcessor } from './pipeline/processors/enrichment.processor.js';
-import { ExtractionProcessor } from './pipeline/processors/extraction.processor.js';
-import { ParsingProcessor } from './pipeline/processors/parsing.processor.js';
-import { StructuringProcessor } from './pipeline/processors/structuring.processor.js';
-import { SummaryProcessor } from './pipeline/processors/summary.processor.js';
-import { UploadProcessor } from './pipeline/processors/upload.processor.js';
-import { ValidationProcessor } from './pipeline/processors/validation.processor.js';
-import { CalculationStage } from './pipeline/stages/calculation.stage.js';
-import { ClassificationStage } from './pipeline/stages/classification.stage.js';
-import { CompletionStage } from './pipeline/stages/completion.stage.js';
-import { EnrichmentStage } from './pipeline/stages/enrichment.stage.js';
-import { ExtractionStage } from './pipeline/stages/extraction.stage.js';
-import { ParsingStage } from './pipeline/stages/parsing.stage.js';
-import { StructuringStage } from './pipeline/stages/structuring.stage.js';
-import { SummaryStage } from './pipeline/stages/summary.stage.js';
-import { UploadStage } from './pipeline/stages/upload.stage.js';
-import { ValidationStage } from './pipeline/stages/validation.stage.js';
 import { DocumentStorage, LocalDiskStorage } from './storage/document-storage.js';
 import { HashingDiskEngine } from './storage/hashing-disk.engine.js';
-
-const STAGE_SERVICES = [
-  UploadStage,
-  ClassificationStage,
-  ParsingStage,
-  StructuringStage,
-  ExtractionStage,
-  ValidationStage,
-  EnrichmentStage,
-  CalculationStage,
-  SummaryStage,
-  CompletionStage,
-];
-const PROCESSORS = [
-  UploadProcessor,
-  ClassificationProcessor,
-  ParsingProcessor,
-  StructuringProcessor,
-  ExtractionProcessor,
-  ValidationProcessor,
-  EnrichmentProcessor,
-  CalculationProcessor,
-  SummaryProcessor,
-  CompletionProcessor,
-];
 
 /**
  * Documents: uploads, listings, originals, the ten-stage pipeline and its results. The stage
@@ -91,7 +48,7 @@ export class NexusModule {
       { provide: NavSource, inject: [AppConfig], useFactory: (c: AppConfig) => navSourceFor(c.marketData.navSource) },
       MarketDataService,
     ];
-    const workers: Provider[] = role === 'api' ? [] : [...STAGE_SERVICES, ...PROCESSORS, PipelineReconciler, StoreSweeper, ...marketData];
+    const workers: Provider[] = role === 'api' ? [] : [...PIPELINE.map((s) => s.stage), StageProcessors, PipelineReconciler, StoreSweeper, ...marketData];
     return {
       module: NexusModule,
       // Global so chat can use documents and the pipeline without importing (and so duplicating) it.

@@ -1,11 +1,11 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { Provider } from '@nestjs/common';
-import type { Queue } from 'bull';
+import type { Job, Queue } from 'bull';
 import type { Logger } from 'pino';
 import { withinDeadline } from '../../../common/errors/dependency-errors.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
 import { runnableJob } from '../../queue/runnable-job.js';
-import { queueName, STAGE_JOB_OPTIONS, STAGES, stageJobId, type StageJob, type StageName } from './pipeline.constants.js';
+import { PIPELINE_STAGE_CONCURRENCY, queueName, STAGE_JOB_OPTIONS, STAGES, stageJobId, type StageJob, type StageName } from './pipeline.constants.js';
 
 const OVERDUE_MS = 1000;
 const DEPTHS_WAIT_MS = 1000;
@@ -16,6 +16,11 @@ export class PipelineQueues {
 
   private queue(stage: StageName): Queue<StageJob> {
     return this.queues.get(stage)!;
+  }
+
+  /** Hands the stage's jobs to `handler`, PIPELINE_STAGE_CONCURRENCY at once; rejects when Redis is unreachable. */
+  process(stage: StageName, handler: (job: Job<StageJob>) => Promise<void>): Promise<void> {
+    return this.queue(stage).process(PIPELINE_STAGE_CONCURRENCY, handler);
   }
 
   /** Idempotent: a job with the same process and stage already queued or running is left alone. */

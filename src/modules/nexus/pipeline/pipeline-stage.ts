@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../../../common/errors/error-codes.js';
 import type { DocumentEntity } from '../entities/document.entity.js';
 import type { PipelineProcessEntity } from '../entities/pipeline-process.entity.js';
-import type { StageName } from './pipeline.constants.js';
+import type { StageName, StageOutputs } from './stage-registry.js';
 
 export interface StageUsage {
   model: string;
@@ -10,21 +10,22 @@ export interface StageUsage {
   costInr: number;
 }
 
-export interface StageResult<T = unknown> {
+export interface StageResult<Out> {
   /** Stored as JSON on the stage row; later stages read it. */
-  output: T;
+  output: Out;
   usage?: StageUsage;
 }
 
-export interface StageContext {
+/** What a stage is given. It reads the outputs of the earlier stages it names (`Reads`), typed. */
+export interface StageContext<Reads extends StageName = never> {
   process: PipelineProcessEntity;
   document: DocumentEntity;
   /** The PDF password given when the process started, if any. */
   password: string | null;
   /** The output of an earlier stage of this process. */
-  output<T>(stage: StageName): Promise<T>;
+  output<S extends Reads>(stage: S): Promise<StageOutputs[S]>;
   /** One top-level key of an earlier stage's output (undefined when absent), read without the rest. */
-  outputKey<T>(stage: StageName, key: string): Promise<T | undefined>;
+  outputKey<S extends Reads, K extends keyof StageOutputs[S] & string>(stage: S, key: K): Promise<StageOutputs[S][K] | undefined>;
   /** The original file's bytes. */
   original(): Promise<Uint8Array>;
   /** Aborted when the stage's time is up: long work (reading the PDF) stops instead of running on. */
@@ -60,8 +61,13 @@ export class StageFailure extends Error {
   }
 }
 
-/** One stage's work. Implementations are plain services; the runner owns state and chaining. */
-export abstract class PipelineStage<T = unknown> {
-  abstract readonly name: StageName;
-  abstract run(ctx: StageContext): Promise<StageResult<T>>;
+/**
+ * One stage's work, producing `Out`. Its `run` names the earlier stages it reads in its context's
+ * type (`StageContext<'enrichment'>`); the runner gives it a context that can read any. Stages are
+ * plain services listed in stage-registry.ts; the runner owns state and chaining.
+ */
+export abstract class PipelineStage<Out> {
+  /** Type only, never set: what the stage produces (`StageOutputs` reads it). */
+  declare readonly outputType: Out;
+  abstract run(ctx: StageContext<StageName>): Promise<StageResult<Out>>;
 }

@@ -1,19 +1,10 @@
 import type { JobOptions } from 'bull';
+import { PIPELINE, type StageName } from './stage-registry.js';
 
-/** The ten stages, in order. Each has its own Bull queue and processor. */
-export const STAGES = [
-  'upload',
-  'classification',
-  'parsing',
-  'structuring',
-  'extraction',
-  'validation',
-  'enrichment',
-  'calculation',
-  'summary',
-  'completion',
-] as const;
-export type StageName = (typeof STAGES)[number];
+export type { StageName };
+
+/** The stage names in order (from the registry). Each has its own Bull queue. */
+export const STAGES: readonly StageName[] = PIPELINE.map((s) => s.name);
 
 export const queueName = (stage: StageName) => `pipeline-${stage}`;
 export const QUEUE_NAMES = STAGES.map(queueName);

@@ -13,7 +13,7 @@ import { nextStage, STAGE_JOB_OPTIONS, type StageJob, type StageName } from './p
 import { PipelineQueues } from './pipeline-queues.js';
 import { PipelineRepository } from './pipeline.repository.js';
 import { StageFailure, type PipelineFailureCode, type PipelineStage, type StageContext } from './pipeline-stage.js';
-import type { CompletionOutput } from './stages/completion.stage.js';
+import type { FinalOutput, StageOutputs } from './stage-registry.js';
 
 class StageTimeout extends Error {}
 
@@ -59,51 +59,52 @@ export class StageRunner {
     this.box = new SecretBox(config.crypto);
   }
 
-  async run(stage: PipelineStage, job: Job<StageJob>): Promise<void> {
+  /** Runs one job of the stage `name`, whose work is `stage`. */
+  async run(name: StageName, stage: PipelineStage<unknown>, job: Job<StageJob>): Promise<void> {
     const { tenantId, processId } = job.data;
     const process = await this.repo.findProcess(tenantId, processId);
     if (!process || process.status !== 'processing') return;
-    const row = await this.repo.findStage(processId, stage.name);
+    const row = await this.repo.findStage(processId, name);
     if (row?.status === 'completed') {
       // Delivered again after it finished: make sure the chain goes on, and stop.
-      const next = nextStage(stage.name);
+      const next = nextStage(name);
       if (next && process.currentStage === next) await this.enqueue(process, next);
       return;
     }
-    if (process.currentStage !== stage.name) return;
+    if (process.currentStage !== name) return;
     const remaining = process.deadlineAt.getTime() - Date.now();
     if (remaining <= 0) {
-      await this.fail(process, this.timeoutReason(stage.name));
+      await this.fail(process, this.timeoutReason(name));
       return;
     }
-    if (!(await this.repo.startStage(processId, stage.name))) return;
+    if (!(await this.repo.startStage(processId, name))) return;
 
     const started = Date.now();
     try {
       const context = await this.context(process);
       const result = await withTimeout((signal) => stage.run({ ...context, signal }), Math.min(this.config.pipeline.stageTimeoutMs, remaining));
-      const next = nextStage(stage.name);
+      const next = nextStage(name);
       const advanced = await this.repo.transaction(async (manager) => {
-        if (!(await this.repo.completeStage(manager, processId, stage.name, result.output, Date.now() - started))) return false;
-        if (result.usage) await this.repo.recordUsage(manager, tenantId, process.documentId, processId, stage.name, result.usage);
+        if (!(await this.repo.completeStage(manager, processId, name, result.output, Date.now() - started))) return false;
+        if (result.usage) await this.repo.recordUsage(manager, tenantId, process.documentId, processId, name, result.usage);
         if (next) await this.repo.advance(manager, processId, next);
-        else await this.finish(manager, process, result.output as CompletionOutput);
+        else await this.finish(manager, process, result.output as FinalOutput);
         return true;
       });
       if (advanced && next) await this.enqueue(process, next);
     } catch (error) {
-      if (error instanceof StageTimeout) return this.fail(process, this.timeoutReason(stage.name));
+      if (error instanceof StageTimeout) return this.fail(process, this.timeoutReason(name));
       if (error instanceof StageFailure) {
-        return this.fail(process, { code: error.code, message: error.message, stage: stage.name, retryable: error.retryable });
+        return this.fail(process, { code: error.code, message: error.message, stage: name, retryable: error.retryable });
       }
       const attempts = job.opts.attempts ?? STAGE_JOB_OPTIONS.attempts ?? 1;
-      this.logger.warn({ err: error, processId, stage: stage.name, attempt: job.attemptsMade + 1 }, 'pipeline stage failed');
+      this.logger.warn({ err: error, processId, stage: name, attempt: job.attemptsMade + 1 }, 'pipeline stage failed');
       // PostgreSQL or Redis away is not the document's fault: never STAGE_FAILED for it. Bull retries;
       // once its attempts are spent the job is dropped and the reconciler enqueues the stage again
       // when the process has not moved for PIPELINE_STALE_AFTER_MS. The run's deadline still bounds it.
       if (isDependencyUnavailable(error)) throw error;
       if (job.attemptsMade + 1 >= attempts) {
-        return this.fail(process, { code: 'STAGE_FAILED', message: `The ${stage.name} stage failed`, stage: stage.name, retryable: true });
+        return this.fail(process, { code: 'STAGE_FAILED', message: `The ${name} stage failed`, stage: name, retryable: true });
       }
       throw error; // Bull retries with backoff
     }
@@ -133,7 +134,7 @@ export class StageRunner {
     return this.queues.enqueue({ tenantId: process.tenantId, processId: process.id, stage });
   }
 
-  private async finish(manager: Parameters<Parameters<PipelineRepository['transaction']>[0]>[0], process: PipelineProcessEntity, out: CompletionOutput) {
+  private async finish(manager: Parameters<Parameters<PipelineRepository['transaction']>[0]>[0], process: PipelineProcessEntity, out: FinalOutput) {
     if (!(await this.repo.endProcess(manager, process.id, { status: 'completed' }))) return;
     await this.repo.saveExtraction(manager, {
       documentId: process.documentId,
@@ -161,7 +162,7 @@ export class StageRunner {
     });
   }
 
-  private async context(process: PipelineProcessEntity): Promise<Omit<StageContext, 'signal'>> {
+  private async context(process: PipelineProcessEntity): Promise<Omit<StageContext<StageName>, 'signal'>> {
     const document = await this.documents.findById(process.tenantId, process.documentId);
     if (!document) throw new StageFailure('DOCUMENT_MISSING', 'The document no longer exists');
     return {
@@ -169,8 +170,10 @@ export class StageRunner {
       document,
       // A stored password that does not open counts as none: reading the PDF then asks for it (PDF_PASSWORD_REQUIRED).
       password: document.sealedPassword ? this.box.openOrNull('pdf-password', { id: document.id, tenantId: document.tenantId }, document.sealedPassword, this.logger) : null,
-      output: (stage) => this.repo.stageOutput(process.id, stage),
-      outputKey: (stage, key) => this.repo.stageOutputKey(process.id, stage, key),
+      // The one place where a stored output is taken to be what its stage declares (StageOutputs).
+      output: <S extends StageName>(stage: S) => this.repo.stageOutput<StageOutputs[S]>(process.id, stage),
+      outputKey: <S extends StageName, K extends keyof StageOutputs[S] & string>(stage: S, key: K) =>
+        this.repo.stageOutputKey<StageOutputs[S][K]>(process.id, stage, key),
       original: async () => {
         const chunks: Buffer[] = [];
         for await (const chunk of await this.storage.read(document.storageKey)) chunks.push(chunk as Buffer);

@@ -19,10 +19,8 @@ export const periodOptions = (draft: ExtractionDraft): CalculationOptions => ({ 
 /** Stage 8: totals, gains, asset allocation and XIRR per holding, per investor and overall. */
 @Injectable()
 export class CalculationStage extends PipelineStage<CalculationOutput> {
-  readonly name = 'calculation' as const;
-
-  async run(ctx: StageContext) {
-    const draft = await ctx.output<ExtractionDraft>('enrichment');
+  async run(ctx: StageContext<'enrichment'>) {
+    const draft = await ctx.output('enrichment');
     const options = periodOptions(draft);
     const flowsOf = flowsOnce(options);
     const overall = calculatePortfolio(draft.entities, options, flowsOf);

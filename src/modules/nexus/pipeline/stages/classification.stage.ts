@@ -15,8 +15,6 @@ export class ClassificationStage extends PipelineStage<Classification> {
     super();
   }
 
-  readonly name = 'classification' as const;
-
   async run(ctx: StageContext) {
     return { output: classifyStatement(await readPdfText(this.pdf, ctx, CLASSIFICATION_PAGES)) };
   }

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { Classification, ExtractionDraft, Validation } from '../../extraction/types.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
-import type { ParsingOutput } from './parsing.stage.js';
 import { holdingFlagCost, withEnrichmentFlags } from '../../extraction/enrichment-flags.js';
 import { holdingXirr, totalsIncompleteFlags } from '../../extraction/calculator.js';
-import { periodOptions, type CalculationOutput } from './calculation.stage.js';
-import type { SummaryOutput } from './summary.stage.js';
+import { periodOptions } from './calculation.stage.js';
 
 export interface CompletionOutput {
   result: Record<string, unknown>;
@@ -18,21 +15,22 @@ export interface CompletionOutput {
   confidence: { average: number; minimum: number };
 }
 
+/** Completion reads most stages' outputs, but of parsing's only `page_count`. */
+type CompletionReads = 'classification' | 'parsing' | 'enrichment' | 'validation' | 'calculation' | 'summary';
+
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Stage 10: the extraction result as clients read it, assembled from every earlier stage. */
 @Injectable()
 export class CompletionStage extends PipelineStage<CompletionOutput> {
-  readonly name = 'completion' as const;
-
-  async run(ctx: StageContext) {
+  async run(ctx: StageContext<CompletionReads>) {
     const [classification, pageCount, draft, validation, calc, summary] = await Promise.all([
-      ctx.output<Classification>('classification'),
-      ctx.outputKey<number>('parsing', 'page_count'),
-      ctx.output<ExtractionDraft>('enrichment'),
-      ctx.output<Validation>('validation'),
-      ctx.output<CalculationOutput>('calculation'),
-      ctx.output<SummaryOutput>('summary'),
+      ctx.output('classification'),
+      ctx.outputKey('parsing', 'page_count'),
+      ctx.output('enrichment'),
+      ctx.output('validation'),
+      ctx.output('calculation'),
+      ctx.output('summary'),
     ]);
     // Validation's flags and score, with enrichment's flags (an inferred asset class) and their cost.
     const checked = withEnrichmentFlags(validation, draft);
@@ -69,7 +67,7 @@ export class CompletionStage extends PipelineStage<CompletionOutput> {
       output: {
         result,
         document_type: classification.code,
-        pages: pageCount ?? (await ctx.output<ParsingOutput>('parsing')).pages.length,
+        pages: pageCount ?? (await ctx.output('parsing')).pages.length,
         holdings_count: holdings.length,
         total_aum: round2(calc.overall.total_market_value),
         currency: draft.currency,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { enrichExtraction, type EnrichedDraft } from '../../extraction/enricher.js';
-import type { ExtractionDraft } from '../../extraction/types.js';
 import { withLatestNavs } from '../../market-data/latest-nav.js';
 import { MarketDataService } from '../../market-data/market-data.service.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
@@ -12,14 +11,12 @@ import { PipelineStage, type StageContext } from '../pipeline-stage.js';
  */
 @Injectable()
 export class EnrichmentStage extends PipelineStage<EnrichedDraft> {
-  readonly name = 'enrichment' as const;
-
   constructor(private readonly marketData: MarketDataService) {
     super();
   }
 
-  async run(ctx: StageContext) {
-    const [draft, lookup] = await Promise.all([ctx.output<ExtractionDraft>('extraction'), this.marketData.lookup()]);
+  async run(ctx: StageContext<'extraction'>) {
+    const [draft, lookup] = await Promise.all([ctx.output('extraction'), this.marketData.lookup()]);
     const enriched = enrichExtraction(draft, lookup ? { amfiCategory: (isin) => lookup(isin)?.category } : { marketDataUnavailable: this.marketData.enabled });
     if (!lookup) return { output: enriched };
     return { output: { ...withLatestNavs(enriched, lookup).draft, enrichment_flags: enriched.enrichment_flags } };

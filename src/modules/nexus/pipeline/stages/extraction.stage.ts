@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { LlmError, LlmProvider } from '../../../llm/llm-provider.js';
 import { PriceTable } from '../../../llm/price-table.js';
 import { extractStatementWithModel } from '../../extraction/llm-extraction.js';
-import type { Classification, ExtractionDraft } from '../../extraction/types.js';
+import type { ExtractionDraft } from '../../extraction/types.js';
 import { PipelineStage, StageFailure, type StageContext } from '../pipeline-stage.js';
-import type { StructuringOutput } from './structuring.stage.js';
 
 /**
  * Stage 5: investors, holdings and transactions, by the statement family's parser; an unknown layout
@@ -12,8 +11,6 @@ import type { StructuringOutput } from './structuring.stage.js';
  */
 @Injectable()
 export class ExtractionStage extends PipelineStage<ExtractionDraft> {
-  readonly name = 'extraction' as const;
-
   constructor(
     private readonly llm: LlmProvider,
     private readonly prices: PriceTable,
@@ -21,10 +18,10 @@ export class ExtractionStage extends PipelineStage<ExtractionDraft> {
     super();
   }
 
-  async run(ctx: StageContext) {
+  async run(ctx: StageContext<'classification' | 'structuring'>) {
     const [classification, { lines }] = await Promise.all([
-      ctx.output<Classification>('classification'),
-      ctx.output<StructuringOutput>('structuring'),
+      ctx.output('classification'),
+      ctx.output('structuring'),
     ]);
     const { draft, completion } = await extractStatementWithModel(lines, classification, this.llm).catch((error: unknown) => {
       throw error instanceof LlmError ? new StageFailure(error.code, error.message, error.retryable) : error;

@@ -17,8 +17,6 @@ export class ParsingStage extends PipelineStage<ParsingOutput> {
     super();
   }
 
-  readonly name = 'parsing' as const;
-
   async run(ctx: StageContext) {
     const pages = await readPdfText(this.pdf, ctx);
     if (!pages.some((p) => p.items.some((i) => i.str.trim() !== ''))) {

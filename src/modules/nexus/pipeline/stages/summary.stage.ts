@@ -59,8 +59,6 @@ function unvaluedSentence(unvalued: Holding[]): string {
 /** Stage 9: a short written summary through the configured language model; its tokens are costed. */
 @Injectable()
 export class SummaryStage extends PipelineStage<SummaryOutput> {
-  readonly name = 'summary' as const;
-
   constructor(
     private readonly llm: LlmProvider,
     private readonly prices: PriceTable,
@@ -68,11 +66,11 @@ export class SummaryStage extends PipelineStage<SummaryOutput> {
     super();
   }
 
-  async run(ctx: StageContext) {
+  async run(ctx: StageContext<'classification' | 'enrichment' | 'calculation'>) {
     const [classification, draft, calc] = await Promise.all([
-      ctx.output<Classification>('classification'),
-      ctx.output<ExtractionDraft>('enrichment'),
-      ctx.output<CalculationOutput>('calculation'),
+      ctx.output('classification'),
+      ctx.output('enrichment'),
+      ctx.output('calculation'),
     ]);
     const facts = portfolioFacts(classification, draft, calc);
     const completion = await this.llm

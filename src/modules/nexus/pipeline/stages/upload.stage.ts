@@ -10,8 +10,6 @@ export interface UploadOutput {
 /** Stage 1: the stored original is still there and is byte for byte what was uploaded. */
 @Injectable()
 export class UploadStage extends PipelineStage<UploadOutput> {
-  readonly name = 'upload' as const;
-
   async run(ctx: StageContext) {
     const data = await ctx.original();
     const sha256 = createHash('sha256').update(data).digest('hex');
