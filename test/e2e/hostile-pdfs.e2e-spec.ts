@@ -13,6 +13,11 @@ import * as hostile from '../support/hostile/malicious-pdfs.js';
 
 const STAGE_TIMEOUT_MS = 8_000;
 const PIPELINE_TIMEOUT_MS = 20_000;
+/**
+ * The longest a LAYOUT read may hold its reader: 30 s of processor time, whose wall-clock backstop (3×)
+ * may pass first on a loaded machine, and then the one retry.
+ */
+const LAYOUT_WORST_MS = 2 * 3 * 30_000;
 /** How much this process (API and queue workers; the PDF readers are child processes) may grow over the whole run. */
 const MEMORY_BOUND_BYTES = 500 * 1024 * 1024;
 const MiB = 1024 * 1024;
@@ -114,11 +119,13 @@ describe('hostile input: malicious PDFs through the real upload and pipeline', (
 
       // The layout analysis of the same file is refused cleanly too (it renders every page with pdfjs).
       const layout = await t.http.get(`/api/v1/nexus/doc-fetch/${jobId}?type=LAYOUT`).set(bearer(acme.analyst));
-      expect(layout.status).toBeLessThan(500);
-      if (layout.status >= 400) expect(errorCode(layout)).toBe('UNPROCESSABLE');
+      // 503 PDF_ENGINE_BUSY only when a loaded machine starved the reader of processor time (not the file's fault; try again).
+      if (layout.status === 503) expect(errorCode(layout)).toBe('PDF_ENGINE_BUSY');
+      else if (layout.status >= 400) expect(errorCode(layout)).toBe('UNPROCESSABLE');
+      expect(layout.status === 503 || layout.status < 500).toBe(true);
 
       expect((await t.http.get('/api/v1/health')).status).toBe(200);
-    }, PIPELINE_TIMEOUT_MS + 60_000);
+    }, PIPELINE_TIMEOUT_MS + LAYOUT_WORST_MS + 30_000);
   }
 
   it('records the real page count of a file that claims 100,000,000 pages', async () => {
