@@ -8,13 +8,17 @@
  * only if it still holds what was read. Values already under the current key are left alone, so the
  * command can be stopped and run again at any time, also while the service runs.
  *
- * Exit code 0: every sealed value is under the current key (the previous keys can be removed).
- * 1: some values do not open (listed by table, row and tenant; never a secret): an admin must set
- * them again. 2: the configuration or the database refused.
+ * It also counts, per column and in all, the values still in the first format (`v1.`, not bound to
+ * their row) once it is done: SECRETS_ACCEPT_LEGACY may be set to false when none is left.
+ *
+ * Exit code 0: every sealed value is under the current key (the previous keys can be removed) and
+ * none is in the first format. 1: some values do not open (listed by table, row and tenant; never a
+ * secret), among them any first-format value left: an admin must set them again. 2: the
+ * configuration or the database refused.
  */
 import pg from 'pg';
 import { SEALED_COLUMNS, type SealPurpose } from '../src/common/crypto/sealed-columns.js';
-import { SecretBox, SecretUnreadable } from '../src/common/crypto/secret-box.js';
+import { LEGACY_PREFIX, SecretBox, SecretUnreadable } from '../src/common/crypto/secret-box.js';
 import { loadConfig } from '../src/config/app-config.js';
 
 const DEFAULT_BATCH_SIZE = 500;
@@ -39,15 +43,23 @@ async function main(): Promise<number> {
   try {
     console.log(`Re-sealing secrets under key ${box.currentKeyId} (APP_ENCRYPTION_KEY), ${batchSize} rows per transaction`);
     let unreadable = 0;
+    let legacyLeft = 0;
     for (const purpose of Object.keys(SEALED_COLUMNS) as SealPurpose[]) {
       const { table, column } = SEALED_COLUMNS[purpose];
       const outcome = await resealColumn(client, box, purpose, batchSize);
-      console.log(`${table}.${column}: ${outcome.resealed} re-sealed, ${outcome.unreadable.length} unreadable`);
+      const legacy = await countLegacy(client, purpose);
+      console.log(`${table}.${column}: ${outcome.resealed} re-sealed, ${outcome.unreadable.length} unreadable, ${legacy} in the first format left`);
       for (const row of outcome.unreadable) console.log(`  unreadable: ${table} ${row.id} (tenant ${row.tenantId}): ${row.reason}`);
       unreadable += outcome.unreadable.length;
+      legacyLeft += legacy;
     }
-    if (unreadable > 0) {
-      console.log(`${unreadable} value(s) do not open with the configured keys: set them again (see docs/security.md), then run this again.`);
+    console.log(
+      legacyLeft === 0
+        ? 'First-format values left: 0. SECRETS_ACCEPT_LEGACY=false may be set.'
+        : `First-format values left: ${legacyLeft}. Keep SECRETS_ACCEPT_LEGACY=true until none is left.`,
+    );
+    if (unreadable > 0 || legacyLeft > 0) {
+      console.log(`${Math.max(unreadable, legacyLeft)} value(s) do not open with the configured keys: set them again (see docs/security.md), then run this again.`);
       return 1;
     }
     console.log(`Every sealed value is under key ${box.currentKeyId}: APP_ENCRYPTION_KEYS_PREVIOUS is no longer needed.`);
@@ -94,6 +106,16 @@ async function resealColumn(client: pg.Client, box: SecretBox, purpose: SealPurp
       throw error;
     }
   }
+}
+
+/** How many values of the column are still in the first format. */
+async function countLegacy(client: pg.Client, purpose: SealPurpose): Promise<number> {
+  const { table, column } = SEALED_COLUMNS[purpose];
+  const { rows } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${pg.escapeIdentifier(table)} WHERE left(${pg.escapeIdentifier(column)}, $1) = $2`,
+    [LEGACY_PREFIX.length, LEGACY_PREFIX],
+  );
+  return rows[0].n;
 }
 
 function batchSizeOf(args: string[]): number {

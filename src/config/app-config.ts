@@ -106,8 +106,8 @@ function sections(env: EnvValues, secrets: { jwtSecret: string; encryptionKey: s
       /** Anonymous `GET /auth/sso/login` per client IP in a one-minute window. */
       ssoLoginsPerIpPerMinute: env.SSO_LOGINS_PER_IP_PER_MINUTE,
     },
-    /** `previousEncryptionKeys`: keys that still open what they sealed (see docs/security.md). */
-    crypto: { encryptionKey: secrets.encryptionKey, previousEncryptionKeys: env.APP_ENCRYPTION_KEYS_PREVIOUS ?? [] },
+    /** `previousEncryptionKeys`: keys that still open what they sealed (see docs/security.md); `acceptLegacy`: first-format (`v1.`) values still open (SECRETS_ACCEPT_LEGACY). */
+    crypto: { encryptionKey: secrets.encryptionKey, previousEncryptionKeys: env.APP_ENCRYPTION_KEYS_PREVIOUS ?? [], acceptLegacy: env.SECRETS_ACCEPT_LEGACY },
     bootstrapAdmin: env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD } : null,
     /**
      * `sweepIntervalMs`, `sweepGraceMs`: how often the store is swept for what a dying upload can leave

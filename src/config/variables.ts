@@ -70,6 +70,12 @@ export const VARIABLES = {
     description:
       'comma-separated keys (each ≥ 32 characters) that sealed secrets before the current `APP_ENCRYPTION_KEY`: they still open until `npm run keys:rotate` has re-sealed everything under the current key (docs/security.md, "Secrets at rest")',
   }),
+  SECRETS_ACCEPT_LEGACY: bool({
+    group: 'Secrets and sessions',
+    default: true,
+    description:
+      'whether secrets sealed in the first format (`v1.`, before row binding) still open; set `false` once `npm run keys:rotate` reports none left, so a first-format value from an old backup opens nowhere (docs/security.md, "Secrets at rest")',
+  }),
   ACCESS_TOKEN_TTL_SECONDS: int({ group: 'Secrets and sessions', default: 3600, min: 60, description: 'access-token lifetime (at least 60)' }),
   REFRESH_TOKEN_IDLE_DAYS: int({ group: 'Secrets and sessions', default: 30, min: 1, description: 'sliding session lifetime: a refresh token unused this long expires' }),
   REFRESH_TOKEN_ABSOLUTE_DAYS: int({ group: 'Secrets and sessions', default: 90, min: 1, description: 'absolute session lifetime' }),

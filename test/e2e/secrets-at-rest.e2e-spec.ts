@@ -49,8 +49,13 @@ async function dropDatabase({ create }: { create: boolean }) {
 
 /** `npm run keys:rotate` as a child process: the new key current, the suite's key as the previous one. */
 function rotate(...args: string[]): Promise<{ code: number | null; output: string }> {
+  return rotateWith({}, ...args);
+}
+
+/** The rotation with some of its environment changed (e.g. SECRETS_ACCEPT_LEGACY). */
+function rotateWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, [ROTATE, ...args], {
-    env: { ...process.env, DATABASE_URL, APP_ENCRYPTION_KEY: NEW_KEY, APP_ENCRYPTION_KEYS_PREVIOUS: OLD_KEY },
+    env: { ...process.env, DATABASE_URL, APP_ENCRYPTION_KEY: NEW_KEY, APP_ENCRYPTION_KEYS_PREVIOUS: OLD_KEY, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -150,6 +155,8 @@ describe('secrets at rest: keys per purpose, row binding, rotation (npm run keys
     const first = await rotate('--batch-size=2');
     expect(first).toEqual({ code: 0, output: expect.stringContaining(`Every sealed value is under key ${keyId(NEW_KEY)}`) });
     expect(first.output).toMatch(/webhook_subscriptions\.sealed_secret: [1-9]\d* re-sealed, 0 unreadable/);
+    expect(first.output).toMatch(/webhook_subscriptions\.sealed_secret: [1-9]\d* re-sealed, 0 unreadable, 0 in the first format left/);
+    expect(first.output).toContain('First-format values left: 0. SECRETS_ACCEPT_LEGACY=false may be set.');
 
     // Under the new key alone, each bound to its own row.
     const newOnly = new SecretBox({ encryptionKey: NEW_KEY, previousEncryptionKeys: [] });
@@ -261,6 +268,33 @@ describe('secrets at rest: keys per purpose, row binding, rotation (npm run keys
         expect(final.error.code).toBe('PDF_PASSWORD_REQUIRED');
         // With its password the rival's own run goes through (and seals it for its own row).
         expect((await runPipeline(rival, docs.rivalJob, PDF_PASSWORD)).status).toBe('completed');
+      });
+
+      it('a first-format value from a backup, planted in another tenant: opens there while SECRETS_ACCEPT_LEGACY is on; with it off the service refuses it, and the rotation counts it, leaves it and exits 1', async () => {
+        // acme's webhook secret as a database written before row binding held it, planted in the rival's row.
+        const planted = legacySeal(NEW_KEY, SECRETS.acmeFirst);
+        await sql(`UPDATE webhook_subscriptions SET sealed_secret = $1, status = 'active' WHERE id = $2`, [planted, hooks.rival]);
+        const lax = await testHook(rival, hooks.rival);
+        expect({ status: lax.status, signedWithAcmes: lax.status === 200 && (await signedBy(lax.body.result.delivery_id, SECRETS.acmeFirst)) }).toEqual({ status: 200, signedWithAcmes: true });
+
+        const strict = await startTestApp({ ...APP_ENV, APP_ENCRYPTION_KEY: NEW_KEY, SECRETS_ACCEPT_LEGACY: 'false' });
+        try {
+          const refused = await strict.http.post('/api/v1/webhooks/test').set(bearer(rival)).send({ webhook_id: hooks.rival, event: 'document.completed' });
+          expect({ status: refused.status, code: errorCode(refused) }).toEqual({ status: 409, code: 'SECRET_UNREADABLE' });
+        } finally {
+          await strict.close();
+        }
+
+        const run = await rotateWith({ SECRETS_ACCEPT_LEGACY: 'false' });
+        expect(run.code).toBe(1);
+        expect(run.output).toMatch(/webhook_subscriptions\.sealed_secret: 0 re-sealed, 1 unreadable, 1 in the first format left/);
+        expect(run.output).toContain(`unreadable: webhook_subscriptions ${hooks.rival} (tenant ${rival.tenantId}): sealed in the first format`);
+        expect(run.output).toContain('First-format values left: 1. Keep SECRETS_ACCEPT_LEGACY=true until none is left.');
+        expect(run.output).not.toContain(SECRETS.acmeFirst);
+        const [row] = await sql(`SELECT sealed_secret FROM webhook_subscriptions WHERE id = $1`, [hooks.rival]);
+        expect(row.sealed_secret).toBe(planted);
+        // The rival's own secret again, for what follows.
+        expect((await t.http.patch(`/api/v1/webhooks/${hooks.rival}`).set(bearer(rival)).send({ secret: SECRETS.rival, status: 'active' })).status).toBe(200);
       });
 
       it('the rotation lists what does not open with the configured keys (table, row, tenant; never a value), leaves it, and exits 1', async () => {

@@ -39,10 +39,17 @@ describe('loadConfig', () => {
   it('reads the previous encryption keys (comma-separated, each at least 32 characters, not the current one)', () => {
     const current = 'the-current-encryption-key-0123456789abcdef';
     const [a, b] = ['a-previous-encryption-key-0123456789abcdef-a', 'a-previous-encryption-key-0123456789abcdef-b'];
-    expect(loadConfig({ APP_ENCRYPTION_KEY: current }).crypto).toEqual({ encryptionKey: current, previousEncryptionKeys: [] });
+    expect(loadConfig({ APP_ENCRYPTION_KEY: current }).crypto).toEqual({ encryptionKey: current, previousEncryptionKeys: [], acceptLegacy: true });
     expect(loadConfig({ APP_ENCRYPTION_KEY: current, APP_ENCRYPTION_KEYS_PREVIOUS: ` ${a}, ${b} ,` }).crypto.previousEncryptionKeys).toEqual([a, b]);
     expect(() => loadConfig({ APP_ENCRYPTION_KEY: current, APP_ENCRYPTION_KEYS_PREVIOUS: `${a},short` })).toThrow(/APP_ENCRYPTION_KEYS_PREVIOUS: each key must be at least 32 characters/);
     expect(() => loadConfig({ APP_ENCRYPTION_KEY: current, APP_ENCRYPTION_KEYS_PREVIOUS: `${a},${current}` })).toThrow(/APP_ENCRYPTION_KEYS_PREVIOUS: must not list APP_ENCRYPTION_KEY itself/);
+  });
+
+  it('opens first-format secrets unless SECRETS_ACCEPT_LEGACY=false', () => {
+    expect(loadConfig({}).crypto.acceptLegacy).toBe(true);
+    expect(loadConfig({ SECRETS_ACCEPT_LEGACY: 'false' }).crypto.acceptLegacy).toBe(false);
+    expect(loadConfig({ SECRETS_ACCEPT_LEGACY: 'true' }).crypto.acceptLegacy).toBe(true);
+    expect(() => loadConfig({ SECRETS_ACCEPT_LEGACY: 'maybe' })).toThrow(/SECRETS_ACCEPT_LEGACY/);
   });
 
   it.each([

@@ -6,6 +6,8 @@ import { SEALED_COLUMNS, type SealedRow, type SealPurpose } from './sealed-colum
 export interface EncryptionKeys {
   encryptionKey: string;
   previousEncryptionKeys: readonly string[];
+  /** Whether first-format values (`v1.`, not bound to a row) still open (SECRETS_ACCEPT_LEGACY; default true). */
+  acceptLegacy?: boolean;
 }
 
 /** A stored secret that does not open here (the message says why, never what it holds). */
@@ -34,14 +36,17 @@ interface MasterKey {
  * open until `npm run keys:rotate` re-seals them under the current key.
  *
  * Values sealed before (`v1.<iv>.<tag>.<ciphertext>`: one key for every purpose, no row binding) still
- * open, under any configured key, and are re-sealed by the rotation.
+ * open, under any configured key, and are re-sealed by the rotation, until SECRETS_ACCEPT_LEGACY=false:
+ * then they open nowhere, so a first-format value from an old backup cannot be planted in any row.
  */
 export class SecretBox {
   private readonly current: MasterKey;
   private readonly keys: MasterKey[];
   private readonly derived = new Map<string, Buffer>();
+  private readonly acceptLegacy: boolean;
 
   constructor(keys: EncryptionKeys) {
+    this.acceptLegacy = keys.acceptLegacy ?? true;
     this.keys = [keys.encryptionKey, ...keys.previousEncryptionKeys].map((secret) => ({ secret, kid: keyId(secret) }));
     this.current = this.keys[0];
   }
@@ -61,7 +66,10 @@ export class SecretBox {
 
   /** The secret sealed for this purpose and row; SecretUnreadable when it was sealed for another, altered, or under an unknown key. */
   open(purpose: SealPurpose, row: SealedRow, sealed: string): string {
-    if (sealed.startsWith('v1.')) return this.openLegacy(sealed);
+    if (isLegacy(sealed)) {
+      if (!this.acceptLegacy) throw new SecretUnreadable('sealed in the first format (not bound to its row), which SECRETS_ACCEPT_LEGACY=false no longer opens');
+      return this.openLegacy(sealed);
+    }
     const parts = sealed.split(':');
     const [, kid, iv, data, tag] = parts;
     // The key id is echoed in messages, so only the form a key id has is taken from the database.
@@ -115,6 +123,12 @@ export class SecretBox {
     return key;
   }
 }
+
+/** The first format's prefix (`v1.`: one key for everything, not bound to its row). */
+export const LEGACY_PREFIX = 'v1.';
+
+/** Whether a stored value is in the first format. */
+export const isLegacy = (sealed: string) => sealed.startsWith(LEGACY_PREFIX);
 
 /** The id a key is named by in sealed values: 6 bytes of HKDF output, base64url. */
 export function keyId(secret: string): string {

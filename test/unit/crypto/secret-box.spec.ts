@@ -138,6 +138,21 @@ describe('SecretBox', () => {
     it('do not open once their key is gone', () => {
       expect(unreadable(() => box(NEW_KEY).open('webhook-secret', ROW, legacySeal(OLD_KEY, SECRET)))).toBeInstanceOf(SecretUnreadable);
     });
+
+    it('open in any row or tenant (they carry no binding), until SECRETS_ACCEPT_LEGACY=false: then in none', () => {
+      const legacy = legacySeal(NEW_KEY, SECRET);
+      const elsewhere = { id: 'whk_other', tenantId: 'tnt_rival0123456789abcdef012' };
+      expect(box(NEW_KEY).open('webhook-secret', elsewhere, legacy)).toBe(SECRET);
+      expect(box(NEW_KEY).open('pdf-password', elsewhere, legacy)).toBe(SECRET);
+      const strict = new SecretBox({ encryptionKey: NEW_KEY, previousEncryptionKeys: [OLD_KEY], acceptLegacy: false });
+      for (const row of [ROW, elsewhere]) {
+        const refused = unreadable(() => strict.open('webhook-secret', row, legacy));
+        expect(refused).toBeInstanceOf(SecretUnreadable);
+        expect((refused as Error).message).toMatch(/first format .* SECRETS_ACCEPT_LEGACY=false/);
+      }
+      // Values in the current form are unaffected.
+      expect(strict.open('webhook-secret', ROW, strict.seal('webhook-secret', ROW, SECRET))).toBe(SECRET);
+    });
   });
 
   describe('openOrNull', () => {
