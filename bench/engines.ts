@@ -224,7 +224,7 @@ const isPdfjsPasswordError = (error: unknown): boolean => (error as { name?: str
 async function openEngine(name: EngineName): Promise<Engine> {
   switch (name) {
     case 'pdfjs': {
-      const { extractPdfText } = await import('../src/modules/nexus/extraction/pdf-text.js');
+      const { extractPdfText } = await import('../src/modules/pdf/reader/pdf-text.js');
       return { read: (data, password) => extractPdfText(data, password), isPasswordError: isPdfjsPasswordError };
     }
     case 'pdfium-hyzyla': {
@@ -249,7 +249,7 @@ async function openEngine(name: EngineName): Promise<Engine> {
 
 type Understanding = typeof import('../src/modules/nexus/extraction/extractor.js') &
   typeof import('../src/modules/nexus/extraction/classifier.js') &
-  typeof import('../src/modules/nexus/extraction/line-builder.js') &
+  typeof import('../src/modules/pdf/text-lines.js') &
   typeof import('../src/modules/nexus/extraction/validator.js') &
   typeof import('../src/modules/nexus/extraction/enricher.js') &
   typeof import('../src/modules/nexus/extraction/calculator.js');
@@ -258,7 +258,7 @@ async function loadUnderstanding(): Promise<Understanding> {
   const parts = await Promise.all([
     import('../src/modules/nexus/extraction/extractor.js'),
     import('../src/modules/nexus/extraction/classifier.js'),
-    import('../src/modules/nexus/extraction/line-builder.js'),
+    import('../src/modules/pdf/text-lines.js'),
     import('../src/modules/nexus/extraction/validator.js'),
     import('../src/modules/nexus/extraction/enricher.js'),
     import('../src/modules/nexus/extraction/calculator.js'),
@@ -375,7 +375,7 @@ async function drawStatements(dir: string): Promise<Statement[]> {
     statements.push({ id: w.id, file, password: s.password, pages: s.model.page_count, holdings: s.model.holdings.length });
   }
   // Any other PDFs (`path` or `path#password`), e.g. real statements: their pages counted with pdfjs.
-  const { extractPdfText } = await import('../src/modules/nexus/extraction/pdf-text.js');
+  const { extractPdfText } = await import('../src/modules/pdf/reader/pdf-text.js');
   for (const entry of FILES) {
     const [file, password = null] = entry.split('#');
     const pages = await extractPdfText(new Uint8Array(readFileSync(file)), password ?? undefined);

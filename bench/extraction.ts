@@ -63,8 +63,8 @@ const load = <T>(root: string, path: string): Promise<T> => import(pathToFileURL
 
 type Extraction = typeof import('../src/modules/nexus/extraction/extractor.js') &
   typeof import('../src/modules/nexus/extraction/classifier.js') &
-  typeof import('../src/modules/nexus/extraction/line-builder.js') &
-  typeof import('../src/modules/nexus/extraction/pdf-text.js') &
+  typeof import('../src/modules/pdf/text-lines.js') &
+  typeof import('../src/modules/pdf/reader/pdf-text.js') &
   typeof import('../src/modules/nexus/extraction/validator.js') &
   typeof import('../src/modules/nexus/extraction/enricher.js') &
   typeof import('../src/modules/nexus/extraction/calculator.js');

@@ -35,7 +35,7 @@ export class AppModule {
         DatabaseModule,
         RedisModule,
         BootstrapModule,
-        HealthModule,
+        HealthModule.forRoot(config.role),
         MetricsModule,
         AuthModule,
         SsoModule,
@@ -47,7 +47,7 @@ export class AppModule {
         LlmModule,
         NexusModule.forRoot(config.role),
         ZenModule.forRoot(config.role),
-        DashboardModule,
+        DashboardModule.forRoot(config.role),
         WebhooksModule.forRoot(config.role),
       ],
       providers: [

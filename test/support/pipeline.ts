@@ -24,9 +24,9 @@ export async function waitForProcess(t: TestApp, account: Account, processId: st
 
 /** What the extraction library finds in a PDF when nothing interrupts it: the yardstick for recovery tests. */
 export async function referenceHoldings(pdf: Buffer, password?: string) {
-  const { extractPdfText } = await import('../../src/modules/nexus/extraction/pdf-text.js');
+  const { extractPdfText } = await import('../../src/modules/pdf/reader/pdf-text.js');
   const { classifyStatement } = await import('../../src/modules/nexus/extraction/classifier.js');
-  const { buildLines } = await import('../../src/modules/nexus/extraction/line-builder.js');
+  const { buildLines } = await import('../../src/modules/pdf/text-lines.js');
   const { extractStatement } = await import('../../src/modules/nexus/extraction/extractor.js');
   const pages = await extractPdfText(new Uint8Array(pdf), password);
   const draft = extractStatement(buildLines(pages), classifyStatement(pages));

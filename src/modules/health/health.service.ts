@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { MarketDataService } from '../nexus/market-data/market-data.service.js';
+import { MarketDataService } from '../nexus/index.js';
 import { REDIS } from '../redis/redis.module.js';
 
 export type CheckState = 'up' | 'down';

@@ -3,7 +3,7 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, type ProcessRole } from '../../config/app-config.js';
-import { PdfModule } from '../pdf/pdf.module.js';
+import { PdfModule } from '../pdf/index.js';
 import { QuotasModule } from '../quotas/quotas.module.js';
 import { DocumentsController } from './documents.controller.js';
 import { DocumentsRepository } from './documents.repository.js';
@@ -35,15 +35,28 @@ import { PIPELINE } from './pipeline/stage-registry.js';
 import { StageRunner } from './pipeline/stage-runner.js';
 import { QueueMetrics } from './pipeline/queue-metrics.js';
 import { DocumentStorage, LocalDiskStorage } from './storage/document-storage.js';
-import { HashingDiskEngine } from './storage/hashing-disk.engine.js';
+import { pdfUploadOptions } from './storage/upload-options.js';
 
 /**
  * Documents: uploads, listings, originals, the ten-stage pipeline and its results. The stage
  * processors, the reconciler and the store sweep run only where the process role includes workers.
+ * Other modules import it and use what it exports (see index.ts).
  */
 @Module({})
 export class NexusModule {
+  private static readonly built = new Map<ProcessRole, DynamicModule>();
+
+  /**
+   * The same module object for the same role: the application and every module that uses nexus's
+   * services import that one object, so its providers, controllers and processors are built once.
+   */
   static forRoot(role: ProcessRole): DynamicModule {
+    const module = NexusModule.built.get(role) ?? NexusModule.build(role);
+    NexusModule.built.set(role, module);
+    return module;
+  }
+
+  private static build(role: ProcessRole): DynamicModule {
     const marketData: Provider[] = [
       { provide: NavSource, inject: [AppConfig], useFactory: (c: AppConfig) => navSourceFor(c.marketData.navSource) },
       MarketDataService,
@@ -51,20 +64,12 @@ export class NexusModule {
     const workers: Provider[] = role === 'api' ? [] : [...PIPELINE.map((s) => s.stage), StageProcessors, PipelineReconciler, StoreSweeper, ...marketData];
     return {
       module: NexusModule,
-      // Global so chat can use documents and the pipeline without importing (and so duplicating) it.
-      global: true,
       imports: [
         PdfModule,
         QuotasModule,
         TypeOrmModule.forFeature([DocumentEntity, PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, ReportEntity]),
         BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
-        MulterModule.registerAsync({
-          inject: [AppConfig],
-          useFactory: (c: AppConfig) => ({
-            storage: new HashingDiskEngine(new LocalDiskStorage(c.storage.dir).tempDir()),
-            limits: { fileSize: c.storage.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
-          }),
-        }),
+        MulterModule.registerAsync({ inject: [AppConfig], useFactory: pdfUploadOptions }),
       ],
       controllers: role === 'worker' ? [] : [DocumentsController, PipelineController, ResultsController, ExportController],
       providers: [
@@ -84,7 +89,7 @@ export class NexusModule {
         ...workers,
       ],
       // MarketDataService where workers run: health reports its state.
-      exports: [DocumentsService, DocumentStorage, PipelineService, ...(role === 'api' ? [] : [MarketDataService])],
+      exports: [DocumentsService, PipelineService, ResultsService, ...(role === 'api' ? [] : [MarketDataService])],
     };
   }
 }

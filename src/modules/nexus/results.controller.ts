@@ -5,7 +5,6 @@ import type { Principal } from '../../common/auth/principal.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
 import { ExtractedHoldingDto } from './dto/holding.dto.js';
-import { TenantStatsDto } from './dto/stats.dto.js';
 import { ResultsService } from './results.service.js';
 
 const docId = new ParseUUIDPipe({ exceptionFactory: () => new AppException('NOT_FOUND', 'Document not found') });
@@ -37,16 +36,5 @@ export class ResultsController {
   @ApiEnvelope(null, { description: 'Token usage in the envelope' })
   tokenUsage(@CurrentUser() user: Principal, @Param('doc_id', docId) id: string) {
     return this.results.tokenUsage(user, id);
-  }
-
-  @Get('stats')
-  @Roles('admin')
-  @ApiOperation({
-    summary: "Statistics for the admin's tenant: documents by status, success rate, timings, tokens and cost, users, chats, queue depth",
-    description: "Every figure is for the caller's tenant only, including token usage (pipeline and chat) and queue depth.",
-  })
-  @ApiEnvelope(TenantStatsDto)
-  stats(@CurrentUser() user: Principal) {
-    return this.results.stats(user);
   }
 }

@@ -16,18 +16,25 @@ export interface StageUsageRow {
   total_cost_inr: string;
 }
 
-export interface TenantUsageRow {
-  total_tokens: string;
-  total_cost_inr: string;
+/** Exact sums (bigint and numeric, as pg answers them): rounded once by whoever adds them up. */
+export interface PipelineUsageRow {
+  tokens: string;
+  cost_inr: string;
 }
 
-export interface ChatCountsRow {
-  open: number;
-  closed: number;
-  messages: number;
+export interface LatestRunRow {
+  id: string;
+  status: string;
+  error_message: string | null;
 }
 
-/** The aggregate reads behind token usage and the tenant's stats: counted in PostgreSQL, tenant first. */
+export interface CompletedExtractionRow {
+  doc_id: string;
+  file_name: string;
+  result: Record<string, unknown>;
+}
+
+/** The reads behind token usage, the tenant's figures and what chat reads of documents: nexus tables only, tenant first. */
 @Injectable()
 export class ResultsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -65,32 +72,11 @@ export class ResultsRepository {
     return rows[0];
   }
 
-  /** Every token the tenant spent: pipeline stages (every run) and chat answers. */
-  async tenantUsage(tenantId: string): Promise<TenantUsageRow> {
+  /** Every token the tenant's pipeline stages spent (every run). */
+  async pipelineUsage(tenantId: string): Promise<PipelineUsageRow> {
     const rows = await this.dataSource.query(
-      `SELECT d.tokens + c.tokens AS total_tokens, round(d.cost + c.cost, 2) AS total_cost_inr
-         FROM (SELECT coalesce(sum(input_tokens::bigint + output_tokens), 0)::bigint AS tokens, coalesce(sum(cost_inr), 0) AS cost
-                 FROM token_usage WHERE tenant_id = $1) d,
-              (SELECT coalesce(sum(m.input_tokens::bigint + m.output_tokens), 0)::bigint AS tokens, coalesce(sum(m.cost_inr), 0) AS cost
-                 FROM chat_messages m JOIN chat_sessions s ON s.id = m.session_id WHERE s.tenant_id = $1) c`,
-      [tenantId],
-    );
-    return rows[0];
-  }
-
-  async users(tenantId: string): Promise<{ n: number; active: number }> {
-    const rows = await this.dataSource.query(
-      `SELECT count(*)::int AS n, count(*) FILTER (WHERE disabled_at IS NULL)::int AS active FROM users WHERE tenant_id = $1`,
-      [tenantId],
-    );
-    return rows[0];
-  }
-
-  async chats(tenantId: string): Promise<ChatCountsRow> {
-    const rows = await this.dataSource.query(
-      `SELECT (SELECT count(*) FILTER (WHERE status = 'open') FROM chat_sessions WHERE tenant_id = $1)::int AS open,
-              (SELECT count(*) FILTER (WHERE status = 'closed') FROM chat_sessions WHERE tenant_id = $1)::int AS closed,
-              (SELECT count(*) FROM chat_messages m JOIN chat_sessions s ON s.id = m.session_id WHERE s.tenant_id = $1)::int AS messages`,
+      `SELECT coalesce(sum(input_tokens::bigint + output_tokens), 0)::bigint AS tokens, coalesce(sum(cost_inr), 0) AS cost_inr
+         FROM token_usage WHERE tenant_id = $1`,
       [tenantId],
     );
     return rows[0];
@@ -104,6 +90,32 @@ export class ResultsRepository {
     return this.dataSource.query(
       `SELECT current_stage AS stage, count(*)::int AS n FROM pipeline_processes WHERE tenant_id = $1 AND status = 'processing' GROUP BY current_stage`,
       [tenantId],
+    );
+  }
+
+  /** The document's most recent pipeline run, or null before its processing has been started. */
+  async latestRun(tenantId: string, documentId: string): Promise<LatestRunRow | null> {
+    const rows: LatestRunRow[] = await this.dataSource.query(
+      `SELECT id, status, error_message FROM pipeline_processes
+        WHERE tenant_id = $1 AND document_id = $2 ORDER BY created_at DESC, started_at DESC LIMIT 1`,
+      [tenantId, documentId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The file names of the given documents of the tenant (those that exist). */
+  fileNames(tenantId: string, documentIds: string[]): Promise<Array<{ id: string; file_name: string }>> {
+    if (documentIds.length === 0) return Promise.resolve([]);
+    return this.dataSource.query(`SELECT id, file_name FROM documents WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, documentIds]);
+  }
+
+  /** The completed extractions of the given documents, with their file names, oldest document first. */
+  completedExtractions(tenantId: string, documentIds: string[]): Promise<CompletedExtractionRow[]> {
+    if (documentIds.length === 0) return Promise.resolve([]);
+    return this.dataSource.query(
+      `SELECT d.id AS doc_id, d.file_name, e.result FROM extractions e JOIN documents d ON d.id = e.document_id
+        WHERE e.tenant_id = $1 AND e.document_id = ANY($2::uuid[]) AND d.status = 'completed' ORDER BY d.created_at`,
+      [tenantId, documentIds],
     );
   }
 }

@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/auth/principal.js';
 import { notFound } from '../../common/errors/app.exception.js';
 import { DocumentsService } from './documents.service.js';
-import type { TenantStatsDto } from './dto/stats.dto.js';
 import { STAGES, type StageName } from './pipeline/pipeline.constants.js';
 import { PipelineRepository } from './pipeline/pipeline.repository.js';
-import { ResultsRepository } from './results.repository.js';
+import { ResultsRepository, type CompletedExtractionRow, type LatestRunRow } from './results.repository.js';
 
 export interface TokenUsageReport {
   doc_id: string;
@@ -13,6 +12,19 @@ export interface TokenUsageReport {
   total_tokens: number;
   total_cost_inr: number;
 }
+
+/** The tenant's documents and pipeline work, for the tenant's statistics (composed with other modules' figures). */
+export interface DocumentFigures {
+  documents: { total: number; by_status: Record<string, number> };
+  success_rate: number | null;
+  processing_time_ms: { p50: number | null; p95: number | null; samples: number };
+  /** Exact sums (bigint and numeric as strings): added to chat's before rounding. */
+  token_usage: { tokens: string; cost_inr: string };
+  queue_depth: Record<StageName, number>;
+}
+
+export type LatestRun = LatestRunRow;
+export type CompletedExtraction = CompletedExtractionRow;
 
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
 
@@ -50,15 +62,13 @@ export class ResultsService {
     };
   }
 
-  /** The admin's tenant at a glance: documents, success, timings, tokens, users, chats, queues. */
-  async stats(user: Principal): Promise<TenantStatsDto> {
-    const [byStatus, timing, usage, users, chats, running] = await Promise.all([
-      this.results.documentsByStatus(user.tenantId),
-      this.results.processingTimes(user.tenantId),
-      this.results.tenantUsage(user.tenantId),
-      this.results.users(user.tenantId),
-      this.results.chats(user.tenantId),
-      this.results.runningByStage(user.tenantId),
+  /** The tenant's documents by status, success rate, timings, pipeline tokens and its work per stage. */
+  async documentFigures(tenantId: string): Promise<DocumentFigures> {
+    const [byStatus, timing, usage, running] = await Promise.all([
+      this.results.documentsByStatus(tenantId),
+      this.results.processingTimes(tenantId),
+      this.results.pipelineUsage(tenantId),
+      this.results.runningByStage(tenantId),
     ]);
     const documents = Object.fromEntries(byStatus.map((r) => [r.status, r.n]));
     const completed = documents.completed ?? 0;
@@ -69,10 +79,24 @@ export class ResultsService {
       documents: { total: byStatus.reduce((a, r) => a + r.n, 0), by_status: documents },
       success_rate: completed + failed ? round((completed * 100) / (completed + failed), 2) : null,
       processing_time_ms: { p50: timing.p50 === null ? null : Math.round(timing.p50), p95: timing.p95 === null ? null : Math.round(timing.p95), samples: timing.n },
-      token_usage: { total_tokens: Number(usage.total_tokens), total_cost_inr: Number(usage.total_cost_inr) },
-      users,
-      chats: { total: chats.open + chats.closed, open: chats.open, closed: chats.closed, messages: chats.messages },
+      token_usage: { tokens: usage.tokens, cost_inr: usage.cost_inr },
       queue_depth: queueDepth,
     };
+  }
+
+  /** A document's most recent pipeline run (for chat's status of a document it holds), or null before one started. */
+  latestRun(tenantId: string, documentId: string): Promise<LatestRun | null> {
+    return this.results.latestRun(tenantId, documentId);
+  }
+
+  /** The file names of the given documents of the tenant, by id (a document that does not exist is absent). */
+  async fileNames(tenantId: string, documentIds: string[]): Promise<Map<string, string>> {
+    const rows = await this.results.fileNames(tenantId, [...new Set(documentIds)]);
+    return new Map(rows.map((r) => [r.id, r.file_name]));
+  }
+
+  /** The completed extractions of the given documents (a chat session's), oldest document first. */
+  completedExtractions(tenantId: string, documentIds: string[]): Promise<CompletedExtraction[]> {
+    return this.results.completedExtractions(tenantId, documentIds);
   }
 }

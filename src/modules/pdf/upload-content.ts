@@ -1,5 +1,4 @@
 import { AppException } from '../../common/errors/app.exception.js';
-import type { ReceivedFile } from '../nexus/storage/hashing-disk.engine.js';
 
 /**
  * What an upload's first bytes say it is. Only `pdf` is accepted; the other names are for the
@@ -115,7 +114,7 @@ const DESCRIPTIONS: Record<Exclude<UploadContent, 'pdf'>, string> = {
  * Refuses (415) any upload that is not a PDF by the rule of `uploadContentOf`, naming what was
  * found; the one check of every path that accepts a statement (nexus and chat uploads).
  */
-export function requirePdfUpload(file: Pick<ReceivedFile, 'head' | 'size'>): void {
+export function requirePdfUpload(file: { head: Buffer; size: number }): void {
   const kind = file.size === 0 ? 'empty' : uploadContentOf(file.head);
   if (kind === 'pdf') return;
   throw new AppException(

@@ -90,4 +90,13 @@ export class UsersRepository {
   async addPasswordHistory(userId: string, passwordHash: string, manager?: EntityManager) {
     await (manager?.getRepository(PasswordHistoryEntity) ?? this.history).insert({ userId, passwordHash });
   }
+
+  /** The tenant's accounts and those not disabled, for the tenant's statistics. */
+  async counts(tenantId: string): Promise<{ n: number; active: number }> {
+    const rows = await this.users.query(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE disabled_at IS NULL)::int AS active FROM users WHERE tenant_id = $1`,
+      [tenantId],
+    );
+    return rows[0];
+  }
 }

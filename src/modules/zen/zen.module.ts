@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { ProcessRole } from '../../config/app-config.js';
+import { NexusModule } from '../nexus/index.js';
 import { QuotasModule } from '../quotas/quotas.module.js';
 import { AnswerService } from './answering/answer.service.js';
 import { ChatController } from './chat/chat.controller.js';
@@ -17,7 +18,7 @@ export class ZenModule {
   static forRoot(role: ProcessRole): DynamicModule {
     return {
       module: ZenModule,
-      imports: [TypeOrmModule.forFeature([ChatSessionEntity, ChatMessageEntity]), QuotasModule, ZenDocumentsModule.forRoot(role)],
+      imports: [TypeOrmModule.forFeature([ChatSessionEntity, ChatMessageEntity]), NexusModule.forRoot(role), QuotasModule, ZenDocumentsModule.forRoot(role)],
       controllers: role === 'worker' ? [] : [ChatController],
       providers: [ChatRepository, ChatService, AnswerService, ...(role === 'api' ? [] : [IdleSessionCloser])],
     };

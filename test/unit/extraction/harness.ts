@@ -2,10 +2,10 @@
  * Test harness: runs a generated statement through the extraction chain and lists every
  * difference between what was extracted and the generator's ground truth.
  */
-import { buildLines } from '../../../src/modules/nexus/extraction/line-builder.js';
+import { buildLines } from '../../../src/modules/pdf/text-lines.js';
 import { classifyStatement } from '../../../src/modules/nexus/extraction/classifier.js';
 import { enrichExtraction } from '../../../src/modules/nexus/extraction/enricher.js';
-import { extractPdfText } from '../../../src/modules/nexus/extraction/pdf-text.js';
+import { extractPdfText } from '../../../src/modules/pdf/reader/pdf-text.js';
 import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
 import type { Classification, ExtractionDraft, Holding, TextLine } from '../../../src/modules/nexus/extraction/types.js';
 import { generateStatement, type GeneratedStatement, type GenerateOptions, type StatementFamily, type StatementModel } from '../../fixtures/generator/index.js';

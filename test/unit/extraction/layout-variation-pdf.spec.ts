@@ -9,7 +9,7 @@
  * `FOLIODESK_VARIANT_SEED` one variant.
  */
 import { describe, expect, it } from '@jest/globals';
-import { buildLines } from '../../../src/modules/nexus/extraction/line-builder.js';
+import { buildLines } from '../../../src/modules/pdf/text-lines.js';
 import { calculatePortfolio } from '../../../src/modules/nexus/extraction/calculator.js';
 import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
 import type { TextLine } from '../../../src/modules/nexus/extraction/types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildLines } from '../../../src/modules/nexus/extraction/line-builder.js';
+import { buildLines } from '../../../src/modules/pdf/text-lines.js';
 import type { PdfPageText, PdfTextItem } from '../../../src/modules/nexus/extraction/types.js';
 
 /** An item of Helvetica-like width (0.5 em per character). */

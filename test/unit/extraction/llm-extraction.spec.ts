@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { LlmError, LlmProvider, type LlmCompletion, type LlmFacts, type LlmMessage } from '../../../src/modules/llm/llm-provider.js';
 import { LocalLlmProvider } from '../../../src/modules/llm/local-llm.provider.js';
 import { PiiMasker } from '../../../src/modules/llm/pii-masker.js';
-import { buildLines, classifyStatement, extractPdfText } from '../../../src/modules/nexus/extraction/index.js';
+import { buildLines, classifyStatement } from '../../../src/modules/nexus/extraction/index.js';
+import { extractPdfText } from '../../../src/modules/pdf/reader/pdf-text.js';
 import {
   extractionRequest,
   extractStatementWithModel,

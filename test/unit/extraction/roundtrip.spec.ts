@@ -6,8 +6,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { classifyStatement } from '../../../src/modules/nexus/extraction/classifier.js';
 import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
-import { buildLines } from '../../../src/modules/nexus/extraction/line-builder.js';
-import { extractPdfText } from '../../../src/modules/nexus/extraction/pdf-text.js';
+import { buildLines } from '../../../src/modules/pdf/text-lines.js';
+import { extractPdfText } from '../../../src/modules/pdf/reader/pdf-text.js';
 import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
 import { ALL_QUIRKS, generateStatement, imageOnlyPdf, type GenerateOptions, type Quirks, type StatementFamily } from '../../fixtures/generator/index.js';
 import { compareWithModel, FAMILY_CLASS, runChain } from './harness.js';

@@ -3,7 +3,7 @@
  * negatives, currency, quirks) and the layout variation, and the chain reads the generator's
  * positioned text directly (no PDF is drawn).
  */
-import { buildLines } from '../../../src/modules/nexus/extraction/line-builder.js';
+import { buildLines } from '../../../src/modules/pdf/text-lines.js';
 import { classifyStatement } from '../../../src/modules/nexus/extraction/classifier.js';
 import { enrichExtraction } from '../../../src/modules/nexus/extraction/enricher.js';
 import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';

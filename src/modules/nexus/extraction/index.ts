@@ -1,8 +1,7 @@
 /** Statement understanding: pure functions the pipeline's stages call, in stage order. */
 export * from './types.js';
-export { extractPdfText } from './pdf-text.js';
 export { classifyStatement, scoreStatement, type ClassificationEvidence } from './classifier.js';
-export { buildLines } from './line-builder.js';
+export { buildLines } from '../../pdf/index.js';
 export { parseNumber, parseDate, findDate, findDates, isNumber, roundTo } from './numbers.js';
 export { findIsin, findPan, isinCheckDigit, isValidIsin, isValidPan, PAN_PATTERN } from './identifiers.js';
 export { extractStatement } from './extractor.js';

@@ -3,21 +3,7 @@
  * stored as JSON on its stage row, so these types are plain data (no classes, no Dates).
  */
 
-/** One positioned run of text from pdfjs; coordinates in PDF points, `y` measured from the page top. */
-export interface PdfTextItem {
-  str: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-export interface PdfPageText {
-  page: number; // 1-based
-  width: number;
-  height: number;
-  items: PdfTextItem[];
-}
+export type { PdfPageText, PdfTextItem, TextLine } from '../../pdf/index.js';
 
 export type StatementClass =
   | 'CAMS_DETAILED_CAS'
@@ -35,15 +21,6 @@ export interface Classification {
   confidence: number;
   /** true for the CAS families: a statement of holdings. */
   holdings_statement: boolean;
-}
-
-/** A visual line: items on (nearly) the same baseline, left to right. */
-export interface TextLine {
-  page: number;
-  y: number;
-  text: string;
-  /** `x_end`, when present, is the right edge of the cell (numbers are right-aligned in columns). */
-  cells: Array<{ x: number; text: string; x_end?: number }>;
 }
 
 /**

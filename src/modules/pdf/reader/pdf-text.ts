@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { PdfPageText, PdfTextItem } from '../../nexus/extraction/types.js';
+import type { PdfPageText, PdfTextItem } from '../text-lines.js';
 import { getDocument } from './pdfjs.js';
 
 let fontDataUrl: string | null | undefined;

@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { LlmProvider, type LlmCompletion } from '../../llm/llm-provider.js';
 import { extractionIdentifiers, withoutIdentifiers } from '../../llm/pii-masker.js';
 import { PriceTable } from '../../llm/price-table.js';
+import { ResultsService } from '../../nexus/index.js';
 import { type AgentDefinition, routeAgent } from '../agents/agent-registry.js';
-import { ChatRepository } from '../chat/chat.repository.js';
 import { ChunkRetriever, SessionDocuments } from '../documents/chunk-retriever.js';
 import { WebSearchProvider, type WebResult } from '../web-search/web-search-provider.js';
 import { answerFromPortfolio, type DraftAnswer } from './local-answers.js';
@@ -53,7 +53,7 @@ function untrusted(label: string, body: string, id: string): string {
 @Injectable()
 export class AnswerService {
   constructor(
-    private readonly chats: ChatRepository,
+    private readonly results: ResultsService,
     private readonly sessionDocuments: SessionDocuments,
     private readonly retriever: ChunkRetriever,
     private readonly webSearch: WebSearchProvider,
@@ -65,7 +65,7 @@ export class AnswerService {
     const kind = classifyQuestion(req.query);
     const agent = req.agent ?? routeAgent(kind);
     const docIds = await this.sessionDocuments.documentIds(req.tenantId, req.sessionId);
-    const view = new PortfolioView((await this.chats.extractions(req.tenantId, docIds)) as SourceDocument[]);
+    const view = new PortfolioView((await this.results.completedExtractions(req.tenantId, docIds)) as SourceDocument[]);
     // A pinned document agent answers from the text even for a portfolio question.
     const useFigures = !view.empty && agent.handles.some((k) => k !== 'open');
     let draft: DraftAnswer | null = useFigures ? answerFromPortfolio(kind, req.query, view) : null;

@@ -1,5 +1,4 @@
-import { calculatePortfolio } from '../../nexus/extraction/calculator.js';
-import type { Entity, Holding, PortfolioFigures, Transaction } from '../../nexus/extraction/types.js';
+import { calculatePortfolio, type Entity, type Holding, type PortfolioFigures, type Transaction } from '../../nexus/index.js';
 
 /** One completed document's extraction, as the chat reads it. */
 export interface SourceDocument {

@@ -94,14 +94,4 @@ export class ChatRepository {
       .limit(limit)
       .getMany();
   }
-
-  /** The completed extractions of the given documents, with their file names. */
-  extractions(tenantId: string, documentIds: string[]): Promise<Array<{ doc_id: string; file_name: string; result: Record<string, unknown> }>> {
-    if (documentIds.length === 0) return Promise.resolve([]);
-    return this.dataSource.query(
-      `SELECT d.id AS doc_id, d.file_name, e.result FROM extractions e JOIN documents d ON d.id = e.document_id
-        WHERE e.tenant_id = $1 AND e.document_id = ANY($2::uuid[]) AND d.status = 'completed' ORDER BY d.created_at`,
-      [tenantId, documentIds],
-    );
-  }
 }

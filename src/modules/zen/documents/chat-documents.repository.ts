@@ -16,15 +16,8 @@ const PHRASE_CANDIDATES = 100;
 
 export interface ChatDocumentRow {
   documentId: string;
-  fileName: string;
   chunksIndexed: number;
   indexedAt: Date | null;
-}
-
-export interface LatestProcessRow {
-  id: string;
-  status: string;
-  errorMessage: string | null;
 }
 
 /** Every read and write of chat documents and their chunks; each method is scoped by tenant. */
@@ -59,25 +52,11 @@ export class ChatDocumentsRepository {
   }
 
   async findInSession(tenantId: string, sessionId: string, documentId: string): Promise<ChatDocumentRow | null> {
-    const rows: Array<{ document_id: string; file_name: string; chunks_indexed: number; indexed_at: Date | null }> = await this.dataSource.query(
-      `SELECT cd.document_id, d.file_name, cd.chunks_indexed, cd.indexed_at
-         FROM chat_documents cd JOIN documents d ON d.id = cd.document_id AND d.tenant_id = cd.tenant_id
-        WHERE cd.tenant_id = $1 AND cd.session_id = $2 AND cd.document_id = $3`,
-      [tenantId, sessionId, documentId],
-    );
-    const row = rows[0];
-    return row ? { documentId: row.document_id, fileName: row.file_name, chunksIndexed: row.chunks_indexed, indexedAt: row.indexed_at } : null;
-  }
-
-  /** The document's most recent pipeline run, or null before the pipeline has been started. */
-  async latestProcess(tenantId: string, documentId: string): Promise<LatestProcessRow | null> {
-    const rows: Array<{ id: string; status: string; error_message: string | null }> = await this.dataSource.query(
-      `SELECT id, status, error_message FROM pipeline_processes
-        WHERE tenant_id = $1 AND document_id = $2 ORDER BY created_at DESC, started_at DESC LIMIT 1`,
-      [tenantId, documentId],
-    );
-    const row = rows[0];
-    return row ? { id: row.id, status: row.status, errorMessage: row.error_message } : null;
+    const row = await this.dataSource.getRepository(ChatDocumentEntity).findOne({
+      where: { tenantId, sessionId, documentId },
+      select: { documentId: true, chunksIndexed: true, indexedAt: true },
+    });
+    return row ? { documentId: row.documentId, chunksIndexed: row.chunksIndexed, indexedAt: row.indexedAt } : null;
   }
 
   /** Ids of the documents uploaded into a session, oldest first. */
@@ -99,8 +78,8 @@ export class ChatDocumentsRepository {
    *  - ts_rank_cd (cover density, scaled to 0–1) × 0.1, as a tie-breaker.
    * The phrase runs are checked on the best `PHRASE_CANDIDATES` passages by the other signals only.
    */
-  async search(tenantId: string, sessionId: string, query: string, limit: number): Promise<RetrievedChunk[]> {
-    const rows: Array<{ id: string; document_id: string; file_name: string; page: number; text: string; score: number }> = await this.dataSource.query(
+  async search(tenantId: string, sessionId: string, query: string, limit: number): Promise<Array<Omit<RetrievedChunk, 'file_name'>>> {
+    const rows: Array<{ id: string; document_id: string; page: number; text: string; score: number }> = await this.dataSource.query(
       `WITH q AS (
          SELECT websearch_to_tsquery('${CHUNK_SEARCH_CONFIG}', $3) AS every_term,
                 replace(plainto_tsquery('${CHUNK_SEARCH_CONFIG}', $3)::text, ' & ', ' | ')::tsquery AS any_term,
@@ -131,13 +110,12 @@ export class ChatDocumentsRepository {
                   + 0.1 * c.rank AS score
            FROM candidates c
        )
-       SELECT s.id, s.document_id, d.file_name, s.page, s.text, s.score
+       SELECT s.id, s.document_id, s.page, s.text, s.score
          FROM scored s
-         JOIN documents d ON d.id = s.document_id AND d.tenant_id = $1
         ORDER BY s.score DESC, s.document_id, s.ordinal
         LIMIT $4`,
       [tenantId, sessionId, withoutLoneDashes(query), limit, phraseWindows(query)],
     );
-    return rows.map((r) => ({ doc_id: r.document_id, chunk_id: r.id, file_name: r.file_name, page: r.page, text: r.text, score: Number(r.score) }));
+    return rows.map((r) => ({ doc_id: r.document_id, chunk_id: r.id, page: r.page, text: r.text, score: Number(r.score) }));
   }
 }

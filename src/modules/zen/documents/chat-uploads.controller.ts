@@ -15,7 +15,7 @@ import { CurrentUser, Roles } from '../../../common/auth/decorators.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { AppException } from '../../../common/errors/app.exception.js';
 import { ApiEnvelope } from '../../../common/http/api-envelope.decorator.js';
-import type { ReceivedFile } from '../../nexus/storage/hashing-disk.engine.js';
+import type { ReceivedFile } from '../../nexus/index.js';
 import { ApiQuotaRefusal } from '../../quotas/api-quota-refusal.decorator.js';
 import { ChatUploadsService } from './chat-uploads.service.js';
 import { ChatDocumentStatusDto, ChatUploadDto, ChatUploadResultDto } from './dto/chat-document.dto.js';

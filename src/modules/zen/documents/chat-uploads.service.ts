@@ -2,14 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal.js';
 import { AppException, notFound } from '../../../common/errors/app.exception.js';
-import { DocumentsService, displayFileName } from '../../nexus/documents.service.js';
-import { buildLines } from '../../nexus/extraction/line-builder.js';
-import { PdfEngine } from '../../pdf/pdf-engine.js';
-import { pdfHttpError } from '../../pdf/pdf-errors.js';
-import { requirePdfUpload } from '../../pdf/upload-content.js';
-import { STAGES } from '../../nexus/pipeline/pipeline.constants.js';
-import { PipelineService } from '../../nexus/pipeline/pipeline.service.js';
-import type { ReceivedFile } from '../../nexus/storage/hashing-disk.engine.js';
+import { DocumentsService, displayFileName, PipelineService, ResultsService, STAGES, type ReceivedFile } from '../../nexus/index.js';
+import { buildLines, PdfEngine, pdfHttpError, requirePdfUpload } from '../../pdf/index.js';
 import { ChatDocumentsRepository } from './chat-documents.repository.js';
 import type { ChatDocumentStatus, ChatDocumentStatusDto, ChatUploadDto, ChatUploadResultDto, NexusProgressDto } from './dto/chat-document.dto.js';
 import { chunkLines, type TextChunk } from './text-chunker.js';
@@ -26,6 +20,7 @@ export class ChatUploadsService {
     private readonly repo: ChatDocumentsRepository,
     private readonly documents: DocumentsService,
     private readonly pipeline: PipelineService,
+    private readonly results: ResultsService,
     private readonly pdf: PdfEngine,
   ) {}
 
@@ -59,9 +54,10 @@ export class ChatUploadsService {
   async status(user: Principal, sessionId: string, documentId: string): Promise<ChatDocumentStatusDto> {
     const session = await this.repo.findOwnSession(user.tenantId, user.userId, sessionId);
     const doc = session ? await this.repo.findInSession(user.tenantId, sessionId, documentId) : null;
-    if (!doc) throw notFound('Document');
-    const process = doc.indexedAt ? await this.repo.latestProcess(user.tenantId, documentId) : null;
-    const base = { doc_id: doc.documentId, filename: doc.fileName, source: 'nexus' as const, chunks_indexed: doc.chunksIndexed };
+    const fileName = doc ? (await this.results.fileNames(user.tenantId, [doc.documentId])).get(doc.documentId) : undefined;
+    if (!doc || fileName === undefined) throw notFound('Document');
+    const process = doc.indexedAt ? await this.results.latestRun(user.tenantId, documentId) : null;
+    const base = { doc_id: doc.documentId, filename: fileName, source: 'nexus' as const, chunks_indexed: doc.chunksIndexed };
     if (!process) return { ...base, status: 'processing', nexus_progress: NOT_STARTED, error_message: null };
 
     const progress = await this.pipeline.progress(user, process.id);
@@ -76,7 +72,7 @@ export class ChatUploadsService {
         status: progress.status,
         progress_pct: progress.progress_pct,
       },
-      error_message: status === 'failed' ? (progress.error?.message ?? process.errorMessage ?? 'The document could not be processed') : null,
+      error_message: status === 'failed' ? (progress.error?.message ?? process.error_message ?? 'The document could not be processed') : null,
     };
   }
 

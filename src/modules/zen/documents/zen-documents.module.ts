@@ -3,9 +3,8 @@ import { MulterModule } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../../common/logging/logging.module.js';
 import { AppConfig, type ProcessRole } from '../../../config/app-config.js';
-import { LocalDiskStorage } from '../../nexus/storage/document-storage.js';
-import { PdfModule } from '../../pdf/pdf.module.js';
-import { HashingDiskEngine } from '../../nexus/storage/hashing-disk.engine.js';
+import { NexusModule, pdfUploadOptions } from '../../nexus/index.js';
+import { PdfModule } from '../../pdf/index.js';
 import { webSearchProviderFor } from '../web-search/web-search.factory.js';
 import { WebSearchProvider } from '../web-search/web-search-provider.js';
 import { ChatDocumentsRepository } from './chat-documents.repository.js';
@@ -18,8 +17,8 @@ import { PgSessionDocuments } from './pg-session-documents.js';
 /**
  * Documents in chat sessions: the upload and status routes, retrieval over the uploaded text
  * (`ChunkRetriever`), the session's document list (`SessionDocuments`) and web search
- * (`WebSearchProvider`, chosen by WEB_SEARCH_PROVIDER). Documents and the pipeline come from the
- * global NexusModule (importing it again would build a second set of its providers and processors).
+ * (`WebSearchProvider`, chosen by WEB_SEARCH_PROVIDER). Documents, the pipeline and extractions come
+ * from nexus's public services; the PDF's text from the pdf module.
  */
 @Module({})
 export class ZenDocumentsModule {
@@ -27,15 +26,10 @@ export class ZenDocumentsModule {
     return {
       module: ZenDocumentsModule,
       imports: [
+        NexusModule.forRoot(role),
         PdfModule,
         // The same streaming, hashing, size-limited multer storage as the nexus upload.
-        MulterModule.registerAsync({
-          inject: [AppConfig],
-          useFactory: (c: AppConfig) => ({
-            storage: new HashingDiskEngine(new LocalDiskStorage(c.storage.dir).tempDir()),
-            limits: { fileSize: c.storage.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
-          }),
-        }),
+        MulterModule.registerAsync({ inject: [AppConfig], useFactory: pdfUploadOptions }),
       ],
       controllers: role === 'worker' ? [] : [ChatUploadsController],
       providers: [

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PdfEngine } from '../../../pdf/pdf-engine.js';
+import { PdfEngine } from '../../../pdf/index.js';
 import { classifyStatement } from '../../extraction/classifier.js';
 import type { Classification } from '../../extraction/types.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PdfEngine } from '../../../pdf/pdf-engine.js';
+import { PdfEngine } from '../../../pdf/index.js';
 import type { PdfPageText } from '../../extraction/types.js';
 import { PipelineStage, StageFailure, type StageContext } from '../pipeline-stage.js';
 import { readPdfText } from './pdf-reading.js';

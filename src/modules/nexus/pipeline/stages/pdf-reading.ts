@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PdfPageText } from '../../extraction/types.js';
-import type { PdfEngine } from '../../../pdf/pdf-engine.js';
-import { PdfEngineBusy, PdfReadError } from '../../../pdf/pdf-errors.js';
+import { PdfEngineBusy, PdfReadError, type PdfEngine } from '../../../pdf/index.js';
 import { StageFailure, type StageContext } from '../pipeline-stage.js';
 
 /** How long a stage waits, in all, for room in a full PDF engine before handing its job back to the queue. */

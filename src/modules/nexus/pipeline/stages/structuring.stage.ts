@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { buildLines } from '../../extraction/line-builder.js';
+import { buildLines } from '../../../pdf/index.js';
 import type { TextLine } from '../../extraction/types.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
 

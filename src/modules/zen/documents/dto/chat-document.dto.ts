@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { STAGES } from '../../../nexus/pipeline/pipeline.constants.js';
+import { STAGES } from '../../../nexus/index.js';
 
 /** The form fields of a chat upload (the file itself is the multipart field `file`). */
 export class ChatUploadDto {

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { TenantScopedEntity } from '../../../../database/tenant-scoped.entity.js';
-import { DocumentEntity } from '../../../nexus/entities/document.entity.js';
+import { DocumentEntity } from '../../../nexus/index.js';
 import { ChatSessionEntity } from '../../entities/chat-session.entity.js';
 
 /**

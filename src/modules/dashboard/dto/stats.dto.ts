@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { STAGES, type StageName } from '../pipeline/pipeline.constants.js';
+import { STAGES, type StageName } from '../../nexus/index.js';
 
 const STAGE_COUNTS_EXAMPLE = Object.fromEntries(STAGES.map((s) => [s, s === 'parsing' ? 2 : 0]));
 

@@ -4,7 +4,31 @@
  * two pieces), runs a word-space apart with one space, and runs separated by a wider gap start a
  * new cell (a table column).
  */
-import type { PdfPageText, PdfTextItem, TextLine } from './types.js';
+
+/** One positioned run of text; coordinates in PDF points, `y` measured from the page top. */
+export interface PdfTextItem {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PdfPageText {
+  page: number; // 1-based
+  width: number;
+  height: number;
+  items: PdfTextItem[];
+}
+
+/** A visual line: items on (nearly) the same baseline, left to right. */
+export interface TextLine {
+  page: number;
+  y: number;
+  text: string;
+  /** `x_end`, when present, is the right edge of the cell (numbers are right-aligned in columns). */
+  cells: Array<{ x: number; text: string; x_end?: number }>;
+}
 
 /** Baselines closer than this share a line, as a fraction of the smaller font height. */
 const BASELINE_TOLERANCE = 0.4;

@@ -1,0 +1,25 @@
+/**
+ * The nexus module's public API, for every other module. Import nexus only from here (or its
+ * nexus.module.ts); what is not exported here is internal to nexus.
+ *
+ * - NexusModule: import `NexusModule.forRoot(role)` to use the services below.
+ * - DocumentsService: upload a document (`upload`), with `displayFileName` for the name it keeps.
+ * - PipelineService: start a document's processing (`start`) and read its progress (`progress`).
+ * - ResultsService: a document's latest run (`latestRun`), completed extractions (`completedExtractions`),
+ *   the tenant's document figures (`documentFigures`).
+ * - MarketDataService: the NAV data's state (where workers run).
+ * - `pdfUploadOptions`: the multer options of a route that receives a statement; `ReceivedFile`, the file it gives.
+ * - `calculatePortfolio` and the extraction's types: compute portfolio figures over holdings.
+ * - DocumentEntity: for a foreign key to a document; STAGES: the pipeline's stages in order.
+ */
+export { NexusModule } from './nexus.module.js';
+export { DocumentsService, displayFileName } from './documents.service.js';
+export { PipelineService } from './pipeline/pipeline.service.js';
+export { ResultsService, type DocumentFigures, type LatestRun, type CompletedExtraction } from './results.service.js';
+export { MarketDataService } from './market-data/market-data.service.js';
+export { pdfUploadOptions } from './storage/upload-options.js';
+export type { ReceivedFile } from './storage/hashing-disk.engine.js';
+export { calculatePortfolio } from './extraction/calculator.js';
+export type { Entity, Holding, PortfolioFigures, Transaction } from './extraction/types.js';
+export { DocumentEntity } from './entities/document.entity.js';
+export { STAGES, type StageName } from './pipeline/pipeline.constants.js';
