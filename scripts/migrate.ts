@@ -5,21 +5,12 @@
  * docs/security.md, "Database roles".
  */
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '../src/config/app-config.js';
+import { loadConfigOrExit } from '../src/config/app-config.js';
 import { createLogger } from '../src/common/logging/logger.js';
 import { ensureDatabase, runMigrations } from '../src/database/migrate.js';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.log.level);
   await ensureDatabase(config.db.url, logger);
   const applied = await runMigrations(config.db.url, logger);

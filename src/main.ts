@@ -2,22 +2,13 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
 import { createHttpApp } from './app.factory.js';
-import { ConfigError, loadConfig } from './config/app-config.js';
+import { loadConfigOrExit } from './config/app-config.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
 import { assertMigrated, ensureDatabase, runMigrations } from './database/migrate.js';
 import { startSandboxListener } from './sandbox-listener.js';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.log.level);
   for (const warning of config.warnings) logger.warn(warning);
 

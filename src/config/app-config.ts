@@ -50,6 +50,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return Object.freeze(sections(values, secrets, warnings));
 }
 
+/** `loadConfig` for a process's entry point: a configuration error is printed and the process exits 1. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 /**
  * JWT_SECRET and APP_ENCRYPTION_KEY: development-only defaults (with a warning) outside production;
  * in production each must be given, must not be the development default, and they must differ.
