@@ -17,6 +17,14 @@ export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
     {
+      // A module's services against the real PostgreSQL and Redis, without HTTP (test/support/service-harness.ts).
+      ...common,
+      displayName: 'service',
+      testMatch: ['<rootDir>/test/service/**/*.service-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.mjs',
+      setupFiles: ['<rootDir>/test/support/test-env.ts'],
+    },
+    {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
