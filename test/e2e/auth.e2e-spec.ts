@@ -1,10 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import jwt from 'jsonwebtoken';
-import { bearer, errorCode, login, register, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../support/app.js';
+import { bearer, errorCode, register, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../support/app.js';
 
 const JWT_SECRET = process.env.JWT_SECRET!;
 
+// The rules of sessions (rotation, concurrent refreshes, idle and absolute expiry, a disabled account,
+// logout sparing the other sessions) are service tests: test/service/sessions.service-spec.ts.
 describe('accounts: register, login, refresh, logout', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -138,12 +140,6 @@ describe('accounts: register, login, refresh, logout', () => {
       expect(again.status).toBe(200);
     });
 
-    it('lets only one of two concurrent refreshes with the same token win', async () => {
-      const account = await register(t.http);
-      const results = await Promise.all([1, 2].map(() => t.http.post('/api/v1/auth/refresh').send({ refresh_token: account.refreshToken })));
-      expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
-    });
-
     it('refuses an access token used as a refresh token, a missing token, and garbage', async () => {
       const account = await register(t.http);
       const asAccess = await t.http.post('/api/v1/auth/refresh').send({ refresh_token: account.accessToken });
@@ -180,13 +176,6 @@ describe('accounts: register, login, refresh, logout', () => {
       expect(errorCode(me)).toBe('SESSION_REVOKED');
       const refresh = await t.http.post('/api/v1/auth/refresh').send({ refresh_token: account.refreshToken });
       expect(refresh.status).toBe(401);
-    });
-
-    it('leaves the user’s other sessions alone', async () => {
-      const account = await register(t.http);
-      const second = await login(t.http, account.email);
-      await t.http.post('/api/v1/auth/logout').set(bearer(account)).expect(200);
-      await t.http.get('/api/v1/users/me').set(bearer(second)).expect(200);
     });
   });
 
