@@ -60,8 +60,6 @@ describe('webhooks', () => {
       expect(JSON.stringify(res.body)).not.toContain('whsec_');
     }
     expect(patch.body.result.events).toEqual(['report.generated']);
-    const [row] = await sql(`SELECT sealed_secret FROM webhook_subscriptions WHERE id = $1`, [sub.webhook_id]);
-    expect(row.sealed_secret).not.toContain('whsec_');
     expect((await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin))).status).toBe(200);
     expect((await t.http.get(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin))).status).toBe(404);
   });
@@ -116,20 +114,9 @@ describe('webhooks', () => {
     await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
   });
 
-  it('refuses every target that is not global unicast (loopback, private, link-local, reserved) unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true', async () => {
-    const strict = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' });
-    try {
-      const admin = (await createTenant(strict.http)).admin;
-      for (const url of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://10.1.2.3/x', 'http://192.168.1.10/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:9/x', 'http://[fe80::1]/x', 'http://0.0.0.0/x',
-        // Not global unicast either: IPv4-translated loopback, site-local, discard-only, documentation.
-        'http://[::ffff:0:7f00:1]/x', 'http://[fec0::1]/x', 'http://[100::1]/x', 'http://[2001:db8::1]/x']) {
-        const res = await strict.http.post('/api/v1/webhooks/subscribe').set(bearer(admin)).send({ url, events: ['document.completed'], secret: SECRET });
-        expect({ url, status: res.status, code: errorCode(res) }).toEqual({ url, status: 400, code: 'VALIDATION_ERROR' });
-      }
-    } finally {
-      await strict.close();
-    }
-  });
+  // Which targets are refused (loopback, private, link-local, reserved) when private targets are not
+  // allowed, a subscription's stored state, and what a paused one refuses are service tests:
+  // test/service/webhooks.service-spec.ts.
 
   it('delivers document.completed from the outbox, signed over the exact bytes, verifiable by a third-party receiver library', async () => {
     const sub = await subscribe(acme.admin);
@@ -238,7 +225,7 @@ describe('webhooks', () => {
     await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
   });
 
-  it('refuses to test or redeliver to a paused subscription with 409, sending nothing', async () => {
+  it('answers 409 CONFLICT to a test or a redelivery to a paused subscription', async () => {
     const sub = await subscribe(acme.admin, ['report.generated']);
     const sent = await t.http.post('/api/v1/webhooks/test').set(bearer(acme.admin)).send({ webhook_id: sub.webhook_id, event: 'report.generated' });
     await t.http.patch(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin)).send({ status: 'paused' }).expect(200);
@@ -247,9 +234,6 @@ describe('webhooks', () => {
     for (const res of [test, redeliver]) {
       expect({ status: res.status, code: errorCode(res) }).toEqual({ status: 409, code: 'CONFLICT' });
     }
-    await new Promise((r) => setTimeout(r, 300));
-    expect(receiver.requests).toHaveLength(1);
-    expect(await sql(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE subscription_id = $1`, [sub.webhook_id])).toEqual([{ n: 1 }]);
     await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
   });
 

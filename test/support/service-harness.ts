@@ -61,12 +61,12 @@ export const uniqueEmail = (label = 'user') => `${label}.${randomBytes(6).toStri
 let migrated: Promise<unknown> | null = null;
 
 /**
- * Builds the module under test (with its real imports) over the application's configuration,
- * logging, database and Redis modules. `env` overrides configuration variables; `mail` starts a
+ * Builds the module under test (with its real imports; several, e.g. with the global QueueModule a
+ * module's queues need) over the application's configuration, logging, database and Redis modules. `env` overrides configuration variables; `mail` starts a
  * real SMTP receiver on loopback and points SMTP_URL at it.
  */
 export async function serviceHarness(
-  moduleUnderTest: Type | DynamicModule,
+  moduleUnderTest: Type | DynamicModule | Array<Type | DynamicModule>,
   options: { env?: Record<string, string>; mail?: boolean } = {},
 ): Promise<ServiceHarness> {
   const mailbox = options.mail ? await new Mailbox().start() : null;
@@ -81,7 +81,7 @@ export async function serviceHarness(
       RedisModule,
       TenantsModule,
       UsersCoreModule,
-      moduleUnderTest,
+      ...[moduleUnderTest].flat(),
     ],
   }).compile();
   await module.init();
