@@ -9,7 +9,8 @@
  *   the tenant's document figures (`documentFigures`).
  * - MarketDataService: the NAV data's state (where workers run).
  * - `pdfUploadOptions`: the multer options of a route that receives a statement; `ReceivedFile`, the file it gives.
- * - `calculatePortfolio` and the extraction's types: compute portfolio figures over holdings.
+ * - `calculatePortfolio` and the extraction's types: compute portfolio figures over holdings;
+ *   `holdingCashFlows` and `holdingXirr`: a holding's cash flows and XIRR, as calculation computes them.
  * - DocumentEntity: for a foreign key to a document; STAGES: the pipeline's stages in order.
  */
 export { NexusModule } from './nexus.module.js';
@@ -19,7 +20,7 @@ export { ResultsService, type DocumentFigures, type LatestRun, type CompletedExt
 export { MarketDataService } from './market-data/market-data.service.js';
 export { pdfUploadOptions } from './storage/upload-options.js';
 export type { ReceivedFile } from './storage/hashing-disk.engine.js';
-export { calculatePortfolio } from './extraction/calculator.js';
-export type { Entity, Holding, PortfolioFigures, Transaction } from './extraction/types.js';
+export { calculatePortfolio, holdingCashFlows, holdingXirr, type HoldingFlows } from './extraction/calculator.js';
+export type { AssetClass, Entity, Holding, PortfolioFigures, Transaction, TransactionType, XirrReason } from './extraction/types.js';
 export { DocumentEntity } from './entities/document.entity.js';
 export { STAGES, type StageName } from './pipeline/pipeline.constants.js';

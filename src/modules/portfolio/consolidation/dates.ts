@@ -1,0 +1,6 @@
+/** Calendar days as integers (days since 1970-01-01, UTC), for ranges of ISO dates. */
+const DAY_MS = 86_400_000;
+
+export const dayNumber = (iso: string): number => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
+export const isoDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+export const isIsoDate = (s: string | null | undefined): s is string => typeof s === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));

@@ -1,0 +1,9 @@
+/**
+ * The portfolio module's public API, for every other module. Import portfolio only from here (or
+ * its portfolio.module.ts).
+ *
+ * - `consolidate` / `consolidateHousehold`: one portfolio from many completed extractions —
+ *   positions de-duplicated by identity, each from the newest statement on or before a date, the
+ *   merged transaction history with its gaps and status, figures by extraction's calculator.
+ */
+export * from './consolidation/index.js';
