@@ -9,6 +9,7 @@ import { LoggingModule } from './common/logging/logging.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { ClientsModule } from './modules/clients/clients.module.js';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -49,6 +50,7 @@ export class AppModule {
         ZenModule.forRoot(config.role),
         DashboardModule.forRoot(config.role),
         WebhooksModule.forRoot(config.role),
+        ClientsModule.forRoot(config.role),
       ],
       providers: [
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

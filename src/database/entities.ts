@@ -1,3 +1,7 @@
+import { ClientEntity } from '../modules/clients/entities/client.entity.js';
+import { DocumentInvestorEntity } from '../modules/clients/entities/document-investor.entity.js';
+import { HouseholdMemberEntity } from '../modules/clients/entities/household-member.entity.js';
+import { HouseholdEntity } from '../modules/clients/entities/household.entity.js';
 import { AuditLogEntity } from '../modules/audit/entities/audit-log.entity.js';
 import { SessionEntity } from '../modules/auth/entities/session.entity.js';
 import { DocumentEntity } from '../modules/nexus/entities/document.entity.js';
@@ -27,4 +31,5 @@ export const ENTITIES = [TenantEntity, UserEntity, PasswordHistoryEntity, Invita
   PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, OutboxEventEntity, ReportEntity,
   WebhookSubscriptionEntity, WebhookDeliveryEntity, WebhookAttemptEntity,
   ChatSessionEntity, ChatMessageEntity, ChatDocumentEntity, ChatChunkEntity,
-  SsoConfigurationEntity, SsoLoginRequestEntity, SsoLoginCodeEntity];
+  SsoConfigurationEntity, SsoLoginRequestEntity, SsoLoginCodeEntity,
+  ClientEntity, HouseholdEntity, HouseholdMemberEntity, DocumentInvestorEntity];

@@ -132,6 +132,9 @@ describe('secrets at rest: keys per purpose, row binding, rotation (npm run keys
     expect((await runPipeline(acme, current.job_id, PDF_PASSWORD)).status).toBe('completed');
     expect((await runPipeline(acme, legacy.job_id, PDF_PASSWORD)).status).toBe('completed');
     await startLogin(t.http, acme.tenantId); // an OIDC sign-in under way: its PKCE verifier is sealed
+    // A client of the register: its date of birth and statement passwords are sealed.
+    const client = await t.http.post('/api/v1/clients').set(bearer(acme)).send({ name: 'Sealed Client', pan: 'ABCPS1234K', date_of_birth: '1984-07-21', statement_passwords: ['ABCPS1234K', 'abcp2107'] });
+    if (client.status !== 201) throw new Error(`client failed: ${client.status} ${JSON.stringify(client.body)}`);
     // Values sealed in the first stored form, as they are in a database written before this one.
     await sql(`UPDATE webhook_subscriptions SET sealed_secret = $1 WHERE id = $2`, [legacySeal(OLD_KEY, SECRETS.acmeSecond), hooks.acmeSecond]);
     await sql(`UPDATE sso_configurations SET sealed_client_secret = $1 WHERE tenant_id = $2`, [legacySeal(OLD_KEY, op.clientSecret), acme.tenantId]);

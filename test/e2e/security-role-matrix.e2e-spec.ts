@@ -40,6 +40,10 @@ interface Ids {
   session_to_delete: string;
   webhook_to_delete: string;
   invitation_id: string;
+  client_id: string;
+  household_id: string;
+  client_to_delete: string;
+  household_to_delete: string;
 }
 
 /** How one route is called: its query, body, the resources its path names, and whether it ends the session. */
@@ -76,11 +80,26 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/v1/webhooks/test': (ids) => ({ json: { webhook_id: ids.webhook_id, event: 'document.completed' } }),
   'PATCH /api/v1/webhooks/{webhook_id}': () => ({ json: { events: ['document.completed'] } }),
   'DELETE /api/v1/webhooks/{webhook_id}': (ids) => ({ params: { webhook_id: ids.webhook_to_delete } }),
+  'PATCH /api/v1/tenants/me': () => ({ json: { client_auto_create: true } }),
+  'POST /api/v1/clients': () => ({ json: { name: 'Matrix Client', pan: randomPan() } }),
+  'PATCH /api/v1/clients/{client_id}': () => ({ json: { tags: ['matrix'] } }),
+  'DELETE /api/v1/clients/{client_id}': (ids) => ({ params: { client_id: ids.client_to_delete } }),
+  'POST /api/v1/households': () => ({ json: { name: 'Matrix household' } }),
+  'PATCH /api/v1/households/{household_id}': () => ({ json: { name: 'Renamed household' } }),
+  'DELETE /api/v1/households/{household_id}': (ids) => ({ params: { household_id: ids.household_to_delete } }),
+  'PUT /api/v1/households/{household_id}/members/{client_id}': () => ({ json: { relationship: 'spouse' } }),
 };
+
+/** A PAN of an individual that no other call of the run uses. */
+function randomPan(): string {
+  const letters = () => Array.from(randomBytes(4), (b) => String.fromCharCode(65 + (b % 26)));
+  const [a, b, c, d] = letters();
+  return `${a}${b}${c}P${d}${String(randomBytes(2).readUInt16BE() % 10000).padStart(4, '0')}${letters()[0]}`;
+}
 
 /** The same kind of id, naming nothing: what "does not exist" answers, to compare "not yours" with. */
 function ghostOf(id: string): string {
-  const prefixed = /^([a-z]{3})_([0-9a-f]+)$/.exec(id);
+  const prefixed = /^([a-z]{2,3})_([0-9a-f]+)$/.exec(id);
   if (prefixed) return `${prefixed[1]}_${randomBytes(prefixed[2].length / 2).toString('hex')}`;
   return randomUUID();
 }
@@ -192,7 +211,24 @@ describe('role matrix (docs/security.md) against every route', () => {
     const test = await t.http.post('/api/v1/webhooks/test').set(bearer(acme.admin)).send({ webhook_id: webhook, event: 'report.generated' });
     if (test.status !== 200) throw new Error(`webhook test: ${test.status} ${JSON.stringify(test.body)}`);
 
+    // Clients and households of acme's.
+    const client = async (name: string) => {
+      const res = await t.http.post('/api/v1/clients').set(bearer(acme.analyst)).send({ name, pan: randomPan(), date_of_birth: '1980-01-01' });
+      if (res.status !== 201) throw new Error(`client: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.result.client_id as string;
+    };
+    const household = async (name: string) => {
+      const res = await t.http.post('/api/v1/households').set(bearer(acme.analyst)).send({ name });
+      if (res.status !== 201) throw new Error(`household: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.result.household_id as string;
+    };
+    const [clientId, clientToDelete, householdId, householdToDelete] = [await client('Matrix A'), await client('Matrix B'), await household('Matrix family'), await household('Matrix doomed')];
+
     ids = {
+      client_id: clientId,
+      household_id: householdId,
+      client_to_delete: clientToDelete,
+      household_to_delete: householdToDelete,
       tenant_id: acme.admin.tenantId,
       user_id: spare.userId,
       job_id: main.job_id,

@@ -10,6 +10,10 @@ export const SEALED_COLUMNS = {
   'pdf-password': { table: 'documents', column: 'sealed_password', idColumn: 'id' },
   /** A tenant's OIDC client secret (one configuration per tenant: the tenant id is the row's id). */
   'sso-client-secret': { table: 'sso_configurations', column: 'sealed_client_secret', idColumn: 'tenant_id' },
+  /** A client's date of birth (YYYY-MM-DD): with the PAN, what issuers derive statement passwords from. */
+  'client-date-of-birth': { table: 'clients', column: 'sealed_date_of_birth', idColumn: 'id' },
+  /** A client's statement passwords, one sealed JSON array. */
+  'client-statement-passwords': { table: 'clients', column: 'sealed_statement_passwords', idColumn: 'id' },
   /** The PKCE code verifier of an OIDC sign-in under way. */
   'sso-code-verifier': { table: 'sso_login_requests', column: 'sealed_code_verifier', idColumn: 'id' },
 } as const;

@@ -2,12 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { prefixedId } from '../../common/ids.js';
-import { notFound } from '../../common/errors/app.exception.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { AppException, notFound } from '../../common/errors/app.exception.js';
+import { AuditService } from '../audit/audit.service.js';
 import { TenantEntity } from './entities/tenant.entity.js';
 
 @Injectable()
 export class TenantsService {
-  constructor(@InjectRepository(TenantEntity) private readonly tenants: Repository<TenantEntity>) {}
+  constructor(
+    @InjectRepository(TenantEntity) private readonly tenants: Repository<TenantEntity>,
+    private readonly audit: AuditService,
+  ) {}
 
   async create(name: string, manager?: EntityManager): Promise<TenantEntity> {
     const repo = manager?.getRepository(TenantEntity) ?? this.tenants;
@@ -25,5 +30,19 @@ export class TenantsService {
     const tenant = await this.tenants.findOneBy({ id });
     if (!tenant) throw notFound('Tenant');
     return tenant;
+  }
+
+  /** Changes the settings the admin sent, audited (the fields and their new values: settings, not personal data). */
+  async updateSettings(admin: Principal, changes: { client_auto_create?: boolean; retention_days?: number | null }, ip: string | null): Promise<TenantEntity> {
+    const set = {
+      ...(changes.client_auto_create !== undefined ? { clientAutoCreate: changes.client_auto_create } : {}),
+      ...(changes.retention_days !== undefined ? { retentionDays: changes.retention_days } : {}),
+    };
+    if (!Object.keys(set).length) throw new AppException('VALIDATION_ERROR', 'Nothing to change: send client_auto_create and/or retention_days');
+    await this.tenants.manager.transaction(async (manager) => {
+      await manager.getRepository(TenantEntity).update({ id: admin.tenantId }, set);
+      await this.audit.record({ tenantId: admin.tenantId, actorId: admin.userId, action: 'tenant.settings_update', targetType: 'tenant', targetId: admin.tenantId, ip, metadata: { ...changes } }, manager);
+    });
+    return this.get(admin.tenantId);
   }
 }

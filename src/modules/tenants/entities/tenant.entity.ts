@@ -9,6 +9,14 @@ export class TenantEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
+  /** Whether a completed statement creates the client of a PAN the register does not hold yet. */
+  @Column({ name: 'client_auto_create', type: 'boolean', default: true })
+  clientAutoCreate: boolean;
+
+  /** Days an original statement is kept; null keeps them. */
+  @Column({ name: 'retention_days', type: 'int', nullable: true })
+  retentionDays: number | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

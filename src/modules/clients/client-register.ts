@@ -1,0 +1,155 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AppException } from '../../common/errors/app.exception.js';
+import { isValidPan } from '../../common/identifiers/pan.js';
+import { isPrefixedId, prefixedId } from '../../common/ids.js';
+import { AuditService } from '../audit/audit.service.js';
+import { ClientsRepository } from './clients.repository.js';
+import type { ClientEntity } from './entities/client.entity.js';
+import type { LinkFlag } from './entities/document-investor.entity.js';
+import type { Relationship } from './entities/household-member.entity.js';
+
+/** A completed statement as linking reads it: its investors in statement order. */
+export interface CompletedStatement {
+  tenantId: string;
+  documentId: string;
+  documentType: string;
+  /** The last day of the statement's period (YYYY-MM-DD), when it prints one. */
+  statementDate: string | null;
+  investors: Array<{ name: string | null; pan: string | null }>;
+}
+
+/** One investor of a statement and the client it is linked to (null, with the reason, when none). */
+export interface InvestorLink {
+  investorIndex: number;
+  pan: string | null;
+  clientId: string | null;
+  flag: LinkFlag | null;
+}
+
+/** The clients of a document, for what names its client: its investors' clients in order, without repeats. */
+export interface DocumentClients {
+  /** The first investor's client (the first investor that is linked to one); null when none is. */
+  clientId: string | null;
+  clientIds: string[];
+  investors: InvestorLink[];
+}
+
+export interface RegisterClient {
+  id: string;
+  name: string | null;
+  pan: string;
+}
+
+export interface HouseholdMembers {
+  id: string;
+  name: string;
+  members: Array<RegisterClient & { relationship: Relationship }>;
+}
+
+/**
+ * The register as other modules use it: linking a completed statement's investors to clients (in the
+ * pipeline's completing transaction), the clients of a document, the documents of a client, and a
+ * client or household by id (404 across tenants).
+ */
+@Injectable()
+export class ClientRegister {
+  constructor(
+    private readonly repo: ClientsRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * Links each investor of the statement to the client with its PAN, creating the client when the
+   * register has none (unless the tenant turned client auto-creation off). Replaces the document's
+   * earlier links (a document processed again). Runs in the caller's transaction.
+   */
+  async linkStatement(manager: EntityManager, statement: CompletedStatement): Promise<InvestorLink[]> {
+    const { tenantId, documentId } = statement;
+    const autoCreate = await this.repo.clientAutoCreate(tenantId, manager);
+    const links: InvestorLink[] = [];
+    const created: string[] = [];
+    for (const [investorIndex, investor] of statement.investors.entries()) {
+      const pan = investor.pan?.trim().toUpperCase() ?? null;
+      if (!pan || !isValidPan(pan)) {
+        links.push({ investorIndex, pan: null, clientId: null, flag: 'PAN_MISSING' });
+        continue;
+      }
+      let client = await this.repo.findClientByPan(tenantId, pan, manager);
+      if (!client && autoCreate) {
+        const outcome = await this.repo.insertClientIfAbsent(newStatementClient(tenantId, pan, investor.name), manager);
+        client = outcome.client;
+        if (outcome.created) created.push(client.id);
+      }
+      links.push({ investorIndex, pan, clientId: client?.id ?? null, flag: client ? null : 'NO_CLIENT_WITH_PAN' });
+    }
+    await this.repo.replaceInvestors(
+      tenantId,
+      documentId,
+      links.map((l) => ({ tenantId, documentId, investorIndex: l.investorIndex, pan: l.pan, clientId: l.clientId, flag: l.flag, documentType: statement.documentType, statementDate: statement.statementDate })),
+      manager,
+    );
+    for (const id of created) {
+      await this.audit.record({ tenantId, actorId: null, action: 'client.create', targetType: 'client', targetId: id, metadata: { source: 'statement', document_id: documentId } }, manager);
+    }
+    await this.audit.record(
+      {
+        tenantId,
+        actorId: null,
+        action: 'document.clients_linked',
+        targetType: 'document',
+        targetId: documentId,
+        metadata: { client_ids: links.map((l) => l.clientId), flags: links.map((l) => l.flag) },
+      },
+      manager,
+    );
+    return links;
+  }
+
+  /** The clients of a document's investors, in statement order. */
+  async clientsOfDocument(tenantId: string, documentId: string): Promise<DocumentClients> {
+    const investors = (await this.repo.investorsOf(tenantId, documentId)).map((r) => ({ investorIndex: r.investorIndex, pan: r.pan, clientId: r.clientId, flag: r.flag }));
+    const clientIds = [...new Set(investors.flatMap((i) => (i.clientId ? [i.clientId] : [])))];
+    return { clientId: clientIds[0] ?? null, clientIds, investors };
+  }
+
+  /** Ids of the documents a client of the tenant appears in (none for a client that is not the tenant's). */
+  documentIdsOf(tenantId: string, clientId: string): Promise<string[]> {
+    return this.repo.documentIdsOf(tenantId, clientId);
+  }
+
+  /** The tenant's client; 404 CLIENT_NOT_FOUND otherwise. */
+  async requireClient(tenantId: string, clientId: string): Promise<RegisterClient> {
+    const client = isPrefixedId(clientId, 'cli') ? await this.repo.findClient(tenantId, clientId) : null;
+    if (!client) throw clientNotFound();
+    return { id: client.id, name: client.name, pan: client.pan };
+  }
+
+  /** The tenant's household with its members; 404 HOUSEHOLD_NOT_FOUND otherwise. */
+  async requireHousehold(tenantId: string, householdId: string): Promise<HouseholdMembers> {
+    const household = isPrefixedId(householdId, 'hh') ? await this.repo.findHousehold(tenantId, householdId) : null;
+    if (!household) throw householdNotFound();
+    const members = await this.repo.membersOf(tenantId, [household.id]);
+    return { id: household.id, name: household.name, members: members.map((m) => ({ id: m.client.id, name: m.client.name, pan: m.client.pan, relationship: m.relationship })) };
+  }
+}
+
+export const clientNotFound = () => new AppException('CLIENT_NOT_FOUND', 'Client not found');
+export const householdNotFound = () => new AppException('HOUSEHOLD_NOT_FOUND', 'Household not found');
+
+function newStatementClient(tenantId: string, pan: string, name: string | null): Omit<ClientEntity, 'createdAt' | 'updatedAt' | 'tenant'> {
+  return {
+    id: prefixedId('cli'),
+    tenantId,
+    name: name?.trim().slice(0, 200) || null,
+    pan,
+    sealedDateOfBirth: null,
+    sealedStatementPasswords: null,
+    passwordCount: 0,
+    email: null,
+    mobile: null,
+    tags: [],
+    source: 'statement',
+    createdBy: null,
+  };
+}

@@ -1,0 +1,237 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, type DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { TenantEntity } from '../tenants/entities/tenant.entity.js';
+import { ClientEntity } from './entities/client.entity.js';
+import { DocumentInvestorEntity } from './entities/document-investor.entity.js';
+import { HouseholdMemberEntity, RELATIONSHIPS } from './entities/household-member.entity.js';
+import { HouseholdEntity } from './entities/household.entity.js';
+
+export interface ClientFilter {
+  /** Case-insensitive: names containing it. */
+  name?: string;
+  /** PANs starting with it (upper case). */
+  panPrefix?: string;
+  tag?: string;
+}
+
+export interface Slice {
+  skip: number;
+  take: number;
+}
+
+export type NewClient = Omit<ClientEntity, 'createdAt' | 'updatedAt' | 'tenant'>;
+export type ClientChanges = Partial<Pick<ClientEntity, 'name' | 'pan' | 'sealedDateOfBirth' | 'sealedStatementPasswords' | 'passwordCount' | 'email' | 'mobile' | 'tags'>>;
+
+/** A LIKE pattern that matches `text` literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Every read and write of clients, households, their members and the investors of statements; each scoped by tenant. */
+@Injectable()
+export class ClientsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  private clients(manager?: EntityManager) {
+    return (manager ?? this.dataSource.manager).getRepository(ClientEntity);
+  }
+
+  private households(manager?: EntityManager) {
+    return (manager ?? this.dataSource.manager).getRepository(HouseholdEntity);
+  }
+
+  private members(manager?: EntityManager) {
+    return (manager ?? this.dataSource.manager).getRepository(HouseholdMemberEntity);
+  }
+
+  private investors(manager?: EntityManager) {
+    return (manager ?? this.dataSource.manager).getRepository(DocumentInvestorEntity);
+  }
+
+  // ---- clients
+
+  async insertClient(row: NewClient, manager?: EntityManager): Promise<ClientEntity> {
+    const repo = this.clients(manager);
+    await repo.insert(row as never);
+    return repo.findOneByOrFail({ id: row.id });
+  }
+
+  /**
+   * Inserts the client of a PAN unless the tenant has one already (a statement completing at the same
+   * time may be creating it): answers the client of the PAN and whether this call created it.
+   */
+  async insertClientIfAbsent(row: NewClient, manager: EntityManager): Promise<{ client: ClientEntity; created: boolean }> {
+    const inserted = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(ClientEntity)
+      .values(row as never)
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    const client = await this.clients(manager).findOneByOrFail({ tenantId: row.tenantId, pan: row.pan });
+    return { client, created: inserted.raw.length > 0 };
+  }
+
+  findClient(tenantId: string, id: string, manager?: EntityManager): Promise<ClientEntity | null> {
+    return this.clients(manager).findOneBy({ tenantId, id });
+  }
+
+  findClientByPan(tenantId: string, pan: string, manager?: EntityManager): Promise<ClientEntity | null> {
+    return this.clients(manager).findOneBy({ tenantId, pan });
+  }
+
+  async updateClient(tenantId: string, id: string, changes: ClientChanges, manager: EntityManager): Promise<void> {
+    await this.clients(manager).update({ tenantId, id }, changes);
+  }
+
+  async deleteClient(tenantId: string, id: string, manager: EntityManager): Promise<boolean> {
+    const { affected } = await this.clients(manager).delete({ tenantId, id });
+    return (affected ?? 0) > 0;
+  }
+
+  listClients(tenantId: string, filter: ClientFilter, slice: Slice): Promise<[ClientEntity[], number]> {
+    const query = this.clients().createQueryBuilder('c').where('c.tenant_id = :tenantId', { tenantId });
+    if (filter.name) query.andWhere(`c.name ILIKE :name ESCAPE '\\'`, { name: `%${likeLiteral(filter.name)}%` });
+    if (filter.panPrefix) query.andWhere(`c.pan LIKE :pan ESCAPE '\\'`, { pan: `${likeLiteral(filter.panPrefix)}%` });
+    if (filter.tag) query.andWhere(':tag = ANY(c.tags)', { tag: filter.tag });
+    return query.orderBy('lower(c.name)', 'ASC', 'NULLS LAST').addOrderBy('c.id', 'ASC').skip(slice.skip).take(slice.take).getManyAndCount();
+  }
+
+  // ---- households
+
+  async insertHousehold(row: Omit<HouseholdEntity, 'createdAt' | 'updatedAt' | 'tenant'>, manager: EntityManager): Promise<HouseholdEntity> {
+    await this.households(manager).insert(row as never);
+    return this.households(manager).findOneByOrFail({ id: row.id });
+  }
+
+  findHousehold(tenantId: string, id: string, manager?: EntityManager): Promise<HouseholdEntity | null> {
+    return this.households(manager).findOneBy({ tenantId, id });
+  }
+
+  /** The household, locked until the transaction ends (membership changes of one household go one at a time). */
+  lockHousehold(tenantId: string, id: string, manager: EntityManager): Promise<HouseholdEntity | null> {
+    return this.households(manager).findOne({ where: { tenantId, id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async renameHousehold(tenantId: string, id: string, name: string, manager: EntityManager): Promise<void> {
+    await this.households(manager).update({ tenantId, id }, { name });
+  }
+
+  async deleteHousehold(tenantId: string, id: string, manager: EntityManager): Promise<boolean> {
+    const { affected } = await this.households(manager).delete({ tenantId, id });
+    return (affected ?? 0) > 0;
+  }
+
+  listHouseholds(tenantId: string, name: string | undefined, slice: Slice): Promise<[HouseholdEntity[], number]> {
+    const query: SelectQueryBuilder<HouseholdEntity> = this.households().createQueryBuilder('h').where('h.tenant_id = :tenantId', { tenantId });
+    if (name) query.andWhere(new Brackets((q) => q.where(`h.name ILIKE :name ESCAPE '\\'`, { name: `%${likeLiteral(name)}%` })));
+    return query.orderBy('lower(h.name)', 'ASC').addOrderBy('h.id', 'ASC').skip(slice.skip).take(slice.take).getManyAndCount();
+  }
+
+  /** The members of these households, with their clients: by relationship (self, spouse, child, parent, huf, other), then in the order they joined. */
+  membersOf(tenantId: string, householdIds: string[], manager?: EntityManager): Promise<Array<HouseholdMemberEntity & { client: ClientEntity }>> {
+    if (!householdIds.length) return Promise.resolve([]);
+    return this.members(manager)
+      .createQueryBuilder('m')
+      .innerJoinAndSelect('m.client', 'c')
+      .where('m.tenant_id = :tenantId AND m.household_id IN (:...householdIds)', { tenantId, householdIds })
+      .orderBy(`array_position(ARRAY[${RELATIONSHIPS.map((r) => `'${r}'`).join(',')}]::varchar[], m.relationship)`, 'ASC')
+      .addOrderBy('m.created_at', 'ASC')
+      .addOrderBy('m.client_id', 'ASC')
+      .getMany() as Promise<Array<HouseholdMemberEntity & { client: ClientEntity }>>;
+  }
+
+  /** The membership of these clients, by client id. */
+  async householdOfClients(tenantId: string, clientIds: string[]): Promise<Map<string, string>> {
+    if (!clientIds.length) return new Map();
+    const rows = await this.members().createQueryBuilder('m').where('m.tenant_id = :tenantId AND m.client_id IN (:...clientIds)', { tenantId, clientIds }).getMany();
+    return new Map(rows.map((m) => [m.clientId, m.householdId]));
+  }
+
+  findMembership(tenantId: string, clientId: string, manager: EntityManager): Promise<HouseholdMemberEntity | null> {
+    return this.members(manager).findOneBy({ tenantId, clientId });
+  }
+
+  /** A new membership; a client already in a household (a race lost) fails on the primary key (23505). */
+  async insertMember(row: Omit<HouseholdMemberEntity, 'createdAt' | 'tenant' | 'client' | 'household'>, manager: EntityManager): Promise<void> {
+    await this.members(manager).insert(row as never);
+  }
+
+  async setRelationship(tenantId: string, householdId: string, clientId: string, relationship: HouseholdMemberEntity['relationship'], manager: EntityManager): Promise<void> {
+    await this.members(manager).update({ tenantId, householdId, clientId }, { relationship });
+  }
+
+  async removeMember(tenantId: string, householdId: string, clientId: string, manager: EntityManager): Promise<boolean> {
+    const { affected } = await this.members(manager).delete({ tenantId, householdId, clientId });
+    return (affected ?? 0) > 0;
+  }
+
+  // ---- investors of statements
+
+  /** The tenant's choice of creating clients from statements (true unless turned off). */
+  async clientAutoCreate(tenantId: string, manager: EntityManager): Promise<boolean> {
+    const tenant = await manager.getRepository(TenantEntity).findOneBy({ id: tenantId });
+    return tenant?.clientAutoCreate ?? true;
+  }
+
+  async replaceInvestors(tenantId: string, documentId: string, rows: Array<Omit<DocumentInvestorEntity, 'linkedAt' | 'tenant' | 'document' | 'client'>>, manager: EntityManager): Promise<void> {
+    await this.investors(manager).delete({ tenantId, documentId });
+    if (rows.length) await this.investors(manager).insert(rows as never);
+  }
+
+  investorsOf(tenantId: string, documentId: string): Promise<DocumentInvestorEntity[]> {
+    return this.investors().find({ where: { tenantId, documentId }, order: { investorIndex: 'ASC' } });
+  }
+
+  /** The statements any of these clients appears in, one row per statement (its first investor among them), newest statement first. */
+  async documentsOf(tenantId: string, clientIds: string[], slice: Slice): Promise<[DocumentInvestorEntity[], number]> {
+    if (!clientIds.length) return [[], 0];
+    const firsts = `SELECT DISTINCT ON (document_id) * FROM document_investors WHERE tenant_id = $1 AND client_id = ANY($2) ORDER BY document_id, investor_index`;
+    const [rows, [{ total }]] = (await Promise.all([
+      this.dataSource.query(
+        `SELECT document_id AS "documentId", investor_index AS "investorIndex", pan, client_id AS "clientId", flag, document_type AS "documentType",
+                to_char(statement_date, 'YYYY-MM-DD') AS "statementDate", linked_at AS "linkedAt"
+           FROM (${firsts}) f ORDER BY statement_date DESC NULLS LAST, linked_at DESC, document_id LIMIT $3 OFFSET $4`,
+        [tenantId, clientIds, slice.take, slice.skip],
+      ),
+      this.dataSource.query(`SELECT count(DISTINCT document_id)::int AS total FROM document_investors WHERE tenant_id = $1 AND client_id = ANY($2)`, [tenantId, clientIds]),
+    ])) as [DocumentInvestorEntity[], Array<{ total: number }>];
+    return [rows.map((r) => ({ ...r, tenantId })), total];
+  }
+
+  /** Ids of the statements a client appears in. */
+  async documentIdsOf(tenantId: string, clientId: string): Promise<string[]> {
+    const rows = (await this.dataSource.query('SELECT DISTINCT document_id::text AS id FROM document_investors WHERE tenant_id = $1 AND client_id = $2', [tenantId, clientId])) as Array<{ id: string }>;
+    return rows.map((r) => r.id);
+  }
+
+  async countDocumentsOf(tenantId: string, clientId: string, manager: EntityManager): Promise<number> {
+    return this.investors(manager).countBy({ tenantId, clientId });
+  }
+
+  /** Links the investors of the tenant's statements that carry `pan` and no client yet (a client of that PAN now exists). */
+  async attachByPan(tenantId: string, pan: string, clientId: string, manager: EntityManager): Promise<number> {
+    const { affected } = await this.investors(manager)
+      .createQueryBuilder()
+      .update()
+      .set({ clientId, flag: null })
+      .where('tenant_id = :tenantId AND pan = :pan AND client_id IS NULL', { tenantId, pan })
+      .execute();
+    return affected ?? 0;
+  }
+
+  /** Unlinks the client's investors whose PAN is no longer the client's (its PAN changed). */
+  async detachOtherPans(tenantId: string, clientId: string, pan: string, manager: EntityManager): Promise<number> {
+    const { affected } = await this.investors(manager)
+      .createQueryBuilder()
+      .update()
+      .set({ clientId: null, flag: 'NO_CLIENT_WITH_PAN' })
+      .where('tenant_id = :tenantId AND client_id = :clientId AND pan IS DISTINCT FROM :pan', { tenantId, clientId, pan })
+      .execute();
+    return affected ?? 0;
+  }
+}

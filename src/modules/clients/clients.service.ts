@@ -1,0 +1,190 @@
+import { Injectable } from '@nestjs/common';
+import { QueryFailedError, type EntityManager } from 'typeorm';
+import type { Principal } from '../../common/auth/principal.js';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import { AppException } from '../../common/errors/app.exception.js';
+import { panProblem } from '../../common/identifiers/pan.js';
+import { offsetOf, paginated, type Paginated } from '../../common/http/pagination.js';
+import { isPrefixedId, prefixedId } from '../../common/ids.js';
+import { AppConfig } from '../../config/app-config.js';
+import { AuditService } from '../audit/audit.service.js';
+import { clientNotFound } from './client-register.js';
+import { ClientsRepository, type ClientChanges } from './clients.repository.js';
+import {
+  toClientDocumentDto,
+  toClientDto,
+  toDocumentInvestorDto,
+  type ClientDocumentDto,
+  type ClientDto,
+  type ClientListQueryDto,
+  type CreateClientDto,
+  type DocumentInvestorDto,
+  type UpdateClientDto,
+} from './dto/client.dto.js';
+import type { ClientEntity } from './entities/client.entity.js';
+import type { PageQueryDto } from '../../common/http/pagination.js';
+
+/** The fields of a change that the audit names (never their values: they are personal data). */
+const changedFields = (dto: object) => Object.keys(dto).filter((k) => (dto as Record<string, unknown>)[k] !== undefined);
+
+/** A real calendar date between 1900-01-01 and today, or a 400. */
+function checkDateOfBirth(value: string): void {
+  const date = new Date(`${value}T00:00:00Z`);
+  const real = !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  if (!real || value < '1900-01-01' || date.getTime() > Date.now()) {
+    throw new AppException('VALIDATION_ERROR', 'date_of_birth must be a real date between 1900-01-01 and today');
+  }
+}
+
+function checkPan(pan: string): void {
+  const problem = panProblem(pan);
+  if (problem) throw new AppException('PAN_INVALID', `pan: ${problem}`);
+}
+
+const isUniqueViolation = (error: unknown) => error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505';
+
+/** The client register's rules: who may see and change what, sealing, PAN uniqueness, audit. */
+@Injectable()
+export class ClientsService {
+  private readonly box: SecretBox;
+
+  constructor(
+    config: AppConfig,
+    private readonly repo: ClientsRepository,
+    private readonly audit: AuditService,
+  ) {
+    this.box = new SecretBox(config.crypto);
+  }
+
+  async create(user: Principal, dto: CreateClientDto, ip: string | null): Promise<ClientDto> {
+    checkPan(dto.pan);
+    if (dto.date_of_birth !== undefined) checkDateOfBirth(dto.date_of_birth);
+    const row = { id: prefixedId('cli'), tenantId: user.tenantId };
+    const client = await this.withPanUnique(() =>
+      this.repo.transaction(async (manager) => {
+        if (await this.repo.findClientByPan(user.tenantId, dto.pan, manager)) throw panTaken();
+        const created = await this.repo.insertClient(
+          {
+            ...row,
+            name: dto.name,
+            pan: dto.pan,
+            sealedDateOfBirth: dto.date_of_birth ? this.box.seal('client-date-of-birth', row, dto.date_of_birth) : null,
+            sealedStatementPasswords: dto.statement_passwords?.length ? this.box.seal('client-statement-passwords', row, JSON.stringify(dto.statement_passwords)) : null,
+            passwordCount: dto.statement_passwords?.length ?? 0,
+            email: dto.email ?? null,
+            mobile: dto.mobile ?? null,
+            tags: dto.tags ?? [],
+            source: 'manual',
+            createdBy: user.userId,
+          },
+          manager,
+        );
+        // Statements already read with this PAN (while no client had it) are the client's.
+        const linked = await this.repo.attachByPan(user.tenantId, dto.pan, created.id, manager);
+        await this.audit.record(
+          { tenantId: user.tenantId, actorId: user.userId, action: 'client.create', targetType: 'client', targetId: created.id, ip, metadata: { source: 'manual', fields: changedFields(dto), linked_investors: linked } },
+          manager,
+        );
+        return created;
+      }),
+    );
+    return toClientDto(client, null);
+  }
+
+  async get(user: Principal, id: string): Promise<ClientDto> {
+    const client = await this.require(user.tenantId, id);
+    const households = await this.repo.householdOfClients(user.tenantId, [client.id]);
+    return toClientDto(client, households.get(client.id) ?? null);
+  }
+
+  async list(user: Principal, query: ClientListQueryDto): Promise<Paginated<ClientDto>> {
+    const [rows, total] = await this.repo.listClients(user.tenantId, { name: query.name, panPrefix: query.pan, tag: query.tag }, { skip: offsetOf(query), take: query.limit });
+    const households = await this.repo.householdOfClients(user.tenantId, rows.map((r) => r.id));
+    return paginated(rows.map((c) => toClientDto(c, households.get(c.id) ?? null)), total, query);
+  }
+
+  async update(user: Principal, id: string, dto: UpdateClientDto, ip: string | null): Promise<ClientDto> {
+    const fields = changedFields(dto);
+    if (!fields.length) throw new AppException('VALIDATION_ERROR', 'Nothing to change: send at least one field');
+    if (dto.pan !== undefined) checkPan(dto.pan);
+    if (typeof dto.date_of_birth === 'string') checkDateOfBirth(dto.date_of_birth);
+    const current = await this.require(user.tenantId, id);
+    const row = { id: current.id, tenantId: user.tenantId };
+    const changes: ClientChanges = {
+      ...(dto.name !== undefined ? { name: dto.name } : {}),
+      ...(dto.pan !== undefined ? { pan: dto.pan } : {}),
+      ...(dto.email !== undefined ? { email: dto.email } : {}),
+      ...(dto.mobile !== undefined ? { mobile: dto.mobile } : {}),
+      ...(dto.tags !== undefined ? { tags: dto.tags } : {}),
+      ...(dto.date_of_birth !== undefined ? { sealedDateOfBirth: dto.date_of_birth === null ? null : this.box.seal('client-date-of-birth', row, dto.date_of_birth) } : {}),
+      ...(dto.statement_passwords !== undefined
+        ? {
+            sealedStatementPasswords: dto.statement_passwords.length ? this.box.seal('client-statement-passwords', row, JSON.stringify(dto.statement_passwords)) : null,
+            passwordCount: dto.statement_passwords.length,
+          }
+        : {}),
+    };
+    await this.withPanUnique(() =>
+      this.repo.transaction(async (manager) => {
+        let relinked = 0;
+        if (dto.pan !== undefined && dto.pan !== current.pan) {
+          const holder = await this.repo.findClientByPan(user.tenantId, dto.pan, manager);
+          if (holder) throw panTaken();
+          relinked = await this.relink(user.tenantId, current.id, dto.pan, manager);
+        }
+        await this.repo.updateClient(user.tenantId, current.id, changes, manager);
+        await this.audit.record(
+          { tenantId: user.tenantId, actorId: user.userId, action: 'client.update', targetType: 'client', targetId: current.id, ip, metadata: { fields, relinked_investors: relinked } },
+          manager,
+        );
+      }),
+    );
+    return this.get(user, current.id);
+  }
+
+  /** Deletes a client that no statement is linked to (deleting one with its statements is another operation). */
+  async remove(user: Principal, id: string, ip: string | null): Promise<void> {
+    const client = await this.require(user.tenantId, id);
+    await this.repo.transaction(async (manager) => {
+      if ((await this.repo.countDocumentsOf(user.tenantId, client.id, manager)) > 0) {
+        throw new AppException('CLIENT_HAS_DOCUMENTS', 'Statements are linked to this client: delete them with the client (see docs/clients.md) or change the PAN first');
+      }
+      if (!(await this.repo.deleteClient(user.tenantId, client.id, manager))) throw clientNotFound();
+      await this.audit.record({ tenantId: user.tenantId, actorId: user.userId, action: 'client.delete', targetType: 'client', targetId: client.id, ip }, manager);
+    });
+  }
+
+  async documents(user: Principal, id: string, page: PageQueryDto): Promise<Paginated<ClientDocumentDto>> {
+    const client = await this.require(user.tenantId, id);
+    const [rows, total] = await this.repo.documentsOf(user.tenantId, [client.id], { skip: offsetOf(page), take: page.limit });
+    return paginated(rows.map(toClientDocumentDto), total, page);
+  }
+
+  /** A document's investors and their clients (the caller may see the document: checked by the caller). */
+  async investorsOf(tenantId: string, documentId: string): Promise<DocumentInvestorDto[]> {
+    return (await this.repo.investorsOf(tenantId, documentId)).map(toDocumentInvestorDto);
+  }
+
+  private async require(tenantId: string, id: string): Promise<ClientEntity> {
+    const client = isPrefixedId(id, 'cli') ? await this.repo.findClient(tenantId, id) : null;
+    if (!client) throw clientNotFound();
+    return client;
+  }
+
+  /** Statements follow the PAN: the old PAN's investors are unlinked, the new PAN's unlinked ones attached. */
+  private async relink(tenantId: string, clientId: string, pan: string, manager: EntityManager): Promise<number> {
+    return (await this.repo.detachOtherPans(tenantId, clientId, pan, manager)) + (await this.repo.attachByPan(tenantId, pan, clientId, manager));
+  }
+
+  /** Two requests creating the same PAN at once: the loser's unique violation is the same 409. */
+  private async withPanUnique<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw panTaken();
+      throw error;
+    }
+  }
+}
+
+const panTaken = () => new AppException('PAN_TAKEN', 'Another client of the tenant has this PAN');

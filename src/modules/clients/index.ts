@@ -1,0 +1,21 @@
+/**
+ * The clients module's public API, for every other module. Import clients only from here (or its
+ * *.module.ts files); what is not exported here is internal to clients.
+ *
+ * - ClientsCoreModule: import it to use ClientRegister (no routes; nexus imports it).
+ * - ClientRegister: link a completed statement's investors to clients (`linkStatement`, in the
+ *   caller's transaction), the clients of a document (`clientsOfDocument`), the documents of a client
+ *   (`documentIdsOf`), a client or a household with its members by id, 404 across tenants
+ *   (`requireClient`, `requireHousehold`).
+ * - ClientsModule (clients.module.ts): the routes, for the application module.
+ */
+export { ClientsCoreModule } from './clients-core.module.js';
+export {
+  ClientRegister,
+  type CompletedStatement,
+  type DocumentClients,
+  type HouseholdMembers,
+  type InvestorLink,
+  type RegisterClient,
+} from './client-register.js';
+export { RELATIONSHIPS, type Relationship } from './entities/household-member.entity.js';
