@@ -1,4 +1,5 @@
-import { calculatePortfolio, type Entity, type Holding, type PortfolioFigures, type Transaction } from '../../nexus/index.js';
+import type { Entity, Holding, PortfolioFigures, Transaction } from '../../nexus/index.js';
+import { consolidate, positionIdentity, type Consolidation, type StatementSource } from '../../portfolio/index.js';
 
 /** One completed document's extraction, as the chat reads it. */
 export interface SourceDocument {
@@ -28,19 +29,21 @@ export interface HoldingRef {
   doc: SourceDocument;
 }
 
-/**
- * What identifies a holding across statements: the investor (PAN, else name), the folio or demat
- * account, and the ISIN. Two statements of the same period, or overlapping periods, repeat it.
- */
-const holdingKey = (pan: string | null, entity: string | null, h: Holding) => [pan ?? (entity ?? '').trim().toUpperCase(), h.folio ?? h.account_id ?? '', h.isin].join('|');
-
 /** The statement date: the end of its period ('' when not printed, so any dated statement is newer). */
 const periodEnd = (doc: SourceDocument) => doc.result.period?.to ?? '';
 
+const asStatement = (doc: SourceDocument): StatementSource => ({
+  document_id: doc.doc_id,
+  document_type: doc.result.document_type ?? 'UNKNOWN',
+  period: doc.result.period ?? { from: null, to: null },
+  entities: doc.result.entities ?? [],
+});
+
 /**
- * The holdings of a session's documents, with the figures computed over all of them together.
- * A holding found in several statements counts once, as the newest statement (latest period end;
- * of equals, the last uploaded) shows it; `asOf` is the newest date among the statements counted.
+ * The holdings of a session's documents, with the figures computed over all of them together, by
+ * the product's one consolidation (the portfolio module, docs/portfolio.md): a holding found in
+ * several statements counts once, as the newest statement shows it; `asOf` is the newest date among
+ * the statements counted; transactions are the merged history of every statement.
  */
 export class PortfolioView {
   readonly holdings: HoldingRef[];
@@ -49,21 +52,30 @@ export class PortfolioView {
   readonly figures: PortfolioFigures;
   readonly asOf: string | null;
   readonly currency: string;
-  /** Every copy of every holding, newest statement first, for the transactions of all periods. */
-  private readonly copies: Array<HoldingRef & { key: string }>;
+  private readonly consolidation: Consolidation;
+  /** Each position's holding in each document that shows it: `position id → doc id → ref`. */
+  private readonly copies = new Map<string, Map<string, HoldingRef>>();
 
   constructor(readonly docs: SourceDocument[]) {
-    // `docs` come in upload order; a stable sort puts the newest statement (then the last upload) first.
+    this.consolidation = consolidate(docs.map(asStatement));
+    // `docs` come in upload order; listed newest statement (then the last upload) first, as they are read.
     const newestFirst = docs.map((doc, i) => ({ doc, i })).sort((a, b) => periodEnd(b.doc).localeCompare(periodEnd(a.doc)) || b.i - a.i);
-    this.copies = newestFirst.flatMap(({ doc }) =>
-      (doc.result.entities ?? []).flatMap((e) => e.holdings.map((holding) => ({ holding, entity: e.entity_name, doc, key: holdingKey(e.pan, e.entity_name, holding) }))),
-    );
-    const newest = new Map<string, SourceDocument>();
-    for (const { key, doc } of this.copies) if (!newest.has(key)) newest.set(key, doc);
-    this.holdings = this.copies.filter(({ key, doc }) => newest.get(key) === doc).map(({ key: _key, ...ref }) => ref);
+    for (const { doc } of newestFirst) {
+      for (const e of doc.result.entities ?? []) {
+        for (const holding of e.holdings) {
+          const id = positionIdentity(e, holding).id;
+          const byDoc = this.copies.get(id) ?? new Map<string, HoldingRef>();
+          if (!byDoc.has(doc.doc_id)) byDoc.set(doc.doc_id, { holding, entity: e.entity_name, doc });
+          this.copies.set(id, byDoc);
+        }
+      }
+    }
+    const chosen = new Map(this.consolidation.positions.map((p) => [p.id, this.copies.get(p.id)!.get(p.source.document_id)!]));
+    const order = [...this.copies.keys()];
+    this.holdings = order.filter((id) => chosen.has(id)).map((id) => chosen.get(id)!);
     this.unvalued = this.holdings.filter((r) => r.holding.market_value === null);
-    this.figures = calculatePortfolio([{ entity_name: '', pan: null, holdings: this.holdings.map((r) => r.holding), stated_total: null }]);
-    this.asOf = this.holdings.map((r) => periodEnd(r.doc)).filter(Boolean).sort().at(-1) ?? null;
+    this.figures = this.consolidation.figures;
+    this.asOf = this.consolidation.statement_date;
     this.currency = docs.find((d) => d.result.currency)?.result.currency ?? 'INR';
   }
 
@@ -101,19 +113,16 @@ export class PortfolioView {
   }
 
   /**
-   * Transactions dated in the range, from every statement: a date covered by several statements of a
-   * holding is taken from the newest of them only, so overlapping statements do not repeat it.
+   * Transactions dated in the range, from the merged history: a row several statements print is
+   * listed once, cited from the newest of them.
    */
   transactionsBetween(from: string | null, to: string | null): Array<{ ref: HoldingRef; tx: Transaction }> {
-    const covers = (doc: SourceDocument, date: string) => (doc.result.period?.from ?? '') <= date && date <= (doc.result.period?.to || '9999-12-31');
-    return this.copies
-      .flatMap((copy, i) =>
-        copy.holding.transactions
-          .filter((tx) => !this.copies.slice(0, i).some((newer) => newer.key === copy.key && newer.doc !== copy.doc && covers(newer.doc, tx.date)))
-          .map((tx) => ({ ref: copy as HoldingRef, tx })),
-      )
-      .filter(({ tx }) => (!from || tx.date >= from) && (!to || tx.date <= to))
-      .sort((a, b) => a.tx.date.localeCompare(b.tx.date));
+    return this.consolidation.transactions
+      .filter((t) => (!from || t.date >= from) && (!to || t.date <= to))
+      .map((t) => {
+        const { position_id, folio: _f, account_id: _a, isin: _i, scheme_name: _n, investor_pan: _p, document_ids, ...tx } = t;
+        return { ref: this.copies.get(position_id)!.get(document_ids[0])!, tx };
+      });
   }
 }
 
