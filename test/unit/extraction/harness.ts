@@ -1,30 +1,47 @@
 /**
  * Test harness: runs a generated statement through the extraction chain and lists every
- * difference between what was extracted and the generator's ground truth.
+ * difference between what was extracted and the generator's ground truth. `runChain` feeds the
+ * parsers the generator's positioned text (the lines its PDF would give); `runPdfChain` draws the
+ * PDF and reads it back, for the tests whose subject is reading PDFs.
  */
 import { buildLines } from '../../../src/modules/pdf/text-lines.js';
 import { classifyStatement } from '../../../src/modules/nexus/extraction/classifier.js';
 import { enrichExtraction } from '../../../src/modules/nexus/extraction/enricher.js';
 import { extractPdfText } from '../../../src/modules/pdf/reader/pdf-text.js';
 import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
-import type { Classification, ExtractionDraft, Holding, TextLine } from '../../../src/modules/nexus/extraction/types.js';
-import { generateStatement, type GeneratedStatement, type GenerateOptions, type StatementFamily, type StatementModel } from '../../fixtures/generator/index.js';
+import type { Classification, ExtractionDraft, Holding, PdfPageText, TextLine } from '../../../src/modules/nexus/extraction/types.js';
+import { generateStatement, generateText, type GeneratedStatement, type GenerateOptions, type StatementFamily, type StatementModel } from '../../fixtures/generator/index.js';
 
 export interface Run {
-  statement: GeneratedStatement;
+  model: StatementModel;
   classification: Classification;
   lines: TextLine[];
   draft: ExtractionDraft;
   enriched: ExtractionDraft;
 }
 
-export async function runChain(family: StatementFamily, options: GenerateOptions = {}): Promise<Run> {
-  const statement = await generateStatement(family, options);
-  const pages = await extractPdfText(new Uint8Array(statement.pdf), statement.password ?? undefined);
+export interface PdfRun extends Run {
+  statement: GeneratedStatement;
+}
+
+function chain(model: StatementModel, pages: PdfPageText[]): Run {
   const classification = classifyStatement(pages);
   const lines = buildLines(pages);
   const draft = extractStatement(lines, classification);
-  return { statement, classification, lines, draft, enriched: enrichExtraction(draft) };
+  return { model, classification, lines, draft, enriched: enrichExtraction(draft) };
+}
+
+/** The chain on the generator's positioned text: no PDF is drawn or read. */
+export function runChain(family: StatementFamily, options: GenerateOptions = {}): Run {
+  const { model, pages } = generateText(family, options);
+  return chain(model, pages);
+}
+
+/** The chain on the drawn PDF, read back with pdf.js (opened with the statement's password when it has one). */
+export async function runPdfChain(family: StatementFamily, options: GenerateOptions = {}): Promise<PdfRun> {
+  const statement = await generateStatement(family, options);
+  const pages = await extractPdfText(new Uint8Array(statement.pdf), statement.password ?? undefined);
+  return { ...chain(statement.model, pages), statement };
 }
 
 export const FAMILY_CLASS: Record<StatementFamily, string> = {

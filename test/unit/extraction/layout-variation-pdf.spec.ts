@@ -14,7 +14,7 @@ import { calculatePortfolio } from '../../../src/modules/nexus/extraction/calcul
 import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
 import type { TextLine } from '../../../src/modules/nexus/extraction/types.js';
 import { generateText, STATEMENT_FAMILIES, type GenerateOptions, type StatementFamily } from '../../fixtures/generator/index.js';
-import { compareWithModel, FAMILY_CLASS, runChain, type Run } from './harness.js';
+import { compareWithModel, FAMILY_CLASS, runPdfChain, type PdfRun } from './harness.js';
 import { randomOptions } from './variation-harness.js';
 
 const FAMILIES = STATEMENT_FAMILIES.filter((f) => f !== 'bank_statement');
@@ -30,11 +30,11 @@ const X_TOLERANCE = 0.5;
 /** The property test's options, every other variant encrypted and every fourth printing ₹ (drawn in an embedded font). */
 const optionsOf = (seed: number): GenerateOptions => ({ ...randomOptions(seed), encrypt: seed % 2 === 0, ...(seed % 4 === 1 ? { currency: '₹' as const } : {}) });
 
-const rendered = new Map<string, Promise<Run>>();
+const rendered = new Map<string, Promise<PdfRun>>();
 /** Each variant is drawn and read once, for both tests. */
-const render = (family: StatementFamily, seed: number): Promise<Run> => {
+const render = (family: StatementFamily, seed: number): Promise<PdfRun> => {
   const key = `${family}:${seed}`;
-  if (!rendered.has(key)) rendered.set(key, runChain(family, optionsOf(seed)));
+  if (!rendered.has(key)) rendered.set(key, runPdfChain(family, optionsOf(seed)));
   return rendered.get(key)!;
 };
 

@@ -9,8 +9,8 @@ let demat: ExtractionDraft;
 const clone = (d: ExtractionDraft): ExtractionDraft => JSON.parse(JSON.stringify(d)) as ExtractionDraft;
 
 beforeAll(async () => {
-  detailed = (await runChain('cams_detailed', { seed: 8, quirks: ALL_QUIRKS, investors: 2 })).draft;
-  demat = (await runChain('cdsl_cas', { seed: 8, investors: 2 })).draft;
+  detailed = runChain('cams_detailed', { seed: 8, quirks: ALL_QUIRKS, investors: 2 }).draft;
+  demat = runChain('cdsl_cas', { seed: 8, investors: 2 }).draft;
 });
 
 describe('validateExtraction', () => {
