@@ -4,7 +4,6 @@ import { NexusModule } from '../nexus/index.js';
 import { UsersCoreModule } from '../users/users-core.module.js';
 import { ChatFiguresModule } from '../zen/index.js';
 import { DashboardController } from './dashboard.controller.js';
-import { DashboardRepository } from './dashboard.repository.js';
 import { DashboardService } from './dashboard.service.js';
 import { StatsController } from './stats.controller.js';
 import { StatsService } from './stats.service.js';
@@ -20,7 +19,7 @@ export class DashboardModule {
       module: DashboardModule,
       imports: [NexusModule.forRoot(role), UsersCoreModule, ChatFiguresModule],
       controllers: role === 'worker' ? [DashboardController] : [DashboardController, StatsController],
-      providers: [DashboardRepository, DashboardService, StatsService],
+      providers: [DashboardService, StatsService],
     };
   }
 }

@@ -4,18 +4,7 @@ import { ResultsService } from '../nexus/index.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ChatFigures } from '../zen/index.js';
 import type { TenantStatsDto } from './dto/stats.dto.js';
-
-/**
- * Exact decimal sums (numeric with at most 4 decimals, as pg answers them) added up and rounded once
- * to 2 decimals, half away from zero (DESIGN §2), without passing through floating point.
- */
-export function sumInr(...amounts: string[]): number {
-  const tenThousandths = amounts.reduce((total, amount) => {
-    const [whole, fraction = ''] = amount.split('.');
-    return total + BigInt(whole + fraction.padEnd(4, '0').slice(0, 4));
-  }, 0n);
-  return Number((tenThousandths + 50n) / 100n) / 100;
-}
+import { sumInr, sumTokens } from './exact-sums.js';
 
 /** The admin's tenant at a glance, from each module's own figures: nexus (documents), users, zen (chats). */
 @Injectable()
@@ -37,7 +26,7 @@ export class StatsService {
       success_rate: documents.success_rate,
       processing_time_ms: documents.processing_time_ms,
       token_usage: {
-        total_tokens: Number(BigInt(documents.token_usage.tokens) + BigInt(chats.tokens)),
+        total_tokens: sumTokens(documents.token_usage.tokens, chats.tokens),
         total_cost_inr: sumInr(documents.token_usage.cost_inr, chats.cost_inr),
       },
       users,

@@ -6,7 +6,8 @@
  * - DocumentsService: upload a document (`upload`), with `displayFileName` for the name it keeps.
  * - PipelineService: start a document's processing (`start`) and read its progress (`progress`).
  * - ResultsService: a document's latest run (`latestRun`), completed extractions (`completedExtractions`),
- *   the tenant's document figures (`documentFigures`).
+ *   the tenant's document figures (`documentFigures`), one user's document figures
+ *   (`ownerFigures`) and activity events (`ownerActivity`).
  * - MarketDataService: the NAV data's state (where workers run).
  * - `pdfUploadOptions`: the multer options of a route that receives a statement; `ReceivedFile`, the file it gives.
  * - `calculatePortfolio` and the extraction's types: compute portfolio figures over holdings;
@@ -16,7 +17,7 @@
 export { NexusModule } from './nexus.module.js';
 export { DocumentsService, displayFileName } from './documents.service.js';
 export { PipelineService } from './pipeline/pipeline.service.js';
-export { ResultsService, type DocumentFigures, type LatestRun, type CompletedExtraction } from './results.service.js';
+export { ResultsService, type DocumentFigures, type OwnerFigures, type LatestRun, type CompletedExtraction } from './results.service.js';
 export { MarketDataService } from './market-data/market-data.service.js';
 export { pdfUploadOptions } from './storage/upload-options.js';
 export type { ReceivedFile } from './storage/hashing-disk.engine.js';

@@ -4,7 +4,8 @@ import { notFound } from '../../common/errors/app.exception.js';
 import { DocumentsService } from './documents.service.js';
 import { STAGES, type StageName } from './pipeline/pipeline.constants.js';
 import { PipelineRepository } from './pipeline/pipeline.repository.js';
-import { ResultsRepository, type CompletedExtractionRow, type LatestRunRow } from './results.repository.js';
+import type { ActivityEvents } from '../../database/activity-events.js';
+import { ResultsRepository, type CompletedExtractionRow, type LatestRunRow, type OwnerFiguresRow } from './results.repository.js';
 
 export interface TokenUsageReport {
   doc_id: string;
@@ -24,6 +25,7 @@ export interface DocumentFigures {
 }
 
 export type LatestRun = LatestRunRow;
+export type OwnerFigures = OwnerFiguresRow;
 export type CompletedExtraction = CompletedExtractionRow;
 
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
@@ -82,6 +84,16 @@ export class ResultsService {
       token_usage: { tokens: usage.tokens, cost_inr: usage.cost_inr },
       queue_depth: queueDepth,
     };
+  }
+
+  /** One user's finished runs of their documents (since `since`, null for all time) and their pipeline's exact token and cost sums. */
+  ownerFigures(tenantId: string, ownerId: string, since: Date | null): Promise<OwnerFigures> {
+    return this.results.ownerFigures(tenantId, ownerId, since);
+  }
+
+  /** One user's newest `first` uploads, finished runs and exports (activity feed events) and how many there are. */
+  ownerActivity(tenantId: string, ownerId: string, first: number): Promise<ActivityEvents> {
+    return this.results.ownerActivity(tenantId, ownerId, first);
   }
 
   /** A document's most recent pipeline run (for chat's status of a document it holds), or null before one started. */
