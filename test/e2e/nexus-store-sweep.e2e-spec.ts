@@ -11,6 +11,7 @@ import { AppConfig } from '../../src/config/app-config.js';
 import { DocumentsRepository } from '../../src/modules/nexus/documents.repository.js';
 import { DocumentStorage, LocalDiskStorage } from '../../src/modules/nexus/storage/document-storage.js';
 import { MAX_REMOVALS_PER_PASS, StoreSweeper } from '../../src/modules/nexus/storage/store-sweeper.js';
+import { TenantsService } from '../../src/modules/tenants/tenants.service.js';
 import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
 import { sql } from '../support/db.js';
 import { simplePdf } from '../support/pdf.js';
@@ -123,12 +124,12 @@ describe('store sweep', () => {
     const planted = await Promise.all(Array.from({ length: 1_200 }, () => plant(`${globex.admin.tenantId}/${randomUUID()}.pdf`, 2 * HOUR, 'x')));
     const repo = t.app.get(DocumentsRepository);
     const asked: number[] = [];
-    const ownership = repo.ownership.bind(repo);
-    repo.ownership = (tenantId, ids) => (asked.push(ids.length), ownership(tenantId, ids));
+    const existing = repo.existing.bind(repo);
+    repo.existing = (tenantId, ids) => (asked.push(ids.length), existing(tenantId, ids));
     try {
       expect(await sweeper.sweep()).toEqual({ orphans: 0, incoming: 0, refused: true });
     } finally {
-      repo.ownership = ownership;
+      repo.existing = existing;
     }
     expect(asked.length).toBeGreaterThan(0);
     expect(Math.max(...asked)).toBeLessThanOrEqual(500);
@@ -141,8 +142,8 @@ describe('store sweep', () => {
 
   it('removes nothing when PostgreSQL cannot say whether the documents exist', async () => {
     const orphan = await plant(`${acme.admin.tenantId}/${randomUUID()}.pdf`, 2 * HOUR);
-    const away = { ownership: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })) };
-    const blind = new StoreSweeper(t.app.get(AppConfig), t.app.get(DocumentStorage), away as unknown as DocumentsRepository, pino({ level: 'silent' }));
+    const away = { existing: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })) };
+    const blind = new StoreSweeper(t.app.get(AppConfig), t.app.get(DocumentStorage), away as unknown as DocumentsRepository, t.app.get(TenantsService), pino({ level: 'silent' }));
     await expect(blind.sweep()).rejects.toThrow(/ECONNREFUSED/);
     expect(await exists(orphan)).toBe(true);
     expect(await sweeper.sweep()).toEqual({ orphans: 1, incoming: 0, refused: false });

@@ -94,14 +94,10 @@ export class DocumentsRepository {
     return this.docs.findAndCount({ where: { tenantId }, order: { createdAt: 'DESC', id: 'DESC' }, skip, take });
   }
 
-  /** Whether the tenant exists, and which of `ids` are its documents (the store sweep's question). */
-  async ownership(tenantId: string, ids: string[]): Promise<{ tenantExists: boolean; existing: Set<string> }> {
-    const [row] = (await this.dataSource.query(
-      `SELECT EXISTS (SELECT 1 FROM tenants WHERE id = $1) AS tenant_exists,
-              ARRAY(SELECT id::text FROM documents WHERE tenant_id = $1 AND id = ANY($2::uuid[])) AS existing`,
-      [tenantId, ids],
-    )) as Array<{ tenant_exists: boolean; existing: string[] }>;
-    return { tenantExists: row.tenant_exists, existing: new Set(row.existing) };
+  /** Which of `ids` are the tenant's documents (the store sweep's question). */
+  async existing(tenantId: string, ids: string[]): Promise<Set<string>> {
+    const rows = (await this.dataSource.query(`SELECT id::text FROM documents WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids])) as Array<{ id: string }>;
+    return new Set(rows.map((r) => r.id));
   }
 
   findByJob(tenantId: string, jobId: string): Promise<DocumentEntity | null> {

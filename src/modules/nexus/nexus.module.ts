@@ -3,6 +3,7 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, type ProcessRole } from '../../config/app-config.js';
+import { TenantsModule } from '../tenants/tenants.module.js';
 import { PdfModule } from '../pdf/index.js';
 import { QuotasModule } from '../quotas/quotas.module.js';
 import { DocumentsController } from './documents.controller.js';
@@ -67,6 +68,7 @@ export class NexusModule {
       imports: [
         PdfModule,
         QuotasModule,
+        TenantsModule,
         TypeOrmModule.forFeature([DocumentEntity, PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, ReportEntity]),
         BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
         MulterModule.registerAsync({ inject: [AppConfig], useFactory: pdfUploadOptions }),

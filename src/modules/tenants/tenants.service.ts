@@ -26,6 +26,11 @@ export class TenantsService {
     return this.tenants.findOne({ where: { name }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
+  /** Whether the tenant exists (the store sweep leaves the files of a tenant it does not know alone). */
+  exists(id: string): Promise<boolean> {
+    return this.tenants.existsBy({ id });
+  }
+
   async get(id: string): Promise<TenantEntity> {
     const tenant = await this.tenants.findOneBy({ id });
     if (!tenant) throw notFound('Tenant');

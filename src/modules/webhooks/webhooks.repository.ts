@@ -2,18 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { offsetOf, type PageQueryDto } from '../../common/http/pagination.js';
-import type { EventKind } from '../outbox/entities/outbox-event.entity.js';
 import { WebhookAttemptEntity } from './entities/webhook-attempt.entity.js';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity.js';
 import { WebhookSubscriptionEntity } from './entities/webhook-subscription.entity.js';
-
-export interface PendingEvent {
-  id: string;
-  tenant_id: string;
-  event_type: EventKind;
-  data: Record<string, unknown>;
-  created_at: Date;
-}
 
 /** Every read and write of subscriptions, deliveries and attempts. */
 @Injectable()
@@ -79,16 +70,7 @@ export class WebhooksRepository {
     await this.dataSource.query(`UPDATE webhook_subscriptions SET failing_since = NULL WHERE tenant_id = $1 AND id = $2 AND failing_since IS NOT NULL`, [tenantId, id]);
   }
 
-  // --- outbox → deliveries -------------------------------------------------------------------
-
-  /** Locks a batch of undispatched outbox events (other dispatchers skip them). */
-  lockPendingEvents(manager: EntityManager, limit: number): Promise<PendingEvent[]> {
-    return manager.query(
-      `SELECT id, tenant_id, event_type, data, created_at FROM outbox_events
-        WHERE dispatched_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-      [limit],
-    );
-  }
+  // --- events → deliveries -------------------------------------------------------------------
 
   activeSubscriptionsFor(manager: EntityManager, tenantId: string, eventType: string): Promise<Array<{ id: string }>> {
     return manager.query(`SELECT id FROM webhook_subscriptions WHERE tenant_id = $1 AND status = 'active' AND events ? $2`, [tenantId, eventType]);
@@ -105,10 +87,6 @@ export class WebhooksRepository {
       .returning(['id'])
       .execute();
     return (result.raw as Array<{ id: string }>).map((r) => r.id);
-  }
-
-  async markDispatched(manager: EntityManager, ids: string[]) {
-    if (ids.length) await manager.query(`UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
   // --- deliveries ----------------------------------------------------------------------------

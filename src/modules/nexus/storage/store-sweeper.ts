@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { AppConfig } from '../../../config/app-config.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
+import { TenantsService } from '../../tenants/tenants.service.js';
 import { DocumentsRepository } from '../documents.repository.js';
 import { DocumentStorage } from './document-storage.js';
 
@@ -51,6 +52,7 @@ export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly config: AppConfig,
     private readonly storage: DocumentStorage,
     private readonly docs: DocumentsRepository,
+    private readonly tenants: TenantsService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -81,7 +83,7 @@ export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdo
       const settle = async (tenantId: string) => {
         const objects = pending.get(tenantId) ?? [];
         pending.delete(tenantId);
-        const { tenantExists, existing } = await this.docs.ownership(tenantId, [...new Set(objects.map((o) => o.id))]);
+        const [tenantExists, existing] = await Promise.all([this.tenants.exists(tenantId), this.docs.existing(tenantId, [...new Set(objects.map((o) => o.id))])]);
         if (!tenantExists) unknownTenants.add(tenantId);
         else orphans.push(...objects.filter((o) => !existing.has(o.id)).map((o) => o.key));
       };

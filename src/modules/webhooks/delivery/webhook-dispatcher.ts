@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { LOGGER } from '../../../common/logging/logging.module.js';
 import { AppConfig } from '../../../config/app-config.js';
+import { OutboxService } from '../../outbox/outbox.service.js';
 import { WebhooksRepository } from '../webhooks.repository.js';
 import { DeliveryQueue } from './delivery-queue.js';
 
@@ -22,6 +23,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   constructor(
     private readonly config: AppConfig,
     private readonly repo: WebhooksRepository,
+    private readonly outbox: OutboxService,
     private readonly queue: DeliveryQueue,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -66,7 +68,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   private dispatchBatch(): Promise<{ created: string[]; full: boolean }> {
     return this.repo.transaction(async (manager) => {
-      const events = await this.repo.lockPendingEvents(manager, BATCH);
+      const events = await this.outbox.lockPending(manager, BATCH);
       const subscribers = new Map<string, Array<{ id: string }>>();
       const rows = [];
       for (const event of events) {
@@ -78,7 +80,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         }
       }
       const created = await this.repo.insertDeliveries(manager, rows);
-      await this.repo.markDispatched(manager, events.map((e) => e.id));
+      await this.outbox.markDispatched(manager, events.map((e) => e.id));
       return { created, full: events.length === BATCH };
     });
   }
