@@ -38,6 +38,10 @@ const TABLE_OWNERS: Record<string, string> = {
   chat_messages: 'zen',
   chat_documents: 'zen',
   chat_chunks: 'zen',
+  clients: 'clients',
+  households: 'clients',
+  household_members: 'clients',
+  document_investors: 'clients',
 };
 
 /**

@@ -4,6 +4,7 @@ import { AppException } from '../../common/errors/app.exception.js';
 import { isValidPan } from '../../common/identifiers/pan.js';
 import { isPrefixedId, prefixedId } from '../../common/ids.js';
 import { AuditService } from '../audit/audit.service.js';
+import { TenantsService } from '../tenants/tenants.service.js';
 import { ClientsRepository } from './clients.repository.js';
 import type { ClientEntity } from './entities/client.entity.js';
 import type { LinkFlag } from './entities/document-investor.entity.js';
@@ -57,6 +58,7 @@ export class ClientRegister {
   constructor(
     private readonly repo: ClientsRepository,
     private readonly audit: AuditService,
+    private readonly tenants: TenantsService,
   ) {}
 
   /**
@@ -66,7 +68,7 @@ export class ClientRegister {
    */
   async linkStatement(manager: EntityManager, statement: CompletedStatement): Promise<InvestorLink[]> {
     const { tenantId, documentId } = statement;
-    const autoCreate = await this.repo.clientAutoCreate(tenantId, manager);
+    const autoCreate = await this.tenants.clientAutoCreate(tenantId, manager);
     const links: InvestorLink[] = [];
     const created: string[] = [];
     for (const [investorIndex, investor] of statement.investors.entries()) {

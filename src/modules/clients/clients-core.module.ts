@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
-import { TenantEntity } from '../tenants/entities/tenant.entity.js';
+import { TenantsModule } from '../tenants/tenants.module.js';
 import { ClientRegister } from './client-register.js';
 import { ClientsRepository } from './clients.repository.js';
 import { ClientEntity } from './entities/client.entity.js';
@@ -15,7 +15,7 @@ import { HouseholdEntity } from './entities/household.entity.js';
  * uses nexus.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ClientEntity, HouseholdEntity, HouseholdMemberEntity, DocumentInvestorEntity, TenantEntity]), AuditModule],
+  imports: [TypeOrmModule.forFeature([ClientEntity, HouseholdEntity, HouseholdMemberEntity, DocumentInvestorEntity]), AuditModule, TenantsModule],
   providers: [ClientsRepository, ClientRegister],
   exports: [ClientsRepository, ClientRegister],
 })

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
-import { TenantEntity } from '../tenants/entities/tenant.entity.js';
 import { ClientEntity } from './entities/client.entity.js';
 import { DocumentInvestorEntity } from './entities/document-investor.entity.js';
 import { HouseholdMemberEntity, RELATIONSHIPS } from './entities/household-member.entity.js';
@@ -171,12 +170,6 @@ export class ClientsRepository {
   }
 
   // ---- investors of statements
-
-  /** The tenant's choice of creating clients from statements (true unless turned off). */
-  async clientAutoCreate(tenantId: string, manager: EntityManager): Promise<boolean> {
-    const tenant = await manager.getRepository(TenantEntity).findOneBy({ id: tenantId });
-    return tenant?.clientAutoCreate ?? true;
-  }
 
   async replaceInvestors(tenantId: string, documentId: string, rows: Array<Omit<DocumentInvestorEntity, 'linkedAt' | 'tenant' | 'document' | 'client'>>, manager: EntityManager): Promise<void> {
     await this.investors(manager).delete({ tenantId, documentId });

@@ -37,6 +37,12 @@ export class TenantsService {
     return tenant;
   }
 
+  /** The tenant's choice of creating clients from statements (true unless turned off), read in the caller's transaction. */
+  async clientAutoCreate(tenantId: string, manager: EntityManager): Promise<boolean> {
+    const tenant = await manager.getRepository(TenantEntity).findOneBy({ id: tenantId });
+    return tenant?.clientAutoCreate ?? true;
+  }
+
   /** Changes the settings the admin sent, audited (the fields and their new values: settings, not personal data). */
   async updateSettings(admin: Principal, changes: { client_auto_create?: boolean; retention_days?: number | null }, ip: string | null): Promise<TenantEntity> {
     const set = {
