@@ -40,12 +40,12 @@ describe('accounts: register, login, refresh, logout', () => {
     });
 
     it.each([
-      ['too short', 'Sh0rt-pass!', '12 characters'],
-      ['no uppercase', 'lowercase-only-1!', 'uppercase'],
-      ['no lowercase', 'UPPERCASE-ONLY-1!', 'lowercase'],
-      ['no digit', 'No-Digits-Here!!', 'digit'],
-      ['no symbol', 'NoSymbolsHere123', 'symbol'],
-    ])('refuses a password with %s (400 PASSWORD_POLICY_VIOLATION)', async (_case, password, rule) => {
+      { name: 'too short', password: 'Sh0rt-pass!', rule: '12 characters' },
+      { name: 'no uppercase', password: 'lowercase-only-1!', rule: 'uppercase' },
+      { name: 'no lowercase', password: 'UPPERCASE-ONLY-1!', rule: 'lowercase' },
+      { name: 'no digit', password: 'No-Digits-Here!!', rule: 'digit' },
+      { name: 'no symbol', password: 'NoSymbolsHere123', rule: 'symbol' },
+    ])('refuses a password with $name (400 PASSWORD_POLICY_VIOLATION)', async ({ password, rule }) => {
       const res = await t.http.post('/api/v1/auth/register').send({ email: uniqueEmail(), password, full_name: 'P' });
       expect(res.status).toBe(400);
       expect(errorCode(res)).toBe('PASSWORD_POLICY_VIOLATION');
@@ -53,13 +53,13 @@ describe('accounts: register, login, refresh, logout', () => {
     });
 
     it.each([
-      ['a missing e-mail', { password: STRONG_PASSWORD, full_name: 'A' }, 'email'],
-      ['a malformed e-mail', { email: 'not-an-email', password: STRONG_PASSWORD, full_name: 'A' }, 'email'],
-      ['a number as full_name', { email: uniqueEmail(), password: STRONG_PASSWORD, full_name: 42 }, 'full_name'],
-      ['an empty full_name', { email: uniqueEmail(), password: STRONG_PASSWORD, full_name: '   ' }, 'full_name'],
-      ['an unknown field', { email: uniqueEmail(), password: STRONG_PASSWORD, full_name: 'A', role: 'admin' }, 'role'],
-      ['a password that is not a string', { email: uniqueEmail(), password: ['x'], full_name: 'A' }, 'password'],
-    ])('answers 400 VALIDATION_ERROR for %s, naming the field', async (_case, body, field) => {
+      { name: 'a missing e-mail', body: { password: STRONG_PASSWORD, full_name: 'A' }, field: 'email' },
+      { name: 'a malformed e-mail', body: { email: 'not-an-email', password: STRONG_PASSWORD, full_name: 'A' }, field: 'email' },
+      { name: 'a number as full_name', body: { email: uniqueEmail(), password: STRONG_PASSWORD, full_name: 42 }, field: 'full_name' },
+      { name: 'an empty full_name', body: { email: uniqueEmail(), password: STRONG_PASSWORD, full_name: '   ' }, field: 'full_name' },
+      { name: 'an unknown field', body: { email: uniqueEmail(), password: STRONG_PASSWORD, full_name: 'A', role: 'admin' }, field: 'role' },
+      { name: 'a password that is not a string', body: { email: uniqueEmail(), password: ['x'], full_name: 'A' }, field: 'password' },
+    ])('answers 400 VALIDATION_ERROR for $name, naming the field', async ({ body, field }) => {
       const res = await t.http.post('/api/v1/auth/register').send(body);
       expect(res.status).toBe(400);
       expect(errorCode(res)).toBe('VALIDATION_ERROR');

@@ -21,13 +21,13 @@ describe('Cache-Control: no-store on every API answer', () => {
   afterAll(() => t.close());
 
   it.each([
-    ['the original PDF', () => `/api/v1/nexus/doc-fetch/${job.job_id}?type=ORIGINAL`],
-    ['the extraction result', () => `/api/v1/nexus/documents/${job.doc_id}/extraction`],
-    ['a CSV export', () => `/api/v1/nexus/export/${job.job_id}?export_type=holdings&format=csv`],
-    ['a JSON export', () => `/api/v1/nexus/export/${job.job_id}?export_type=holdings&format=json`],
-    ['the token usage', () => `/api/v1/nexus/token-usage/${job.doc_id}`],
-    ['the caller’s document list', () => '/api/v1/documents/me'],
-  ])('%s', async (_label, path) => {
+    { name: 'the original PDF', path: () => `/api/v1/nexus/doc-fetch/${job.job_id}?type=ORIGINAL` },
+    { name: 'the extraction result', path: () => `/api/v1/nexus/documents/${job.doc_id}/extraction` },
+    { name: 'a CSV export', path: () => `/api/v1/nexus/export/${job.job_id}?export_type=holdings&format=csv` },
+    { name: 'a JSON export', path: () => `/api/v1/nexus/export/${job.job_id}?export_type=holdings&format=json` },
+    { name: 'the token usage', path: () => `/api/v1/nexus/token-usage/${job.doc_id}` },
+    { name: 'the caller’s document list', path: () => '/api/v1/documents/me' },
+  ])('$name', async ({ path }) => {
     const res = await t.http.get(path()).set(bearer(acme.analyst)).buffer(true);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');

@@ -107,16 +107,16 @@ describe('database roles: migrations as the migrator, the service as a role with
   });
 
   it.each([
-    ['create a table', 'CREATE TABLE intruder (id int)'],
-    ['create a temporary table', 'CREATE TEMP TABLE intruder (id int)'],
-    ['create a function', 'CREATE FUNCTION intruder() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$'],
-    ['add a column', 'ALTER TABLE users ADD COLUMN intruder text'],
-    ['create an index', 'CREATE INDEX intruder ON users (email)'],
-    ['drop a table', 'DROP TABLE audit_logs'],
-    ['truncate a table', 'TRUNCATE audit_logs'],
-    ['disable a trigger', 'ALTER TABLE users DISABLE TRIGGER ALL'],
-    ['grant itself the right to create', 'GRANT CREATE ON SCHEMA public TO CURRENT_USER; CREATE TABLE intruder (id int)'],
-  ])('the app role cannot %s', async (_label, statement) => {
+    { name: 'create a table', statement: 'CREATE TABLE intruder (id int)' },
+    { name: 'create a temporary table', statement: 'CREATE TEMP TABLE intruder (id int)' },
+    { name: 'create a function', statement: 'CREATE FUNCTION intruder() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$' },
+    { name: 'add a column', statement: 'ALTER TABLE users ADD COLUMN intruder text' },
+    { name: 'create an index', statement: 'CREATE INDEX intruder ON users (email)' },
+    { name: 'drop a table', statement: 'DROP TABLE audit_logs' },
+    { name: 'truncate a table', statement: 'TRUNCATE audit_logs' },
+    { name: 'disable a trigger', statement: 'ALTER TABLE users DISABLE TRIGGER ALL' },
+    { name: 'grant itself the right to create', statement: 'GRANT CREATE ON SCHEMA public TO CURRENT_USER; CREATE TABLE intruder (id int)' },
+  ])('the app role cannot $name', async ({ statement }) => {
     await expect(asRole(appUrl, (c) => c.query(statement))).rejects.toMatchObject({ code: expect.stringMatching(/^42501$/) });
   });
 

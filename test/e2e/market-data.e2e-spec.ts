@@ -50,9 +50,9 @@ async function settledHealth(t: TestApp) {
 
 describe('market data: latest NAVs from an AMFI NAV file', () => {
   describe.each([
-    ['the six-column file of 2019 to August 2026', 'NAVAll.txt'],
-    ['the August 2026 file with Plan and Option, the ISINs after them', 'NAVAll-2026-plan-first.txt'],
-  ])('with MARKET_DATA_NAV_SOURCE pointing at %s', (_label, file) => {
+    { name: 'the six-column file of 2019 to August 2026', file: 'NAVAll.txt' },
+    { name: 'the August 2026 file with Plan and Option, the ISINs after them', file: 'NAVAll-2026-plan-first.txt' },
+  ])('with MARKET_DATA_NAV_SOURCE pointing at $name', ({ file }) => {
     let t: TestApp;
     let acme: Tenant;
     beforeAll(async () => {
@@ -102,9 +102,9 @@ describe('market data: latest NAVs from an AMFI NAV file', () => {
   });
 
   describe.each([
-    ['a file that is not a NAV file (an HTML error page)', 'NAVAll-error-page.txt'],
-    ['a NAV file whose header changed so that no ISIN column is found', 'NAVAll-unknown-header.txt'],
-  ])('with MARKET_DATA_NAV_SOURCE pointing at %s', (_label, file) => {
+    { name: 'a file that is not a NAV file (an HTML error page)', file: 'NAVAll-error-page.txt' },
+    { name: 'a NAV file whose header changed so that no ISIN column is found', file: 'NAVAll-unknown-header.txt' },
+  ])('with MARKET_DATA_NAV_SOURCE pointing at $name', ({ file }) => {
     let t: TestApp;
     let acme: Tenant;
     beforeAll(async () => {

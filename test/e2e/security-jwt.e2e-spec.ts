@@ -60,17 +60,17 @@ describe('JWT refusals (beyond the auth suite)', () => {
   });
 
   it.each([
-    ['the refresh audience', { aud: REFRESH }],
-    ['another issuer', { iss: 'someone-else' }],
-    ['no audience', { aud: undefined }],
-    ['a not-before in the future', { nbf: Math.floor(Date.now() / 1000) + 3600 }],
-    ['no session id', { sid: undefined }],
-    ['a session id that is not a UUID', { sid: "1' OR '1'='1" }],
-    ['a NUL character in the user id', { sub: 'usr_0123456789abcdef01234567\u0000' }],
-    ['a NUL character in the tenant id', { tid: 'ten_0123456789abcdef01234567\u0000' }],
-    ['no role', { role: undefined }],
-    ['an unknown role', { role: 'superuser' }],
-  ])('refuses an access token with %s', async (_case, extra) => {
+    { name: 'the refresh audience', extra: { aud: REFRESH } },
+    { name: 'another issuer', extra: { iss: 'someone-else' } },
+    { name: 'no audience', extra: { aud: undefined } },
+    { name: 'a not-before in the future', extra: { nbf: Math.floor(Date.now() / 1000) + 3600 } },
+    { name: 'no session id', extra: { sid: undefined } },
+    { name: 'a session id that is not a UUID', extra: { sid: "1' OR '1'='1" } },
+    { name: 'a NUL character in the user id', extra: { sub: 'usr_0123456789abcdef01234567\u0000' } },
+    { name: 'a NUL character in the tenant id', extra: { tid: 'ten_0123456789abcdef01234567\u0000' } },
+    { name: 'no role', extra: { role: undefined } },
+    { name: 'an unknown role', extra: { role: 'superuser' } },
+  ])('refuses an access token with $name', async ({ extra }) => {
     const token = forge({ alg: 'HS256' }, fresh(acme.viewer, extra));
     expect(await refusal(me(token))).toEqual({ status: 401, code: 'TOKEN_INVALID' });
   });
@@ -118,13 +118,13 @@ describe('JWT refusals (beyond the auth suite)', () => {
 
   describe('POST /api/v1/auth/refresh', () => {
     it.each([
-      ['alg:none', (c: object) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(c)}.`],
-      ['HS512', (c: object) => forge({ alg: 'HS512' }, c)],
-      ['a foreign key', (c: object) => forge({ alg: 'HS256' }, c, 'some-other-secret-0123456789abcdef0123')],
+      { name: 'alg:none', make: (c: object) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(c)}.` },
+      { name: 'HS512', make: (c: object) => forge({ alg: 'HS512' }, c) },
+      { name: 'a foreign key', make: (c: object) => forge({ alg: 'HS256' }, c, 'some-other-secret-0123456789abcdef0123') },
       // Validly signed, with ids of shapes the service never issues (PostgreSQL could not even compare them).
-      ['a session id that is not a UUID', (c: object) => forge({ alg: 'HS256' }, { ...c, sid: "1' OR '1'='1" })],
-      ['a NUL character in the user id', (c: jwt.JwtPayload) => forge({ alg: 'HS256' }, { ...c, sub: `${c.sub}\u0000` })],
-    ])('refuses a refresh token with %s and leaves the real one usable', async (_case, make) => {
+      { name: 'a session id that is not a UUID', make: (c: object) => forge({ alg: 'HS256' }, { ...c, sid: "1' OR '1'='1" }) },
+      { name: 'a NUL character in the user id', make: (c: jwt.JwtPayload) => forge({ alg: 'HS256' }, { ...c, sub: `${c.sub}\u0000` }) },
+    ])('refuses a refresh token with $name and leaves the real one usable', async ({ make }) => {
       const account = await register(t.http);
       const claims = claimsOf(account.refreshToken);
       const res = await t.http.post('/api/v1/auth/refresh').send({ refresh_token: make(claims) });
@@ -135,11 +135,11 @@ describe('JWT refusals (beyond the auth suite)', () => {
 
   describe('the queue board’s own token check (/admin/queues)', () => {
     it.each([
-      ['alg:none', (a: Account) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claimsOf(a.accessToken))}.`],
-      ['HS512', (a: Account) => forge({ alg: 'HS512' }, fresh(a))],
-      ['a refresh token', (a: Account) => a.refreshToken],
-      ['an expired token', (a: Account) => forge({ alg: 'HS256' }, fresh(a, { iat: 1000, exp: 2000 }))],
-    ])('refuses %s, whether as a Bearer header or ?access_token=', async (_case, make) => {
+      { name: 'alg:none', make: (a: Account) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claimsOf(a.accessToken))}.` },
+      { name: 'HS512', make: (a: Account) => forge({ alg: 'HS512' }, fresh(a)) },
+      { name: 'a refresh token', make: (a: Account) => a.refreshToken },
+      { name: 'an expired token', make: (a: Account) => forge({ alg: 'HS256' }, fresh(a, { iat: 1000, exp: 2000 })) },
+    ])('refuses $name, whether as a Bearer header or ?access_token=', async ({ make }) => {
       const token = make(acme.admin);
       const header = await t.http.get('/admin/queues').set('Authorization', `Bearer ${token}`);
       const query = await t.http.get(`/admin/queues?access_token=${encodeURIComponent(token)}`);

@@ -76,23 +76,23 @@ describe('SSO configuration (admin) and the public SSO endpoints', () => {
     });
 
     it.each([
-      ['a metadata_url that is not a URL', () => saml('not a url'), /metadata_url/],
-      ['an ftp metadata_url', () => saml('ftp://idp.example.in/metadata'), /metadata_url/],
-      ['an unknown protocol', () => ({ ...saml(), protocol: 'ws-fed' }), /protocol/],
-      ['no e-mail mapping', () => ({ ...saml(), attribute_mapping: { full_name: 'name' } }), /attribute_mapping\.email/],
-      ['no attribute_mapping at all', () => ({ ...saml(), attribute_mapping: undefined }), /attribute_mapping is required/],
-      ['an attribute_mapping that is not an object', () => ({ ...saml(), attribute_mapping: 'email' }), /attribute_mapping/],
-      ['an unknown mapping key', () => ({ ...saml(), attribute_mapping: { email: 'email', phone: 'tel' } }), /phone/],
-      ['a role value mapped to no role', () => saml(undefined, { role_values: { admins: 'owner' } }), /role_values/],
-      ['an unknown default role', () => saml(undefined, { default_role: 'owner' }), /default_role/],
-      ['a client_id with SAML', () => saml(undefined, { client_id: 'x' }), /oidc only/],
-      ['OIDC without client_id', () => oidc({ client_id: undefined }), /client_id is required/],
-      ['OIDC without client_secret', () => oidc({ client_secret: undefined }), /client_secret is required/],
-      ['require_email_verified with SAML', () => saml(undefined, { require_email_verified: false }), /oidc only/],
-      ['require_email_verified that is not a boolean', () => oidc({ require_email_verified: 'no' }), /require_email_verified/],
-      ['an allowed_sso_hosts entry with a scheme', () => saml(undefined, { allowed_sso_hosts: ['https://login.example.in'] }), /allowed_sso_hosts/],
-      ['allowed_sso_hosts that is not a list', () => saml(undefined, { allowed_sso_hosts: 'login.example.in' }), /allowed_sso_hosts/],
-    ])('refuses %s (400 VALIDATION_ERROR)', async (_case, body, details) => {
+      { name: 'a metadata_url that is not a URL', body: () => saml('not a url'), details: /metadata_url/ },
+      { name: 'an ftp metadata_url', body: () => saml('ftp://idp.example.in/metadata'), details: /metadata_url/ },
+      { name: 'an unknown protocol', body: () => ({ ...saml(), protocol: 'ws-fed' }), details: /protocol/ },
+      { name: 'no e-mail mapping', body: () => ({ ...saml(), attribute_mapping: { full_name: 'name' } }), details: /attribute_mapping\.email/ },
+      { name: 'no attribute_mapping at all', body: () => ({ ...saml(), attribute_mapping: undefined }), details: /attribute_mapping is required/ },
+      { name: 'an attribute_mapping that is not an object', body: () => ({ ...saml(), attribute_mapping: 'email' }), details: /attribute_mapping/ },
+      { name: 'an unknown mapping key', body: () => ({ ...saml(), attribute_mapping: { email: 'email', phone: 'tel' } }), details: /phone/ },
+      { name: 'a role value mapped to no role', body: () => saml(undefined, { role_values: { admins: 'owner' } }), details: /role_values/ },
+      { name: 'an unknown default role', body: () => saml(undefined, { default_role: 'owner' }), details: /default_role/ },
+      { name: 'a client_id with SAML', body: () => saml(undefined, { client_id: 'x' }), details: /oidc only/ },
+      { name: 'OIDC without client_id', body: () => oidc({ client_id: undefined }), details: /client_id is required/ },
+      { name: 'OIDC without client_secret', body: () => oidc({ client_secret: undefined }), details: /client_secret is required/ },
+      { name: 'require_email_verified with SAML', body: () => saml(undefined, { require_email_verified: false }), details: /oidc only/ },
+      { name: 'require_email_verified that is not a boolean', body: () => oidc({ require_email_verified: 'no' }), details: /require_email_verified/ },
+      { name: 'an allowed_sso_hosts entry with a scheme', body: () => saml(undefined, { allowed_sso_hosts: ['https://login.example.in'] }), details: /allowed_sso_hosts/ },
+      { name: 'allowed_sso_hosts that is not a list', body: () => saml(undefined, { allowed_sso_hosts: 'login.example.in' }), details: /allowed_sso_hosts/ },
+    ])('refuses $name (400 VALIDATION_ERROR)', async ({ body, details }) => {
       const res = await configure(acme.admin, body());
       expect(res.status).toBe(400);
       expect(errorCode(res)).toBe('VALIDATION_ERROR');
@@ -100,11 +100,11 @@ describe('SSO configuration (admin) and the public SSO endpoints', () => {
     });
 
     it.each([
-      ['metadata that does not parse', () => idp.serve('garbage.xml', '<md:EntityDescriptor oops'), /well-formed|not SAML/],
-      ['an HTML page instead of metadata', () => idp.serve('login.html', '<html><body>Sign in</body></html>', 'text/html'), /not SAML 2.0 metadata/],
-      ['a metadata URL answering 404', () => idp.metadataUrl.replace('/metadata', '/missing'), /HTTP 404/],
-      ['a metadata URL nobody listens on', () => 'http://127.0.0.1:9/metadata', /could not be reached/],
-    ])('answers 400 SSO_METADATA_INVALID for %s', async (_case, url, details) => {
+      { name: 'metadata that does not parse', url: () => idp.serve('garbage.xml', '<md:EntityDescriptor oops'), details: /well-formed|not SAML/ },
+      { name: 'an HTML page instead of metadata', url: () => idp.serve('login.html', '<html><body>Sign in</body></html>', 'text/html'), details: /not SAML 2.0 metadata/ },
+      { name: 'a metadata URL answering 404', url: () => idp.metadataUrl.replace('/metadata', '/missing'), details: /HTTP 404/ },
+      { name: 'a metadata URL nobody listens on', url: () => 'http://127.0.0.1:9/metadata', details: /could not be reached/ },
+    ])('answers 400 SSO_METADATA_INVALID for $name', async ({ url, details }) => {
       const res = await configure(acme.admin, saml(url()));
       expect(res.status).toBe(400);
       expect(errorCode(res)).toBe('SSO_METADATA_INVALID');
@@ -184,9 +184,9 @@ describe('SSO configuration (admin) and the public SSO endpoints', () => {
     };
 
     it.each([
-      ['without role_values', {}],
-      ['with empty role_values', { role_values: {} }],
-    ])('refuses a mapped role attribute %s (400 SSO_ROLE_VALUES_REQUIRED): no group name becomes a role by itself', async (_case, extra) => {
+      { name: 'without role_values', extra: {} },
+      { name: 'with empty role_values', extra: { role_values: {} } },
+    ])('refuses a mapped role attribute $name (400 SSO_ROLE_VALUES_REQUIRED): no group name becomes a role by itself', async ({ extra }) => {
       const res = await configure(acme.admin, saml(undefined, { attribute_mapping: { email: 'email', role: 'groups' }, ...extra }));
       expect(res.status).toBe(400);
       expect(errorCode(res)).toBe('SSO_ROLE_VALUES_REQUIRED');
@@ -201,11 +201,11 @@ describe('SSO configuration (admin) and the public SSO endpoints', () => {
     });
 
     it.each([
-      ['SAML: an https sign-in URL on another host', () => movedSignIn('elsewhere.xml', 'https://login.example.com/sso'), saml, /not on the metadata URL's host \(127\.0\.0\.1\); list login\.example\.com in allowed_sso_hosts/],
-      ['SAML: a sign-in URL on another loopback name', () => movedSignIn('other-name.xml', idp.metadataUrl.replace('127.0.0.1', 'localhost').replace('/metadata', '/sso')), saml, /list localhost in allowed_sso_hosts/],
-      ['SAML: a plain-http sign-in URL on a listed host', () => movedSignIn('plain.xml', 'http://login.example.com/sso'), (url: string) => saml(url, { allowed_sso_hosts: ['login.example.com'] }), /must use https/],
-      ['OIDC: an authorization endpoint on another host', () => discoveryWith('op-elsewhere', 'https://login.example.com/authorize'), (url: string) => oidc({ metadata_url: url }), /allowed_sso_hosts/],
-    ])('refuses %s (400 SSO_SIGN_IN_URL_REFUSED): our login URL must not redirect anywhere', async (_case, url, body, details) => {
+      { name: 'SAML: an https sign-in URL on another host', url: () => movedSignIn('elsewhere.xml', 'https://login.example.com/sso'), body: saml, details: /not on the metadata URL's host \(127\.0\.0\.1\); list login\.example\.com in allowed_sso_hosts/ },
+      { name: 'SAML: a sign-in URL on another loopback name', url: () => movedSignIn('other-name.xml', idp.metadataUrl.replace('127.0.0.1', 'localhost').replace('/metadata', '/sso')), body: saml, details: /list localhost in allowed_sso_hosts/ },
+      { name: 'SAML: a plain-http sign-in URL on a listed host', url: () => movedSignIn('plain.xml', 'http://login.example.com/sso'), body: (url: string) => saml(url, { allowed_sso_hosts: ['login.example.com'] }), details: /must use https/ },
+      { name: 'OIDC: an authorization endpoint on another host', url: () => discoveryWith('op-elsewhere', 'https://login.example.com/authorize'), body: (url: string) => oidc({ metadata_url: url }), details: /allowed_sso_hosts/ },
+    ])('refuses $name (400 SSO_SIGN_IN_URL_REFUSED): our login URL must not redirect anywhere', async ({ url, body, details }) => {
       const res = await configure(acme.admin, body(await url()));
       expect(res.status).toBe(400);
       expect(errorCode(res)).toBe('SSO_SIGN_IN_URL_REFUSED');
@@ -255,11 +255,11 @@ describe('SSO configuration (admin) and the public SSO endpoints', () => {
     afterAll(() => strict.close());
 
     it.each([
-      ['a loopback address', 'https://127.0.0.1/metadata', /loopback, private or link-local/],
-      ['a private address', 'https://10.1.2.3/metadata', /loopback, private or link-local/],
-      ['a name that resolves to loopback', 'https://localhost/metadata', /loopback, private or link-local/],
-      ['plain http', 'http://idp.example.in/metadata', /https/],
-    ])('refuses %s (400 VALIDATION_ERROR)', async (_case, url, details) => {
+      { name: 'a loopback address', url: 'https://127.0.0.1/metadata', details: /loopback, private or link-local/ },
+      { name: 'a private address', url: 'https://10.1.2.3/metadata', details: /loopback, private or link-local/ },
+      { name: 'a name that resolves to loopback', url: 'https://localhost/metadata', details: /loopback, private or link-local/ },
+      { name: 'plain http', url: 'http://idp.example.in/metadata', details: /https/ },
+    ])('refuses $name (400 VALIDATION_ERROR)', async ({ url, details }) => {
       const res = await strict.http.post('/api/v1/auth/sso/configure').set(bearer(admin)).send({ ...saml(url) });
       expect(res.status).toBe(400);
       expect(errorCode(res)).toBe('VALIDATION_ERROR');

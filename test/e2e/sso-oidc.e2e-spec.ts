@@ -154,9 +154,9 @@ describe('OpenID Connect single sign-on against oidc-provider', () => {
     });
 
     it.each([
-      ['no email_verified claim', null],
-      ['email_verified as the string "true"', 'true'],
-    ])('an e-mail the provider does not vouch for: %s', async (_case, verified) => {
+      { name: 'no email_verified claim', verified: null },
+      { name: 'email_verified as the string "true"', verified: 'true' },
+    ])('an e-mail the provider does not vouch for: $name', async ({ verified }) => {
       const id = account({ email_verified: verified });
       const { outcome } = await signIn(id);
       expect(outcome).toMatchObject({ code: null, error: 'SSO_ATTRIBUTE_MISSING' });
@@ -359,10 +359,10 @@ describe('OpenID Connect single sign-on against oidc-provider', () => {
       });
 
       it.each([
-        ['without a code_verifier', () => ({})],
-        ['with another code_verifier', () => ({ verifier: pkcePair().verifier })],
-        ['with only a browser cookie', () => ({ cookie: '__Host-foliodesk-sso=' + randomBytes(32).toString('base64url') })],
-      ])('refuses the code %s', async (_case, binding) => {
+        { name: 'without a code_verifier', binding: () => ({}) },
+        { name: 'with another code_verifier', binding: () => ({ verifier: pkcePair().verifier }) },
+        { name: 'with only a browser cookie', binding: () => ({ cookie: '__Host-foliodesk-sso=' + randomBytes(32).toString('base64url') }) },
+      ])('refuses the code $name', async ({ binding }) => {
         const pair = pkcePair();
         const outcome = await startWithChallenge(pair.challenge);
         const refused = await exchange(t.http, outcome.code!, binding());
@@ -372,12 +372,12 @@ describe('OpenID Connect single sign-on against oidc-provider', () => {
         expect(errorCode(await exchange(t.http, outcome.code!, { verifier: pair.verifier }))).toBe('SSO_CODE_INVALID');
       });
 
-      it.each([
-        ['code_challenge_method plain', { code_challenge: pkcePair().challenge, code_challenge_method: 'plain' }, /S256/],
-        ['a code_challenge without its method', { code_challenge: pkcePair().challenge }, /S256/],
-        ['a method without a code_challenge', { code_challenge_method: 'S256' }, /code_challenge/],
-        ['a code_challenge that is not S256 output', { code_challenge: 'short', code_challenge_method: 'S256' }, /43 base64url/],
-      ])('refuses %s (400 VALIDATION_ERROR)', async (_case, query, details) => {
+      it.each<{ name: string; query: Record<string, string>; details: RegExp }>([
+        { name: 'code_challenge_method plain', query: { code_challenge: pkcePair().challenge, code_challenge_method: 'plain' }, details: /S256/ },
+        { name: 'a code_challenge without its method', query: { code_challenge: pkcePair().challenge }, details: /S256/ },
+        { name: 'a method without a code_challenge', query: { code_challenge_method: 'S256' }, details: /code_challenge/ },
+        { name: 'a code_challenge that is not S256 output', query: { code_challenge: 'short', code_challenge_method: 'S256' }, details: /43 base64url/ },
+      ])('refuses $name (400 VALIDATION_ERROR)', async ({ query, details }) => {
         const res = await t.http.get(`/api/v1/auth/sso/login?${new URLSearchParams({ tenant: admin.tenantId, ...query })}`);
         expect(res.status).toBe(400);
         expect(errorCode(res)).toBe('VALIDATION_ERROR');

@@ -157,12 +157,12 @@ describe('users, roles and tenancy', () => {
   });
 
   describe('RBAC: viewer < analyst < admin', () => {
-    const adminRoutes: Array<[string, string]> = [
-      ['get', '/api/v1/users'],
-      ['post', '/api/v1/users'],
-      ['get', '/api/v1/audit'],
+    const adminRoutes: Array<{ method: string; path: string }> = [
+      { method: 'get', path: '/api/v1/users' },
+      { method: 'post', path: '/api/v1/users' },
+      { method: 'get', path: '/api/v1/audit' },
     ];
-    it.each(adminRoutes)('%s %s answers 403 FORBIDDEN to viewer and analyst', async (method, path) => {
+    it.each(adminRoutes)('$method $path answers 403 FORBIDDEN to viewer and analyst', async ({ method, path }) => {
       for (const account of [acme.viewer, acme.analyst]) {
         const res = await (t.http as any)[method](path).set(bearer(account)).send({});
         expect(res.status).toBe(403);

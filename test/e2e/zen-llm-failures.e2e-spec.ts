@@ -30,14 +30,14 @@ describe('zen chat when the language model fails (local mock of the paid OpenAI 
     await mock.close();
   });
 
-  it.each<[string, number, string, Record<string, string>, MockReply]>([
-    ['an upstream 500', 503, 'LLM_UNAVAILABLE', { 'retry-after': '5' }, { kind: 'error', status: 500 }],
-    ['an upstream 503', 503, 'LLM_UNAVAILABLE', { 'retry-after': '5' }, { kind: 'error', status: 503 }],
-    ['an upstream 429 (rate limited)', 503, 'LLM_UNAVAILABLE', { 'retry-after': '5' }, { kind: 'error', status: 429 }],
-    ['no answer within LLM_TIMEOUT_MS', 503, 'LLM_UNAVAILABLE', { 'retry-after': '5' }, { kind: 'hang' }],
-    ['an upstream 401 (bad key)', 502, 'LLM_REQUEST_REJECTED', {}, { kind: 'error', status: 401 }],
-    ['an upstream 400 (bad request or model)', 502, 'LLM_REQUEST_REJECTED', {}, { kind: 'error', status: 400 }],
-  ])('answers %s with %i %s, leaks nothing and stores nothing', async (_name, status, code, headers, reply) => {
+  it.each<{ name: string; status: number; code: string; headers: Record<string, string>; reply: MockReply }>([
+    { name: 'an upstream 500', status: 503, code: 'LLM_UNAVAILABLE', headers: { 'retry-after': '5' }, reply: { kind: 'error', status: 500 } },
+    { name: 'an upstream 503', status: 503, code: 'LLM_UNAVAILABLE', headers: { 'retry-after': '5' }, reply: { kind: 'error', status: 503 } },
+    { name: 'an upstream 429 (rate limited)', status: 503, code: 'LLM_UNAVAILABLE', headers: { 'retry-after': '5' }, reply: { kind: 'error', status: 429 } },
+    { name: 'no answer within LLM_TIMEOUT_MS', status: 503, code: 'LLM_UNAVAILABLE', headers: { 'retry-after': '5' }, reply: { kind: 'hang' } },
+    { name: 'an upstream 401 (bad key)', status: 502, code: 'LLM_REQUEST_REJECTED', headers: {}, reply: { kind: 'error', status: 401 } },
+    { name: 'an upstream 400 (bad request or model)', status: 502, code: 'LLM_REQUEST_REJECTED', headers: {}, reply: { kind: 'error', status: 400 } },
+  ])('answers $name with $status $code, leaks nothing and stores nothing', async ({ status, code, headers, reply }) => {
     mock.reply = reply;
     try {
       const id = await newSession(t, analyst);

@@ -24,14 +24,14 @@ describe('loadConfig: mail and invitations', () => {
   });
 
   it.each([
-    ['SMTP_URL', 'http://smtp.example.in'],
-    ['SMTP_URL', 'not a url'],
-    ['INVITATION_URL', 'ftp://app.example.in/join'],
-    ['INVITATION_TTL_HOURS', '0'],
-    ['INVITATION_TTL_HOURS', '721'],
-    ['USER_INVITES_PER_ADMIN_PER_HOUR', '0'],
-    ['USER_INVITES_PER_TENANT_PER_HOUR', 'many'],
-  ])('refuses %s=%s, naming it', (name, value) => {
+    { name: 'SMTP_URL', value: 'http://smtp.example.in' },
+    { name: 'SMTP_URL', value: 'not a url' },
+    { name: 'INVITATION_URL', value: 'ftp://app.example.in/join' },
+    { name: 'INVITATION_TTL_HOURS', value: '0' },
+    { name: 'INVITATION_TTL_HOURS', value: '721' },
+    { name: 'USER_INVITES_PER_ADMIN_PER_HOUR', value: '0' },
+    { name: 'USER_INVITES_PER_TENANT_PER_HOUR', value: 'many' },
+  ])('refuses $name=$value, naming it', ({ name, value }) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });

@@ -53,26 +53,26 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ PORT: 'eighty' }, 'PORT'],
-    [{ PORT: '70000' }, 'PORT'],
-    [{ ROLE: 'scheduler' }, 'ROLE'],
-    [{ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL'],
-    [{ DATABASE_QUERY_TIMEOUT_MS: '100' }, 'DATABASE_QUERY_TIMEOUT_MS'],
-    [{ REDIS_URL: 'not a url' }, 'REDIS_URL'],
-    [{ MAX_UPLOAD_BYTES: '-5' }, 'MAX_UPLOAD_BYTES'],
-    [{ STORE_SWEEP_GRACE_MS: '60000' }, 'STORE_SWEEP_GRACE_MS'],
-    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
-    [{ BOOTSTRAP_ADMIN_EMAIL: 'a@b.in' }, 'BOOTSTRAP_ADMIN_PASSWORD'],
-    [{ LLM_PROVIDER: 'openai' }, 'OPENAI_BASE_URL'],
-    [{ OPENAI_BASE_URL: 'ftp://models.example.in' }, 'OPENAI_BASE_URL'],
-    [{ LLM_TIMEOUT_MS: '0' }, 'LLM_TIMEOUT_MS'],
-    [{ LLM_MAX_RETRIES: '11' }, 'LLM_MAX_RETRIES'],
-    [{ LLM_PRICE_TABLE: 'not json' }, 'LLM_PRICE_TABLE'],
-    [{ LLM_PRICE_TABLE: '{"gpt-4o-mini":{"input":-1,"output":51}}' }, 'LLM_PRICE_TABLE'],
-    [{ MARKET_DATA_NAV_SOURCE: 'ftp://amfiindia.com/NAVAll.txt' }, 'MARKET_DATA_NAV_SOURCE'],
-    [{ MARKET_DATA_REFRESH_MS: '10' }, 'MARKET_DATA_REFRESH_MS'],
-    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
-  ])('names the bad variable in %p', (env, name) => {
+    { env: { PORT: 'eighty' }, name: 'PORT' },
+    { env: { PORT: '70000' }, name: 'PORT' },
+    { env: { ROLE: 'scheduler' }, name: 'ROLE' },
+    { env: { DATABASE_URL: 'mysql://x@y/z' }, name: 'DATABASE_URL' },
+    { env: { DATABASE_QUERY_TIMEOUT_MS: '100' }, name: 'DATABASE_QUERY_TIMEOUT_MS' },
+    { env: { REDIS_URL: 'not a url' }, name: 'REDIS_URL' },
+    { env: { MAX_UPLOAD_BYTES: '-5' }, name: 'MAX_UPLOAD_BYTES' },
+    { env: { STORE_SWEEP_GRACE_MS: '60000' }, name: 'STORE_SWEEP_GRACE_MS' },
+    { env: { JWT_SECRET: 'short' }, name: 'JWT_SECRET' },
+    { env: { BOOTSTRAP_ADMIN_EMAIL: 'a@b.in' }, name: 'BOOTSTRAP_ADMIN_PASSWORD' },
+    { env: { LLM_PROVIDER: 'openai' }, name: 'OPENAI_BASE_URL' },
+    { env: { OPENAI_BASE_URL: 'ftp://models.example.in' }, name: 'OPENAI_BASE_URL' },
+    { env: { LLM_TIMEOUT_MS: '0' }, name: 'LLM_TIMEOUT_MS' },
+    { env: { LLM_MAX_RETRIES: '11' }, name: 'LLM_MAX_RETRIES' },
+    { env: { LLM_PRICE_TABLE: 'not json' }, name: 'LLM_PRICE_TABLE' },
+    { env: { LLM_PRICE_TABLE: '{"gpt-4o-mini":{"input":-1,"output":51}}' }, name: 'LLM_PRICE_TABLE' },
+    { env: { MARKET_DATA_NAV_SOURCE: 'ftp://amfiindia.com/NAVAll.txt' }, name: 'MARKET_DATA_NAV_SOURCE' },
+    { env: { MARKET_DATA_REFRESH_MS: '10' }, name: 'MARKET_DATA_REFRESH_MS' },
+    { env: { LOG_LEVEL: 'loud' }, name: 'LOG_LEVEL' },
+  ])('names the bad variable in $env', ({ env, name }) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
   });
@@ -92,21 +92,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: value })).toThrow(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);
   });
 
-  it.each([['TRUE', true], ['1', true], ['False', false], ['0', false]])('reads the boolean %p as %p', (value, expected) => {
+  it.each([{ value: 'TRUE', expected: true }, { value: '1', expected: true }, { value: 'False', expected: false }, { value: '0', expected: false }])('reads the boolean $value as $expected', ({ value, expected }) => {
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: value }).webhooks.allowPrivateTargets).toBe(expected);
     expect(loadConfig({ MIGRATE_ON_START: value }).db.migrateOnStart).toBe(expected);
   });
 
   it.each([
-    [undefined, false],
-    ['false', false],
-    ['0', false],
-    ['1', 1],
-    ['2', 2],
-    ['10.0.0.0/8', ['10.0.0.0/8']],
-    [' 10.1.2.3, fd00::/8 ,loopback', ['10.1.2.3', 'fd00::/8', 'loopback']],
-    ['Loopback,UniqueLocal', ['loopback', 'uniquelocal']],
-  ])('reads TRUST_PROXY %p as %p (a number of proxies, or their addresses)', (value, expected) => {
+    { value: undefined, expected: false },
+    { value: 'false', expected: false },
+    { value: '0', expected: false },
+    { value: '1', expected: 1 },
+    { value: '2', expected: 2 },
+    { value: '10.0.0.0/8', expected: ['10.0.0.0/8'] },
+    { value: ' 10.1.2.3, fd00::/8 ,loopback', expected: ['10.1.2.3', 'fd00::/8', 'loopback'] },
+    { value: 'Loopback,UniqueLocal', expected: ['loopback', 'uniquelocal'] },
+  ])('reads TRUST_PROXY $value as $expected (a number of proxies, or their addresses)', ({ value, expected }) => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).http.trustProxy).toEqual(expected);
   });
 
@@ -121,14 +121,14 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['http://www.amfiindia.com/spages/NAVAll.txt', false],
-    ['http://localhost:8080/NAVAll.txt', false],
-    ['http://127.0.0.1.nip.io/NAVAll.txt', false],
-    ['http://10.0.0.5/NAVAll.txt', false],
-    ['https://www.amfiindia.com/spages/NAVAll.txt', true],
-    ['http://127.0.0.1:8080/NAVAll.txt', true],
-    ['http://[::1]:8080/NAVAll.txt', true],
-  ])('takes MARKET_DATA_NAV_SOURCE %s: %p (https only; http only to a loopback address)', (url, accepted) => {
+    { url: 'http://www.amfiindia.com/spages/NAVAll.txt', accepted: false },
+    { url: 'http://localhost:8080/NAVAll.txt', accepted: false },
+    { url: 'http://127.0.0.1.nip.io/NAVAll.txt', accepted: false },
+    { url: 'http://10.0.0.5/NAVAll.txt', accepted: false },
+    { url: 'https://www.amfiindia.com/spages/NAVAll.txt', accepted: true },
+    { url: 'http://127.0.0.1:8080/NAVAll.txt', accepted: true },
+    { url: 'http://[::1]:8080/NAVAll.txt', accepted: true },
+  ])('takes MARKET_DATA_NAV_SOURCE $url: $accepted (https only; http only to a loopback address)', ({ url, accepted }) => {
     if (accepted) expect(loadConfig({ MARKET_DATA_NAV_SOURCE: url }).marketData.navSource).toEqual({ kind: 'url', url });
     else expect(() => loadConfig({ MARKET_DATA_NAV_SOURCE: url })).toThrow(/MARKET_DATA_NAV_SOURCE: must be a file path or an https: URL/);
   });

@@ -10,15 +10,15 @@ const pgError = (code: string) => new QueryFailedError('SELECT secret FROM users
 
 describe('toErrorResponse', () => {
   it.each([
-    ['an AppException', new AppException('RATE_LIMITED', 'slow down', { headers: { 'Retry-After': '5' } }), 429, 'RATE_LIMITED'],
-    ['an unknown route', new NotFoundException('Cannot GET /x'), 404, 'ROUTE_NOT_FOUND'],
-    ['a plain bad request', new BadRequestException('nope'), 400, 'BAD_REQUEST'],
-    ['multer’s file too large', new PayloadTooLargeException('File too large'), 413, 'PAYLOAD_TOO_LARGE'],
-    ['malformed JSON from body-parser', Object.assign(new SyntaxError('Unexpected token'), { type: 'entity.parse.failed', status: 400 }), 400, 'MALFORMED_JSON'],
-    ['a body over the limit', Object.assign(new Error('request entity too large'), { type: 'entity.too.large', status: 413 }), 413, 'PAYLOAD_TOO_LARGE'],
-    ['a unique violation', pgError('23505'), 409, 'CONFLICT'],
-    ['a bad uuid in SQL', pgError('22P02'), 400, 'VALIDATION_ERROR'],
-  ])('maps %s to %i %s', (_name, error, status, code) => {
+    { name: 'an AppException', error: new AppException('RATE_LIMITED', 'slow down', { headers: { 'Retry-After': '5' } }), status: 429, code: 'RATE_LIMITED' },
+    { name: 'an unknown route', error: new NotFoundException('Cannot GET /x'), status: 404, code: 'ROUTE_NOT_FOUND' },
+    { name: 'a plain bad request', error: new BadRequestException('nope'), status: 400, code: 'BAD_REQUEST' },
+    { name: 'multer’s file too large', error: new PayloadTooLargeException('File too large'), status: 413, code: 'PAYLOAD_TOO_LARGE' },
+    { name: 'malformed JSON from body-parser', error: Object.assign(new SyntaxError('Unexpected token'), { type: 'entity.parse.failed', status: 400 }), status: 400, code: 'MALFORMED_JSON' },
+    { name: 'a body over the limit', error: Object.assign(new Error('request entity too large'), { type: 'entity.too.large', status: 413 }), status: 413, code: 'PAYLOAD_TOO_LARGE' },
+    { name: 'a unique violation', error: pgError('23505'), status: 409, code: 'CONFLICT' },
+    { name: 'a bad uuid in SQL', error: pgError('22P02'), status: 400, code: 'VALIDATION_ERROR' },
+  ])('maps $name to $error $status', ({ error, status, code }) => {
     const r = toErrorResponse(error, 'req-1');
     expect(r.status).toBe(status);
     expect(r.body).toMatchObject({ success: false, result: null, error: { code } });
@@ -40,16 +40,16 @@ describe('toErrorResponse', () => {
 
   // PostgreSQL or Redis away: what the fault tests (test/e2e/faults-*.e2e-spec.ts) met, one case each.
   it.each([
-    ['a refused connection (pg-pool)', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
-    ['PostgreSQL starting up (57P03)', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
-    ['a session ended by a fast shutdown (57P01), wrapped by TypeORM', pgError('57P01')],
-    ['a connection lost mid-query, wrapped by TypeORM', new QueryFailedError('SELECT 1', [], new Error('Connection terminated unexpectedly'))],
-    ['pg-pool giving up on a connection', new Error('timeout exceeded when trying to connect')],
-    ['a hung PostgreSQL: no answer within DATABASE_QUERY_TIMEOUT_MS, wrapped by TypeORM', new QueryFailedError('SELECT 1', [], new Error('Query read timeout'))],
-    ['ioredis without a connection', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
-    ['ioredis giving up', Object.assign(new Error('Reached the max retries per request limit (which is 20).'), { name: 'MaxRetriesPerRequestError' })],
-    ['a wait for Redis past its deadline', new DependencyTimeout('Redis did not answer within 1000 ms')],
-  ])('maps %s to 503 SERVICE_UNAVAILABLE with Retry-After and no driver message', (_name, error) => {
+    { name: 'a refused connection (pg-pool)', error: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) },
+    { name: 'PostgreSQL starting up (57P03)', error: Object.assign(new Error('the database system is starting up'), { code: '57P03' }) },
+    { name: 'a session ended by a fast shutdown (57P01), wrapped by TypeORM', error: pgError('57P01') },
+    { name: 'a connection lost mid-query, wrapped by TypeORM', error: new QueryFailedError('SELECT 1', [], new Error('Connection terminated unexpectedly')) },
+    { name: 'pg-pool giving up on a connection', error: new Error('timeout exceeded when trying to connect') },
+    { name: 'a hung PostgreSQL: no answer within DATABASE_QUERY_TIMEOUT_MS, wrapped by TypeORM', error: new QueryFailedError('SELECT 1', [], new Error('Query read timeout')) },
+    { name: 'ioredis without a connection', error: new Error("Stream isn't writeable and enableOfflineQueue options is false") },
+    { name: 'ioredis giving up', error: Object.assign(new Error('Reached the max retries per request limit (which is 20).'), { name: 'MaxRetriesPerRequestError' }) },
+    { name: 'a wait for Redis past its deadline', error: new DependencyTimeout('Redis did not answer within 1000 ms') },
+  ])('maps $name to 503 SERVICE_UNAVAILABLE with Retry-After and no driver message', ({ error }) => {
     expect(isDependencyUnavailable(error)).toBe(true);
     const r = toErrorResponse(error, 'req-7');
     expect({ status: r.status, headers: r.headers, unexpected: r.unexpected }).toEqual({ status: 503, headers: { 'Retry-After': '5' }, unexpected: true });
@@ -62,10 +62,10 @@ describe('toErrorResponse', () => {
   });
 
   it.each([
-    ['a schema error', pgError('42P01')],
-    ['a unique violation', pgError('23505')],
-    ['a bug', new TypeError('x is not a function')],
-  ])('does not take %s for an unavailable dependency', (_name, error) => {
+    { name: 'a schema error', error: pgError('42P01') },
+    { name: 'a unique violation', error: pgError('23505') },
+    { name: 'a bug', error: new TypeError('x is not a function') },
+  ])('does not take $name for an unavailable dependency', ({ error }) => {
     expect(isDependencyUnavailable(error)).toBe(false);
   });
 
@@ -83,19 +83,19 @@ describe('toErrorResponse', () => {
 
   // Two requests on the same rows: the transaction was rolled back, so retrying is safe.
   it.each([
-    ['a deadlock (40P01)', '40P01', true],
-    ['a serialization failure (40001)', '40001', true],
-    ['a foreign-key violation (23503): the row it referred to was deleted meanwhile', '23503', false],
-  ])('maps %s to 409 CONFLICT, without the SQL', (_name, sqlState, logged) => {
+    { name: 'a deadlock (40P01)', sqlState: '40P01', logged: true },
+    { name: 'a serialization failure (40001)', sqlState: '40001', logged: true },
+    { name: 'a foreign-key violation (23503): the row it referred to was deleted meanwhile', sqlState: '23503', logged: false },
+  ])('maps $name to 409 CONFLICT, without the SQL', ({ sqlState, logged }) => {
     const r = toErrorResponse(pgError(sqlState), 'req-11');
     expect({ status: r.status, code: r.body.error?.code, unexpected: r.unexpected }).toEqual({ status: 409, code: 'CONFLICT', unexpected: logged });
     expect(JSON.stringify(r.body)).not.toMatch(/secret|leaked/);
   });
 
   it.each([
-    ['an unreachable or failing model', new LlmError('LLM_UNAVAILABLE', 'The language model is unavailable (HTTP 500); try again later', true), 503, { 'Retry-After': '5' }],
-    ['a model that refused the request', new LlmError('LLM_REQUEST_REJECTED', 'The language model rejected the request (HTTP 400)', false), 502, {}],
-  ])('maps %s (LlmError) to its own code and status', (_name, error, status, headers) => {
+    { name: 'an unreachable or failing model', error: new LlmError('LLM_UNAVAILABLE', 'The language model is unavailable (HTTP 500); try again later', true), status: 503, headers: { 'Retry-After': '5' } },
+    { name: 'a model that refused the request', error: new LlmError('LLM_REQUEST_REJECTED', 'The language model rejected the request (HTTP 400)', false), status: 502, headers: {} },
+  ])('maps $name (LlmError) to its own code and status', ({ error, status, headers }) => {
     const r = toErrorResponse(error, 'req-12');
     expect({ status: r.status, headers: r.headers, unexpected: r.unexpected }).toEqual({ status, headers, unexpected: false });
     expect(r.body).toEqual({ success: false, message: error.message, error: { code: error.code, details: error.message }, result: null });

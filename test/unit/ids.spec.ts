@@ -10,13 +10,13 @@ describe('isPrefixedId', () => {
   });
 
   it.each([
-    ['a trailing NUL', `${'usr_0123456789abcdef01234567'}\u0000`],
-    ['a trailing newline', 'usr_0123456789abcdef01234567\n'],
-    ['upper-case hex', 'usr_0123456789ABCDEF01234567'],
-    ['one digit short', 'usr_0123456789abcdef0123456'],
-    ['no prefix', '0123456789abcdef01234567'],
-    ['an injection', "usr_' OR '1'='1"],
-  ])('refuses %s', (_case, value) => {
+    { name: 'a trailing NUL', value: `${'usr_0123456789abcdef01234567'}\u0000` },
+    { name: 'a trailing newline', value: 'usr_0123456789abcdef01234567\n' },
+    { name: 'upper-case hex', value: 'usr_0123456789ABCDEF01234567' },
+    { name: 'one digit short', value: 'usr_0123456789abcdef0123456' },
+    { name: 'no prefix', value: '0123456789abcdef01234567' },
+    { name: 'an injection', value: "usr_' OR '1'='1" },
+  ])('refuses $name', ({ value }) => {
     expect(isPrefixedId(value, 'usr')).toBe(false);
   });
 });

@@ -3,17 +3,17 @@ import { passwordPolicyViolations } from '../../src/modules/auth/password.servic
 
 describe('password policy (12+ chars, upper, lower, digit, symbol)', () => {
   it.each([
-    ['Str0ng-Passw0rd!', []],
-    ['Aa1!aaaaaaaa', []],
-    ['Aa1!aaaaaaa', ['at least 12 characters']],
-    ['aa1!aaaaaaaa', ['an uppercase letter']],
-    ['AA1!AAAAAAAA', ['a lowercase letter']],
-    ['Aa!!aaaaaaaa', ['a digit']],
-    ['Aa11aaaaaaaa', ['a symbol']],
-    ['', ['at least 12 characters', 'an uppercase letter', 'a lowercase letter', 'a digit', 'a symbol']],
-    ['Ünïcödé-Pässw0rd', []],
-    ['Spaces are 0K here', []],
-  ])('%p breaks %p', (password, expected) => {
+    { password: 'Str0ng-Passw0rd!', expected: [] },
+    { password: 'Aa1!aaaaaaaa', expected: [] },
+    { password: 'Aa1!aaaaaaa', expected: ['at least 12 characters'] },
+    { password: 'aa1!aaaaaaaa', expected: ['an uppercase letter'] },
+    { password: 'AA1!AAAAAAAA', expected: ['a lowercase letter'] },
+    { password: 'Aa!!aaaaaaaa', expected: ['a digit'] },
+    { password: 'Aa11aaaaaaaa', expected: ['a symbol'] },
+    { password: '', expected: ['at least 12 characters', 'an uppercase letter', 'a lowercase letter', 'a digit', 'a symbol'] },
+    { password: 'Ünïcödé-Pässw0rd', expected: [] },
+    { password: 'Spaces are 0K here', expected: [] },
+  ])('$password breaks $expected', ({ password, expected }) => {
     expect(passwordPolicyViolations(password)).toEqual(expected);
   });
 });

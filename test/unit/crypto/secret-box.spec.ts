@@ -51,14 +51,14 @@ describe('SecretBox', () => {
     });
 
     it.each([
-      ['no prefix', 'garbage'],
-      ['unknown version', 'v3:abcdefgh:AAAAAAAAAAAAAAAA:AAAA:AAAAAAAAAAAAAAAAAAAAAA'],
-      ['a part missing', 'v2:abcdefgh:AAAAAAAAAAAAAAAA:AAAA'],
-      ['a key id of another form', 'v2:abc\ndef:AAAAAAAAAAAAAAAA:AAAA:AAAAAAAAAAAAAAAAAAAAAA'],
-      ['a short tag', (b: SecretBox) => b.seal('webhook-secret', ROW, SECRET).replace(/:[^:]+$/, ':AAAA')],
-      ['a changed ciphertext', (b: SecretBox) => b.seal('webhook-secret', ROW, SECRET).replace(/:([^:]+):([^:]+)$/, (_m, data: string, tag: string) => `:${flip(data)}:${tag}`)],
-      ['a truncated first-format value', 'v1.AAAA.BBBB'],
-    ])('refuses %s with SecretUnreadable', (_name, value) => {
+      { name: 'no prefix', value: 'garbage' },
+      { name: 'unknown version', value: 'v3:abcdefgh:AAAAAAAAAAAAAAAA:AAAA:AAAAAAAAAAAAAAAAAAAAAA' },
+      { name: 'a part missing', value: 'v2:abcdefgh:AAAAAAAAAAAAAAAA:AAAA' },
+      { name: 'a key id of another form', value: 'v2:abc\ndef:AAAAAAAAAAAAAAAA:AAAA:AAAAAAAAAAAAAAAAAAAAAA' },
+      { name: 'a short tag', value: (b: SecretBox) => b.seal('webhook-secret', ROW, SECRET).replace(/:[^:]+$/, ':AAAA') },
+      { name: 'a changed ciphertext', value: (b: SecretBox) => b.seal('webhook-secret', ROW, SECRET).replace(/:([^:]+):([^:]+)$/, (_m, data: string, tag: string) => `:${flip(data)}:${tag}`) },
+      { name: 'a truncated first-format value', value: 'v1.AAAA.BBBB' },
+    ])('refuses $name with SecretUnreadable', ({ value }) => {
       const b = box(NEW_KEY);
       const sealed = typeof value === 'string' ? value : value(b);
       expect(unreadable(() => b.open('webhook-secret', ROW, sealed))).toBeInstanceOf(SecretUnreadable);
@@ -85,9 +85,9 @@ describe('SecretBox', () => {
     const b = box(NEW_KEY);
     const sealed = b.seal('webhook-secret', ROW, SECRET);
     it.each([
-      ['another row of the tenant', { ...ROW, id: 'whk_ffffffffffffffffffffffff' }],
-      ['the same id in another tenant', { ...ROW, tenantId: 'tnt_rival0123456789abcdef012' }],
-    ])('does not open for %s', (_name, row) => {
+      { name: 'another row of the tenant', row: { ...ROW, id: 'whk_ffffffffffffffffffffffff' } },
+      { name: 'the same id in another tenant', row: { ...ROW, tenantId: 'tnt_rival0123456789abcdef012' } },
+    ])('does not open for $name', ({ row }) => {
       const error = unreadable(() => b.open('webhook-secret', row, sealed));
       expect(error).toBeInstanceOf(SecretUnreadable);
       expect((error as Error).message).toMatch(/another record or purpose/);

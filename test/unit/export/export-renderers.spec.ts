@@ -17,27 +17,27 @@ describe('renderCsv', () => {
     renderCsv({ type: 'holdings', fields: [def('v', type)], rows: [[value]] })
       .toString('utf8')
       .split('\r\n')[1];
-  const cases: Array<[string, string | number | null, FieldType, string]> = [
-    ['plain text', 'Axis Bluechip Fund', 'string', 'Axis Bluechip Fund'],
-    ['a comma is quoted', 'Nair, Meera', 'string', '"Nair, Meera"'],
-    ['quotes are doubled', 'The "Growth" Plan', 'string', '"The ""Growth"" Plan"'],
-    ['a line break is quoted', 'line one\nline two', 'string', '"line one\nline two"'],
-    ['leading space is kept by quoting', ' padded', 'string', '" padded"'],
-    ['a formula is neutralised', '=HYPERLINK("http://x")', 'string', `"'=HYPERLINK(""http://x"")"`],
-    ['a leading plus is neutralised', '+91 98', 'string', "'+91 98"],
-    ['a leading at-sign is neutralised', '@SUM(A1)', 'string', "'@SUM(A1)"],
-    ['a leading minus in text is neutralised', '-Redemption', 'string', "'-Redemption"],
-    ['stars are text', '*** Stamp Duty ***', 'string', '*** Stamp Duty ***'],
-    ['null is an empty cell', null, 'money', ''],
-    ['money has 2 decimals', 1886845.7, 'money', '1886845.70'],
-    ['a negative amount is a plain number', -500.25, 'money', '-500.25'],
-    ['units have 3 decimals', 12, 'units', '12.000'],
-    ['NAV has 4 decimals', 52.12, 'nav', '52.1200'],
-    ['percent has 2 decimals', -4.5, 'percent', '-4.50'],
-    ['a date is text', '2025-09-30', 'date', '2025-09-30'],
-    ['UTF-8 text', 'Rupee ₹ fund', 'string', 'Rupee ₹ fund'],
+  const cases: Array<{ name: string; value: string | number | null; type: FieldType; expected: string }> = [
+    { name: 'plain text', value: 'Axis Bluechip Fund', type: 'string', expected: 'Axis Bluechip Fund' },
+    { name: 'a comma is quoted', value: 'Nair, Meera', type: 'string', expected: '"Nair, Meera"' },
+    { name: 'quotes are doubled', value: 'The "Growth" Plan', type: 'string', expected: '"The ""Growth"" Plan"' },
+    { name: 'a line break is quoted', value: 'line one\nline two', type: 'string', expected: '"line one\nline two"' },
+    { name: 'leading space is kept by quoting', value: ' padded', type: 'string', expected: '" padded"' },
+    { name: 'a formula is neutralised', value: '=HYPERLINK("http://x")', type: 'string', expected: `"'=HYPERLINK(""http://x"")"` },
+    { name: 'a leading plus is neutralised', value: '+91 98', type: 'string', expected: "'+91 98" },
+    { name: 'a leading at-sign is neutralised', value: '@SUM(A1)', type: 'string', expected: "'@SUM(A1)" },
+    { name: 'a leading minus in text is neutralised', value: '-Redemption', type: 'string', expected: "'-Redemption" },
+    { name: 'stars are text', value: '*** Stamp Duty ***', type: 'string', expected: '*** Stamp Duty ***' },
+    { name: 'null is an empty cell', value: null, type: 'money', expected: '' },
+    { name: 'money has 2 decimals', value: 1886845.7, type: 'money', expected: '1886845.70' },
+    { name: 'a negative amount is a plain number', value: -500.25, type: 'money', expected: '-500.25' },
+    { name: 'units have 3 decimals', value: 12, type: 'units', expected: '12.000' },
+    { name: 'NAV has 4 decimals', value: 52.12, type: 'nav', expected: '52.1200' },
+    { name: 'percent has 2 decimals', value: -4.5, type: 'percent', expected: '-4.50' },
+    { name: 'a date is text', value: '2025-09-30', type: 'date', expected: '2025-09-30' },
+    { name: 'UTF-8 text', value: 'Rupee ₹ fund', type: 'string', expected: 'Rupee ₹ fund' },
   ];
-  it.each(cases)('%s', (_, value, type, expected) => {
+  it.each(cases)('$name', ({ value, type, expected }) => {
     expect(cell(value, type)).toBe(expected);
   });
 

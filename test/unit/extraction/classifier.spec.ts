@@ -67,10 +67,10 @@ describe('summary statements of the two registrars', () => {
   const row = '1234567890 / 0 INF846K01AX8 Axis Short Duration Fund - Direct Plan - Growth 1,000.00 37.992 30-Sep-2025 33.5322 1,273.97 KFINTECH';
   const header = ['Cost Value Closing Unit Price Market Value', 'Folio No. ISIN Scheme Name (INR) Balance NAV Date (INR) (INR) Registrar'];
   it.each([
-    ['KFintech named in the title block', ['KFIN TECHNOLOGIES LIMITED KFINTECH', 'Consolidated Account Summary', 'As on 30-Sep-2025'], 'KFINTECH_SUMMARY_CAS'],
-    ['Karvy, its former name', ['Karvy Fintech Private Limited', 'Consolidated Account Summary', 'As on 30-Sep-2025'], 'KFINTECH_SUMMARY_CAS'],
-    ['CAMS named in the title block', ['Consolidated Account Summary CAMS', 'As on 30-Sep-2025'], 'CAMS_SUMMARY_CAS'],
-  ])('%s', (_case, title, code) => {
+    { name: 'KFintech named in the title block', title: ['KFIN TECHNOLOGIES LIMITED KFINTECH', 'Consolidated Account Summary', 'As on 30-Sep-2025'], code: 'KFINTECH_SUMMARY_CAS' },
+    { name: 'Karvy, its former name', title: ['Karvy Fintech Private Limited', 'Consolidated Account Summary', 'As on 30-Sep-2025'], code: 'KFINTECH_SUMMARY_CAS' },
+    { name: 'CAMS named in the title block', title: ['Consolidated Account Summary CAMS', 'As on 30-Sep-2025'], code: 'CAMS_SUMMARY_CAS' },
+  ])('$name', ({ title, code }) => {
     const result = classifyStatement(doc([...title, 'PAN : ABCPD1234E', ...header, row, 'Total 1,000.00 1,273.97']));
     expect(result.code).toBe(code);
     expect(result.confidence).toBeGreaterThanOrEqual(80);

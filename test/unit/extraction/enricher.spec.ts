@@ -63,16 +63,16 @@ describe('asset class: which source decides', () => {
 
 describe('plan and option', () => {
   it.each([
-    ['HDFC Flexi Cap Fund - Direct Plan - Growth', 'Direct', 'Growth'],
-    ['HDFC Flexi Cap Fund - Regular Plan - Growth', 'Regular', 'Growth'],
-    ['Axis Midcap Fund - Direct Plan - IDCW Payout', 'Direct', 'IDCW'],
-    ['HDFC Liquid Fund - Direct Plan - IDCW Reinvestment', 'Direct', 'IDCW'],
-    ['Axis Bluechip Fund - Regular Dividend', 'Regular', 'IDCW'],
-    ['Nippon India Growth Fund - Regular Plan - IDCW', 'Regular', 'IDCW'],
-    ['Nippon India Growth Fund - Direct Plan - Growth', 'Direct', 'Growth'],
-    ['NIPPON INDIA ETF NIFTY 50 BEES', null, null],
-    ['AXIS MUTUAL FUND - AXIS LARGE CAP FUND - DIRECT PLAN - GROWTH', 'Direct', 'Growth'],
-  ])('%s → %s / %s', (name, plan, option) => {
+    { name: 'HDFC Flexi Cap Fund - Direct Plan - Growth', plan: 'Direct', option: 'Growth' },
+    { name: 'HDFC Flexi Cap Fund - Regular Plan - Growth', plan: 'Regular', option: 'Growth' },
+    { name: 'Axis Midcap Fund - Direct Plan - IDCW Payout', plan: 'Direct', option: 'IDCW' },
+    { name: 'HDFC Liquid Fund - Direct Plan - IDCW Reinvestment', plan: 'Direct', option: 'IDCW' },
+    { name: 'Axis Bluechip Fund - Regular Dividend', plan: 'Regular', option: 'IDCW' },
+    { name: 'Nippon India Growth Fund - Regular Plan - IDCW', plan: 'Regular', option: 'IDCW' },
+    { name: 'Nippon India Growth Fund - Direct Plan - Growth', plan: 'Direct', option: 'Growth' },
+    { name: 'NIPPON INDIA ETF NIFTY 50 BEES', plan: null, option: null },
+    { name: 'AXIS MUTUAL FUND - AXIS LARGE CAP FUND - DIRECT PLAN - GROWTH', plan: 'Direct', option: 'Growth' },
+  ])('$name → $plan / $option', ({ name, plan, option }) => {
     expect(detectPlan(name)).toBe(plan);
     expect(detectOption(name)).toBe(option);
   });
@@ -80,16 +80,16 @@ describe('plan and option', () => {
 
 describe('AMC names', () => {
   it.each([
-    ['HDFC Mutual Fund', 'HDFC Mutual Fund'],
-    ['HDFC MF', 'HDFC Mutual Fund'],
-    ['ICICI PRUDENTIAL MUTUAL FUND', 'ICICI Prudential Mutual Fund'],
-    ['Franklin Templeton Investments', 'Franklin Templeton Mutual Fund'],
-    ['Reliance Mutual Fund', 'Nippon India Mutual Fund'],
-    ['IDFC Mutual Fund', 'Bandhan Mutual Fund'],
-    ['PPFAS Mutual Fund', 'PPFAS Mutual Fund'],
-    ['Kotak Mahindra Mutual Fund', 'Kotak Mahindra Mutual Fund'],
-    ['ACME CAPITAL MF', 'Acme Capital Mutual Fund'],
-  ])('%s → %s', (raw, canonical) => {
+    { raw: 'HDFC Mutual Fund', canonical: 'HDFC Mutual Fund' },
+    { raw: 'HDFC MF', canonical: 'HDFC Mutual Fund' },
+    { raw: 'ICICI PRUDENTIAL MUTUAL FUND', canonical: 'ICICI Prudential Mutual Fund' },
+    { raw: 'Franklin Templeton Investments', canonical: 'Franklin Templeton Mutual Fund' },
+    { raw: 'Reliance Mutual Fund', canonical: 'Nippon India Mutual Fund' },
+    { raw: 'IDFC Mutual Fund', canonical: 'Bandhan Mutual Fund' },
+    { raw: 'PPFAS Mutual Fund', canonical: 'PPFAS Mutual Fund' },
+    { raw: 'Kotak Mahindra Mutual Fund', canonical: 'Kotak Mahindra Mutual Fund' },
+    { raw: 'ACME CAPITAL MF', canonical: 'Acme Capital Mutual Fund' },
+  ])('$raw → $canonical', ({ raw, canonical }) => {
     expect(normaliseAmcName(raw)).toBe(canonical);
   });
 

@@ -3,16 +3,16 @@ import { findIsin, findPan, isinCheckDigit, isValidIsin, isValidPan } from '../.
 
 describe('ISIN', () => {
   it.each([
-    ['INE002A01018', true], // Reliance Industries
-    ['INE009A01021', true], // Infosys
-    ['INF179K01BE2', true], // HDFC Flexi Cap Regular Growth
-    ['US0378331005', true], // Apple
-    ['INE002A01019', false],
-    ['INF179K01BE3', false],
-    ['INE002A0101', false],
-    ['ine002a01018', false],
-    ['INE002A0101X', false],
-  ])('%s valid = %s', (isin, ok) => {
+    { isin: 'INE002A01018', ok: true }, // Reliance Industries
+    { isin: 'INE009A01021', ok: true }, // Infosys
+    { isin: 'INF179K01BE2', ok: true }, // HDFC Flexi Cap Regular Growth
+    { isin: 'US0378331005', ok: true }, // Apple
+    { isin: 'INE002A01019', ok: false },
+    { isin: 'INF179K01BE3', ok: false },
+    { isin: 'INE002A0101', ok: false },
+    { isin: 'ine002a01018', ok: false },
+    { isin: 'INE002A0101X', ok: false },
+  ])('$isin valid = $ok', ({ isin, ok }) => {
     expect(isValidIsin(isin)).toBe(ok);
   });
 
@@ -23,25 +23,25 @@ describe('ISIN', () => {
   });
 
   it.each([
-    ['B205RG-HDFC Flexi Cap Fund (Non-Demat) - ISIN: INF179K01BE2(Advisor: ARN-0155) Registrar : CAMS', 'INF179K01BE2'],
-    ['ISIN : INF179K0 1BE2 (Advisor: DIRECT)', 'INF179K01BE2'],
-    ['INE002A01018 RELIANCE INDUSTRIES 100 1,412.50 1,41,250.00', 'INE002A01018'],
-    ['ISIN: INE002A01019 (bad check digit, still reported)', 'INE002A01019'],
-    ['Folio No: 12345 / 67', null],
-  ])('finds the ISIN in %j', (text, isin) => {
+    { text: 'B205RG-HDFC Flexi Cap Fund (Non-Demat) - ISIN: INF179K01BE2(Advisor: ARN-0155) Registrar : CAMS', isin: 'INF179K01BE2' },
+    { text: 'ISIN : INF179K0 1BE2 (Advisor: DIRECT)', isin: 'INF179K01BE2' },
+    { text: 'INE002A01018 RELIANCE INDUSTRIES 100 1,412.50 1,41,250.00', isin: 'INE002A01018' },
+    { text: 'ISIN: INE002A01019 (bad check digit, still reported)', isin: 'INE002A01019' },
+    { text: 'Folio No: 12345 / 67', isin: null },
+  ])('finds the ISIN in $text', ({ text, isin }) => {
     expect(findIsin(text)).toBe(isin);
   });
 });
 
 describe('PAN', () => {
   it.each([
-    ['ABCPD1234E', true],
-    ['AAACR5055K', true], // company
-    ['ABCXD1234E', false], // X is not a holder type
-    ['ABCPD1234', false],
-    ['abcpd1234e', false],
-    ['1BCPD1234E', false],
-  ])('%s valid = %s', (pan, ok) => {
+    { pan: 'ABCPD1234E', ok: true },
+    { pan: 'AAACR5055K', ok: true }, // company
+    { pan: 'ABCXD1234E', ok: false }, // X is not a holder type
+    { pan: 'ABCPD1234', ok: false },
+    { pan: 'abcpd1234e', ok: false },
+    { pan: '1BCPD1234E', ok: false },
+  ])('$pan valid = $ok', ({ pan, ok }) => {
     expect(isValidPan(pan)).toBe(ok);
   });
 

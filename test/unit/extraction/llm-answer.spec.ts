@@ -22,21 +22,21 @@ const answer = (holdings: unknown[], extra: Record<string, unknown> = {}) =>
 
 describe('parseModelJson', () => {
   it.each([
-    ['a bare object', '{"investors":[]}', { investors: [] }],
-    ['a fenced object', '```json\n{"investors":[]}\n```', { investors: [] }],
-    ['a fence without a language', '```\n{"a":1}\n```', { a: 1 }],
-    ['surrounding whitespace', '  \n{"a":1}\n ', { a: 1 }],
-  ])('reads %s', (_, text, expected) => {
+    { name: 'a bare object', text: '{"investors":[]}', expected: { investors: [] } },
+    { name: 'a fenced object', text: '```json\n{"investors":[]}\n```', expected: { investors: [] } },
+    { name: 'a fence without a language', text: '```\n{"a":1}\n```', expected: { a: 1 } },
+    { name: 'surrounding whitespace', text: '  \n{"a":1}\n ', expected: { a: 1 } },
+  ])('reads $name', ({ text, expected }) => {
     expect(parseModelJson(text)).toEqual(expected);
   });
 
   it.each([
-    ['prose', 'Sure! Here are the holdings.'],
-    ['prose around JSON', 'Here you go: {"investors":[]}'],
-    ['a bare array', '[{"isin":"INF846K01DP8"}]'],
-    ['broken JSON', '{"investors":[}'],
-    ['an empty answer', ''],
-  ])('refuses %s', (_, text) => {
+    { name: 'prose', text: 'Sure! Here are the holdings.' },
+    { name: 'prose around JSON', text: 'Here you go: {"investors":[]}' },
+    { name: 'a bare array', text: '[{"isin":"INF846K01DP8"}]' },
+    { name: 'broken JSON', text: '{"investors":[}' },
+    { name: 'an empty answer', text: '' },
+  ])('refuses $name', ({ text }) => {
     expect(parseModelJson(text)).toBeNull();
   });
 });
@@ -44,14 +44,14 @@ describe('parseModelJson', () => {
 describe('PrintedEvidence', () => {
   const evidence = new PrintedEvidence(LINES);
   it.each([
-    [1523.417, true],
-    [58.312, true], // printed 58.3120
-    [88833.49, true], // printed 88,833.49
-    [215646.79, true], // printed INR 2,15,646.79
-    [25, true],
-    [1523.42, false],
-    [88833.5, false],
-  ])('%p printed: %p', (value, printed) => {
+    { value: 1523.417, printed: true },
+    { value: 58.312, printed: true }, // printed 58.3120
+    { value: 88833.49, printed: true }, // printed 88,833.49
+    { value: 215646.79, printed: true }, // printed INR 2,15,646.79
+    { value: 25, printed: true },
+    { value: 1523.42, printed: false },
+    { value: 88833.5, printed: false },
+  ])('$value printed: $printed', ({ value, printed }) => {
     expect(evidence.printsNumber(value)).toBe(printed);
   });
   it('finds the page of an ISIN, with spacing ignored, or null', () => {
@@ -75,20 +75,20 @@ describe('readModelAnswer', () => {
   });
 
   it.each([
-    ['units as a string', { ...AXIS, units: '1,523.417' }, /units must be a number/],
-    ['a negative NAV', { ...AXIS, nav: -58.312 }, /nav must not be less than 0/],
-    ['a missing market value', { ...AXIS, market_value: undefined }, /market_value must be a number/],
-    ['an empty scheme name', { ...AXIS, scheme_name: '' }, /scheme_name should not be empty/],
-    ['a malformed ISIN', { ...AXIS, isin: 'INF846K01DP' }, /isin must be 12 characters/],
-    ['a wrong check digit', { ...AXIS, isin: 'INF846K01DP7' }, /wrong check digit/],
-    ['an ISIN not in the statement', { ...AXIS, isin: 'INF090I01007' }, /INF090I01007 is not printed/],
-    ['a name not in the statement', { ...AXIS, scheme_name: 'Mirae Asset Large Cap Fund' }, /name .* is not printed/],
-    ['units not printed', { ...AXIS, units: 1523.42 }, /units 1523.42 are not printed/],
-    ['a NAV not printed', { ...AXIS, nav: 58.31 }, /NAV 58.31 is not printed/],
-    ['a value neither printed nor units × NAV', { ...AXIS, market_value: 97716.84 }, /market value 97716.84 is not printed/],
-    ['an unknown asset class', { ...AXIS, asset_class: 'Crypto' }, /asset_class must be one of/],
-    ['not an object', 'INF846K01DP8', /not a JSON object/],
-  ])('drops %s', (_, row, reason) => {
+    { name: 'units as a string', row: { ...AXIS, units: '1,523.417' }, reason: /units must be a number/ },
+    { name: 'a negative NAV', row: { ...AXIS, nav: -58.312 }, reason: /nav must not be less than 0/ },
+    { name: 'a missing market value', row: { ...AXIS, market_value: undefined }, reason: /market_value must be a number/ },
+    { name: 'an empty scheme name', row: { ...AXIS, scheme_name: '' }, reason: /scheme_name should not be empty/ },
+    { name: 'a malformed ISIN', row: { ...AXIS, isin: 'INF846K01DP' }, reason: /isin must be 12 characters/ },
+    { name: 'a wrong check digit', row: { ...AXIS, isin: 'INF846K01DP7' }, reason: /wrong check digit/ },
+    { name: 'an ISIN not in the statement', row: { ...AXIS, isin: 'INF090I01007' }, reason: /INF090I01007 is not printed/ },
+    { name: 'a name not in the statement', row: { ...AXIS, scheme_name: 'Mirae Asset Large Cap Fund' }, reason: /name .* is not printed/ },
+    { name: 'units not printed', row: { ...AXIS, units: 1523.42 }, reason: /units 1523.42 are not printed/ },
+    { name: 'a NAV not printed', row: { ...AXIS, nav: 58.31 }, reason: /NAV 58.31 is not printed/ },
+    { name: 'a value neither printed nor units × NAV', row: { ...AXIS, market_value: 97716.84 }, reason: /market value 97716.84 is not printed/ },
+    { name: 'an unknown asset class', row: { ...AXIS, asset_class: 'Crypto' }, reason: /asset_class must be one of/ },
+    { name: 'not an object', row: 'INF846K01DP8', reason: /not a JSON object/ },
+  ])('drops $name', ({ row, reason }) => {
     const reading = readModelAnswer(answer([row, HDFC]), LINES);
     expect(reading.outcome).toBe('extracted');
     expect(reading.entities[0].holdings.map((h) => h.isin)).toEqual(['INF179K01BR4']);
@@ -148,10 +148,10 @@ describe('readModelAnswer', () => {
   });
 
   it.each([
-    ['prose', 'I could not find any holdings.', /not a JSON object with an "investors" array/],
-    ['holdings at the top level', JSON.stringify({ holdings: [AXIS] }), /"investors" array/],
-    ['only invalid rows', answer([{ ...AXIS, isin: 'INF090I01007' }, { ...HDFC, units: -1 }]), /every row it listed failed validation/],
-  ])('fails on %s, with no holdings', (_, text, error) => {
+    { name: 'prose', text: 'I could not find any holdings.', error: /not a JSON object with an "investors" array/ },
+    { name: 'holdings at the top level', text: JSON.stringify({ holdings: [AXIS] }), error: /"investors" array/ },
+    { name: 'only invalid rows', text: answer([{ ...AXIS, isin: 'INF090I01007' }, { ...HDFC, units: -1 }]), error: /every row it listed failed validation/ },
+  ])('fails on $name, with no holdings', ({ text, error }) => {
     const reading = readModelAnswer(text, LINES);
     expect(reading.outcome).toBe('failed');
     expect(reading.entities).toEqual([]);

@@ -57,42 +57,42 @@ describe('TableNames: the row a wrapped name line belongs to', () => {
 });
 
 describe('investor names beside their labels', () => {
-  const names: Array<[string, string | null]> = [
-    ['Investor Name : Priya Sharma', 'Priya Sharma'],
-    ['First Holder Name : Kavita Prasad Pillai', 'Kavita Prasad Pillai'],
-    ['Sole/First Holder : Arjun Joshi', 'Arjun Joshi'],
-    ['Holder : Deepa Iyer   PAN : ABCPD1234E', 'Deepa Iyer'],
-    ['Account Holder : Suresh Kumar Iyer', 'Suresh Kumar Iyer'],
-    ['Name: Lakshmi Kulkarni', 'Lakshmi Kulkarni'],
-    ['Email : someone@example.com', null],
-    ['Folio No : 12345 / 67', null],
+  const names: Array<{ text: string; name: string | null }> = [
+    { text: 'Investor Name : Priya Sharma', name: 'Priya Sharma' },
+    { text: 'First Holder Name : Kavita Prasad Pillai', name: 'Kavita Prasad Pillai' },
+    { text: 'Sole/First Holder : Arjun Joshi', name: 'Arjun Joshi' },
+    { text: 'Holder : Deepa Iyer   PAN : ABCPD1234E', name: 'Deepa Iyer' },
+    { text: 'Account Holder : Suresh Kumar Iyer', name: 'Suresh Kumar Iyer' },
+    { text: 'Name: Lakshmi Kulkarni', name: 'Lakshmi Kulkarni' },
+    { text: 'Email : someone@example.com', name: null },
+    { text: 'Folio No : 12345 / 67', name: null },
   ];
-  it.each(names)('labelledName(%j) = %j', (text, name) => {
+  it.each(names)('labelledName($text) = $name', ({ text, name }) => {
     expect(labelledName(text)).toBe(name);
   });
 
-  const cleaned: Array<[string, string]> = [
-    [': Priya Sharma', 'Priya Sharma'],
-    ['Investor Name : Priya Sharma', 'Priya Sharma'],
-    ['Priya Sharma (PAN: ABCPS1234K)', 'Priya Sharma'],
-    ['- Priya Sharma -', 'Priya Sharma'],
+  const cleaned: Array<{ text: string; name: string }> = [
+    { text: ': Priya Sharma', name: 'Priya Sharma' },
+    { text: 'Investor Name : Priya Sharma', name: 'Priya Sharma' },
+    { text: 'Priya Sharma (PAN: ABCPS1234K)', name: 'Priya Sharma' },
+    { text: '- Priya Sharma -', name: 'Priya Sharma' },
   ];
-  it.each(cleaned)('cleanName(%j) = %j', (text, name) => {
+  it.each(cleaned)('cleanName($text) = $name', ({ text, name }) => {
     expect(cleanName(text)).toBe(name);
   });
 
-  const holders: Array<[string, string[], string, string | null]> = [
-    ['the name after the PAN on its line', [], 'PAN : ABCPD1234E   Name : Ramesh Kumar', 'Ramesh Kumar'],
-    ['a labelled name on the line above', ['First Holder Name : Ramesh Kumar'], 'PAN of First Holder : ABCPD1234E', 'Ramesh Kumar'],
-    ['the label and its value in separate cells', [], 'Investor Name | : Ramesh Kumar | PAN | : ABCPD1234E', 'Ramesh Kumar'],
-    ['a bare name on the line above', ['Ramesh Kumar'], 'PAN : ABCPD1234E', 'Ramesh Kumar'],
-    ['never an address line above', ['Maharashtra, India'], 'PAN : ABCPD1234E', null],
-    ['never a line that carries another PAN', ['Holder : Asha Rao PAN : ABCPR1234K'], 'PAN : ABCPD1234E', null],
+  const holders: Array<{ name: string; above: string[]; text: string; expected: string | null }> = [
+    { name: 'the name after the PAN on its line', above: [], text: 'PAN : ABCPD1234E   Name : Ramesh Kumar', expected: 'Ramesh Kumar' },
+    { name: 'a labelled name on the line above', above: ['First Holder Name : Ramesh Kumar'], text: 'PAN of First Holder : ABCPD1234E', expected: 'Ramesh Kumar' },
+    { name: 'the label and its value in separate cells', above: [], text: 'Investor Name | : Ramesh Kumar | PAN | : ABCPD1234E', expected: 'Ramesh Kumar' },
+    { name: 'a bare name on the line above', above: ['Ramesh Kumar'], text: 'PAN : ABCPD1234E', expected: 'Ramesh Kumar' },
+    { name: 'never an address line above', above: ['Maharashtra, India'], text: 'PAN : ABCPD1234E', expected: null },
+    { name: 'never a line that carries another PAN', above: ['Holder : Asha Rao PAN : ABCPR1234K'], text: 'PAN : ABCPD1234E', expected: null },
   ];
-  it.each(holders)('holderName: %s', (_, above, text, name) => {
+  it.each(holders)('holderName: $name', ({ above, text, expected }) => {
     const cellsOf = (t: string): TextLine => L(1, 20, ...t.split(' | ').map((c, i): CellSpec => [30 + i * 150, c]));
     const previous = above.length ? cellsOf(above[0]) : null;
-    expect(holderName(cellsOf(text), previous)).toBe(name);
+    expect(holderName(cellsOf(text), previous)).toBe(expected);
   });
 });
 
@@ -145,14 +145,14 @@ describe('detailed statements: a scheme continued on the next page', () => {
     L(2, 50, [30, '05/05/2025'], [85, 'Purchase'], [350, '10,000.00', 'r'], [415, '100.0000', 'r'], [485, '100.000', 'r'], [565, '300.000', 'r']),
     closing(2, 60),
   ];
-  const markers: Array<[string, TextLine[]]> = [
-    ['"(continued) Folio No : … - <scheme>"', [L(2, 40, [30, '(continued) Folio No : 12345 / 67 - 128AXG - Axis Small Cap Fund - Regular Plan - Growth'])]],
-    ['"<scheme> (contd.)"', [L(2, 40, [30, '128AXG - Axis Small Cap Fund - Regular Plan - Growth (contd.)'])]],
-    ['a repeated column header', [L(2, 40, [30, 'Date'], [85, 'Transaction Description'], [350, 'Amount', 'r'], [415, 'NAV', 'r'], [485, 'Units', 'r'], [565, 'Balance Units', 'r'])]],
-    ['nothing at all', []],
+  const markers: Array<{ name: string; marker: TextLine[] }> = [
+    { name: '"(continued) Folio No : … - <scheme>"', marker: [L(2, 40, [30, '(continued) Folio No : 12345 / 67 - 128AXG - Axis Small Cap Fund - Regular Plan - Growth'])] },
+    { name: '"<scheme> (contd.)"', marker: [L(2, 40, [30, '128AXG - Axis Small Cap Fund - Regular Plan - Growth (contd.)'])] },
+    { name: 'a repeated column header', marker: [L(2, 40, [30, 'Date'], [85, 'Transaction Description'], [350, 'Amount', 'r'], [415, 'NAV', 'r'], [485, 'Units', 'r'], [565, 'Balance Units', 'r'])] },
+    { name: 'nothing at all', marker: [] },
   ];
 
-  it.each(markers)('under %s, every row and the closing figures are read', (_, marker) => {
+  it.each(markers)('under $name, every row and the closing figures are read', ({ marker }) => {
     const draft = extractStatement([...head, ...nextPage(marker)], cls('KFINTECH_DETAILED_CAS'));
     const [h] = draft.entities[0].holdings;
     expect({ name: h.scheme_name, units: h.units, nav: h.nav, value: h.market_value, rows: h.transactions.length }).toEqual({ name: 'Axis Small Cap Fund - Regular Plan - Growth', units: 300, nav: 110, value: 33000, rows: 2 });

@@ -102,11 +102,11 @@ describe('validateExtraction', () => {
 describe('valueTolerance', () => {
   // ½ paisa for the value + units × ½ NAV step + NAV × ½ unit step, floored at one paisa.
   it.each([
-    [0.548, 39.8724, 0.005 + 0.548 * 0.00005 + 39.8724 * 0.0005],
-    [43573.5, 28.0026, 0.005 + 43573.5 * 0.00005 + 28.0026 * 0.0005],
-    [100, 2850.55, 0.005 + 100 * 0.005], // whole shares are exact; a 2-decimal price is not
-    [0, 12.5, 0.01],
-  ])('units %d × nav %d → %d', (units, nav, expected) => {
+    { units: 0.548, nav: 39.8724, expected: 0.005 + 0.548 * 0.00005 + 39.8724 * 0.0005 },
+    { units: 43573.5, nav: 28.0026, expected: 0.005 + 43573.5 * 0.00005 + 28.0026 * 0.0005 },
+    { units: 100, nav: 2850.55, expected: 0.005 + 100 * 0.005 }, // whole shares are exact; a 2-decimal price is not
+    { units: 0, nav: 12.5, expected: 0.01 },
+  ])('units $units × nav $nav → $expected', ({ units, nav, expected }) => {
     expect(valueTolerance(units, nav)).toBeCloseTo(expected, 6);
   });
 });

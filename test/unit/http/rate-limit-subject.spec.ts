@@ -3,17 +3,17 @@ import { rateLimitSubject } from '../../../src/common/http/client-info.js';
 
 describe('rateLimitSubject: who a per-address limit counts', () => {
   it.each([
-    ['198.51.100.7', '198.51.100.7'],
-    ['::ffff:198.51.100.7', '198.51.100.7'], // IPv4 client on a dual-stack socket
-    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
-    ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
-    ['2001:0db8:0001:0002:aaaa::9', '2001:db8:1:2::/64'],
-    ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
-    ['::1', '0:0:0:0::/64'],
-    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
-    ['', 'unknown'],
-    ['not an address', 'unknown'],
-  ])('%p counts as %p', (ip, subject) => {
+    { ip: '198.51.100.7', subject: '198.51.100.7' },
+    { ip: '::ffff:198.51.100.7', subject: '198.51.100.7' }, // IPv4 client on a dual-stack socket
+    { ip: '2001:db8:1:2::1', subject: '2001:db8:1:2::/64' },
+    { ip: '2001:db8:1:2:ffff:ffff:ffff:ffff', subject: '2001:db8:1:2::/64' },
+    { ip: '2001:0db8:0001:0002:aaaa::9', subject: '2001:db8:1:2::/64' },
+    { ip: '2001:db8:1:3::1', subject: '2001:db8:1:3::/64' },
+    { ip: '::1', subject: '0:0:0:0::/64' },
+    { ip: 'fe80::1%eth0', subject: 'fe80:0:0:0::/64' },
+    { ip: '', subject: 'unknown' },
+    { ip: 'not an address', subject: 'unknown' },
+  ])('$ip counts as $subject', ({ ip, subject }) => {
     expect(rateLimitSubject(ip)).toBe(subject);
   });
 

@@ -22,13 +22,13 @@ describe('readModelAnswer: a model row needs all three figures', () => {
   });
 
   it.each([
-    ['null units', { units: null }, /^units must be a number/],
-    ['null NAV', { nav: null }, /^nav must be a number/],
-    ['a null market value', { market_value: null }, /^market_value must be a number/],
-    ['no units at all', { units: undefined }, /^units must be a number/],
-    ['0 for units not printed', { units: 0 }, /units 0 are not printed/],
-    ['0 for a market value not printed', { market_value: 0 }, /market value 0 is not printed/],
-  ])('drops a row with %s, with its reason', (_name, change, reason) => {
+    { name: 'null units', change: { units: null }, reason: /^units must be a number/ },
+    { name: 'null NAV', change: { nav: null }, reason: /^nav must be a number/ },
+    { name: 'a null market value', change: { market_value: null }, reason: /^market_value must be a number/ },
+    { name: 'no units at all', change: { units: undefined }, reason: /^units must be a number/ },
+    { name: '0 for units not printed', change: { units: 0 }, reason: /units 0 are not printed/ },
+    { name: '0 for a market value not printed', change: { market_value: 0 }, reason: /market value 0 is not printed/ },
+  ])('drops a row with $name, with its reason', ({ change, reason }) => {
     const reading = read({ ...ROW, ...change });
     expect(reading.outcome).toBe('failed');
     expect(reading.entities).toEqual([]);

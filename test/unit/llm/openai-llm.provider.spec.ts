@@ -46,14 +46,14 @@ describe('OpenAiLlmProvider (against a local mock of the OpenAI API)', () => {
     expect(answer.outputTokens).toBe(4);
   });
 
-  it.each<[string, MockReply, string, boolean, RegExp]>([
-    ['a 500', { kind: 'error', status: 500 }, 'LLM_UNAVAILABLE', true, /HTTP 500/],
-    ['a 503', { kind: 'error', status: 503 }, 'LLM_UNAVAILABLE', true, /HTTP 503/],
-    ['a 429 (rate limited)', { kind: 'error', status: 429 }, 'LLM_UNAVAILABLE', true, /HTTP 429/],
-    ['a 401 (bad key)', { kind: 'error', status: 401 }, 'LLM_REQUEST_REJECTED', false, /credentials/],
-    ['a 404 (unknown model)', { kind: 'error', status: 404 }, 'LLM_REQUEST_REJECTED', false, /HTTP 404/],
-    ['an answer without text', { kind: 'completion', text: '  ' }, 'LLM_UNAVAILABLE', true, /without any text/],
-  ])('maps %s to an LlmError', async (_label, reply, code, retryable, message) => {
+  it.each<{ name: string; reply: MockReply; code: string; retryable: boolean; message: RegExp }>([
+    { name: 'a 500', reply: { kind: 'error', status: 500 }, code: 'LLM_UNAVAILABLE', retryable: true, message: /HTTP 500/ },
+    { name: 'a 503', reply: { kind: 'error', status: 503 }, code: 'LLM_UNAVAILABLE', retryable: true, message: /HTTP 503/ },
+    { name: 'a 429 (rate limited)', reply: { kind: 'error', status: 429 }, code: 'LLM_UNAVAILABLE', retryable: true, message: /HTTP 429/ },
+    { name: 'a 401 (bad key)', reply: { kind: 'error', status: 401 }, code: 'LLM_REQUEST_REJECTED', retryable: false, message: /credentials/ },
+    { name: 'a 404 (unknown model)', reply: { kind: 'error', status: 404 }, code: 'LLM_REQUEST_REJECTED', retryable: false, message: /HTTP 404/ },
+    { name: 'an answer without text', reply: { kind: 'completion', text: '  ' }, code: 'LLM_UNAVAILABLE', retryable: true, message: /without any text/ },
+  ])('maps $name to an LlmError', async ({ reply, code, retryable, message }) => {
     mock.reply = reply;
     const error = await ask(provider(mock.baseUrl, { LLM_TIMEOUT_MS: '300' })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmError);

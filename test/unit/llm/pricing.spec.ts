@@ -6,24 +6,24 @@ import { costInr } from '../../../src/modules/llm/pricing.js';
 
 describe('parsePriceTable (LLM_PRICE_TABLE)', () => {
   it.each([
-    ['one model', '{"gpt-4o-mini":{"input":20,"output":80}}', { 'gpt-4o-mini': { input: 20, output: 80 } }],
-    ['several models, zero and fractional prices', '{"llama-3.1-8b":{"input":0,"output":0},"gpt-4o":{"input":212.5,"output":850.25}}', { 'llama-3.1-8b': { input: 0, output: 0 }, 'gpt-4o': { input: 212.5, output: 850.25 } }],
-    ['an empty object', '{}', {}],
-  ])('accepts %s', (_label, json, entries) => {
+    { name: 'one model', json: '{"gpt-4o-mini":{"input":20,"output":80}}', entries: { 'gpt-4o-mini': { input: 20, output: 80 } } },
+    { name: 'several models, zero and fractional prices', json: '{"llama-3.1-8b":{"input":0,"output":0},"gpt-4o":{"input":212.5,"output":850.25}}', entries: { 'llama-3.1-8b': { input: 0, output: 0 }, 'gpt-4o': { input: 212.5, output: 850.25 } } },
+    { name: 'an empty object', json: '{}', entries: {} },
+  ])('accepts $name', ({ json, entries }) => {
     expect(parsePriceTable(json)).toEqual({ entries, problems: [] });
   });
 
   it.each([
-    ['text that is not JSON', 'gpt-4o-mini=12.75', /JSON object/],
-    ['an array', '[{"input":1,"output":2}]', /JSON object/],
-    ['a bare number', '42', /JSON object/],
-    ['a price that is a string', '{"gpt-4o-mini":{"input":"12.75","output":51}}', /"gpt-4o-mini" must be/],
-    ['a missing output price', '{"gpt-4o-mini":{"input":12.75}}', /"gpt-4o-mini" must be/],
-    ['a negative price', '{"gpt-4o-mini":{"input":-1,"output":51}}', /"gpt-4o-mini" must be/],
-    ['an unknown key (a typo)', '{"gpt-4o-mini":{"input":1,"ouput":2,"output":2}}', /"gpt-4o-mini" must be/],
-    ['a price given as a bare number', '{"gpt-4o-mini":12.75}', /"gpt-4o-mini" must be/],
-    ['an empty model name', '{" ":{"input":1,"output":2}}', /model names must not be empty/],
-  ])('refuses %s', (_label, json, problem) => {
+    { name: 'text that is not JSON', json: 'gpt-4o-mini=12.75', problem: /JSON object/ },
+    { name: 'an array', json: '[{"input":1,"output":2}]', problem: /JSON object/ },
+    { name: 'a bare number', json: '42', problem: /JSON object/ },
+    { name: 'a price that is a string', json: '{"gpt-4o-mini":{"input":"12.75","output":51}}', problem: /"gpt-4o-mini" must be/ },
+    { name: 'a missing output price', json: '{"gpt-4o-mini":{"input":12.75}}', problem: /"gpt-4o-mini" must be/ },
+    { name: 'a negative price', json: '{"gpt-4o-mini":{"input":-1,"output":51}}', problem: /"gpt-4o-mini" must be/ },
+    { name: 'an unknown key (a typo)', json: '{"gpt-4o-mini":{"input":1,"ouput":2,"output":2}}', problem: /"gpt-4o-mini" must be/ },
+    { name: 'a price given as a bare number', json: '{"gpt-4o-mini":12.75}', problem: /"gpt-4o-mini" must be/ },
+    { name: 'an empty model name', json: '{" ":{"input":1,"output":2}}', problem: /model names must not be empty/ },
+  ])('refuses $name', ({ json, problem }) => {
     const { problems } = parsePriceTable(json);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(problem);
@@ -39,15 +39,15 @@ describe('parsePriceTable (LLM_PRICE_TABLE)', () => {
 describe('PriceTable', () => {
   const table = (env: Record<string, string> = {}) => new PriceTable(loadConfig(env));
 
-  it.each([
-    ['the default price of gpt-4o-mini', {}, 'gpt-4o-mini', 1_000_000, 1_000_000, 63.75],
-    ['a dated snapshot at its model’s price', {}, 'gpt-4o-mini-2024-07-18', 1200, 300, 0.0306],
-    ['the local engine at 0', {}, 'foliodesk-local-1', 5000, 500, 0],
-    ['an unknown model at 0', {}, 'mystery-model', 5000, 500, 0],
-    ['an overridden model', { LLM_PRICE_TABLE: '{"gpt-4o-mini":{"input":25,"output":100}}' }, 'gpt-4o-mini', 1200, 300, 0.06],
-    ['an added model', { LLM_PRICE_TABLE: '{"llama-3.1-70b":{"input":50,"output":60}}' }, 'llama-3.1-70b', 10_000, 10_000, 1.1],
-    ['a default kept next to an override', { LLM_PRICE_TABLE: '{"gpt-4o-mini":{"input":25,"output":100}}' }, 'gpt-4o', 1_000_000, 0, 212.5],
-  ])('costs %s', (_label, env, model, input, output, inr) => {
+  it.each<{ name: string; env: Record<string, string>; model: string; input: number; output: number; inr: number }>([
+    { name: 'the default price of gpt-4o-mini', env: {}, model: 'gpt-4o-mini', input: 1_000_000, output: 1_000_000, inr: 63.75 },
+    { name: 'a dated snapshot at its model’s price', env: {}, model: 'gpt-4o-mini-2024-07-18', input: 1200, output: 300, inr: 0.0306 },
+    { name: 'the local engine at 0', env: {}, model: 'foliodesk-local-1', input: 5000, output: 500, inr: 0 },
+    { name: 'an unknown model at 0', env: {}, model: 'mystery-model', input: 5000, output: 500, inr: 0 },
+    { name: 'an overridden model', env: { LLM_PRICE_TABLE: '{"gpt-4o-mini":{"input":25,"output":100}}' }, model: 'gpt-4o-mini', input: 1200, output: 300, inr: 0.06 },
+    { name: 'an added model', env: { LLM_PRICE_TABLE: '{"llama-3.1-70b":{"input":50,"output":60}}' }, model: 'llama-3.1-70b', input: 10_000, output: 10_000, inr: 1.1 },
+    { name: 'a default kept next to an override', env: { LLM_PRICE_TABLE: '{"gpt-4o-mini":{"input":25,"output":100}}' }, model: 'gpt-4o', input: 1_000_000, output: 0, inr: 212.5 },
+  ])('costs $name', ({ env, model, input, output, inr }) => {
     expect(table(env).cost(model, input, output)).toBe(inr);
   });
 

@@ -78,12 +78,12 @@ describe('AMFI NAV file columns, found by their header names', () => {
   });
 
   it.each([
-    ['the 2018 file', 'NAVAll-2018-01-31-excerpt.txt'],
-    ['a six-column file', 'NAVAll.txt'],
-    ['a 2026 file with the ISINs first', 'NAVAll-2026-isin-first.txt'],
-    ['a 2026 file with Plan and Option first', 'NAVAll-2026-plan-first.txt'],
-  ])('reads %s (test/fixtures/amfi/%s) with nothing skipped but its own bad lines', (_label, name) => {
-    const nav = parseAmfiNav(fixture(name));
+    { name: 'the 2018 file', file: 'NAVAll-2018-01-31-excerpt.txt' },
+    { name: 'a six-column file', file: 'NAVAll.txt' },
+    { name: 'a 2026 file with the ISINs first', file: 'NAVAll-2026-isin-first.txt' },
+    { name: 'a 2026 file with Plan and Option first', file: 'NAVAll-2026-plan-first.txt' },
+  ])('reads $name (test/fixtures/amfi/$file) with nothing skipped but its own bad lines', ({ file }) => {
+    const nav = parseAmfiNav(fixture(file));
     expect(nav.unknownColumns).toEqual([]);
     expect(nav.schemes).toBeGreaterThan(10);
     expect(nav.skipped.every((s) => /is not an ISIN/.test(s.reason))).toBe(true);
@@ -137,12 +137,12 @@ describe('AMFI NAV file columns, found by their header names', () => {
   });
 
   it.each([
-    ['no ISIN column', 'Scheme Code;Scheme Name;Plan;Option;Net Asset Value;Date', /header has no ISIN column, so AMFI has changed its format again: "Scheme Code;Scheme Name;Plan;Option;Net Asset Value;Date"/],
-    ['no NAV column', 'Scheme Code;ISIN Div Payout/ ISIN Growth;ISIN Div Reinvestment;Scheme Name;Price;Date', /header has no Net Asset Value column/],
-    ['neither', 'Scheme Code;Scheme Name;Date', /header has no ISIN and no Net Asset Value column/],
-    ['a column twice', 'Scheme Code;ISIN Growth;ISIN Div Payout;Scheme Name;Net Asset Value;Date', /names the isin_growth column twice \("ISIN Growth" and "ISIN Div Payout"\)/],
-    ['no known column at all', 'Fund;Price;When', /not an AMFI NAV file: line 1 should be a header/],
-  ])('refuses a header with %s, naming what is missing', (_label, header, message) => {
+    { name: 'no ISIN column', header: 'Scheme Code;Scheme Name;Plan;Option;Net Asset Value;Date', message: /header has no ISIN column, so AMFI has changed its format again: "Scheme Code;Scheme Name;Plan;Option;Net Asset Value;Date"/ },
+    { name: 'no NAV column', header: 'Scheme Code;ISIN Div Payout/ ISIN Growth;ISIN Div Reinvestment;Scheme Name;Price;Date', message: /header has no Net Asset Value column/ },
+    { name: 'neither', header: 'Scheme Code;Scheme Name;Date', message: /header has no ISIN and no Net Asset Value column/ },
+    { name: 'a column twice', header: 'Scheme Code;ISIN Growth;ISIN Div Payout;Scheme Name;Net Asset Value;Date', message: /names the isin_growth column twice \("ISIN Growth" and "ISIN Div Payout"\)/ },
+    { name: 'no known column at all', header: 'Fund;Price;When', message: /not an AMFI NAV file: line 1 should be a header/ },
+  ])('refuses a header with $name, naming what is missing', ({ header, message }) => {
     const text = [header, 'HDFC Mutual Fund', '100001;INF179K01BE2;-;HDFC Flexi Cap Fund;1945.12;17-Oct-2025'].join('\n');
     expect(() => parseAmfiNav(text)).toThrow(AmfiFormatError);
     expect(() => parseAmfiNav(text)).toThrow(message);

@@ -34,12 +34,12 @@ describe('parseAmfiNav', () => {
   });
 
   it.each([
-    ['a growth ISIN only, reinvestment "-"', '100001;INF179K01BE2;-;HDFC Flexi Cap Fund - Growth;1945.123;17-Oct-2025', ['INF179K01BE2']],
-    ['a reinvestment ISIN only, payout empty', '100002;;INF179K01BF9;HDFC Flexi Cap Fund - IDCW Reinvestment;45.5;17-Oct-2025', ['INF179K01BF9']],
-    ['both ISINs', '100003;INF179K01BG7;INF179K01BH5;HDFC Flexi Cap Fund - IDCW;45.5;17-Oct-2025', ['INF179K01BG7', 'INF179K01BH5']],
-    ['no ISIN at all', '100004;-;-;HDFC Old Plan;12.5;17-Oct-2025', []],
-    ['lower-case ISINs and spaces around cells', ' 100005 ; inf179k01bi3 ; - ; HDFC Flexi Cap Fund ; 10.25 ; 17-Oct-2025 ', ['INF179K01BI3']],
-  ])('indexes %s', (_label, line, isins) => {
+    { name: 'a growth ISIN only, reinvestment "-"', line: '100001;INF179K01BE2;-;HDFC Flexi Cap Fund - Growth;1945.123;17-Oct-2025', isins: ['INF179K01BE2'] },
+    { name: 'a reinvestment ISIN only, payout empty', line: '100002;;INF179K01BF9;HDFC Flexi Cap Fund - IDCW Reinvestment;45.5;17-Oct-2025', isins: ['INF179K01BF9'] },
+    { name: 'both ISINs', line: '100003;INF179K01BG7;INF179K01BH5;HDFC Flexi Cap Fund - IDCW;45.5;17-Oct-2025', isins: ['INF179K01BG7', 'INF179K01BH5'] },
+    { name: 'no ISIN at all', line: '100004;-;-;HDFC Old Plan;12.5;17-Oct-2025', isins: [] },
+    { name: 'lower-case ISINs and spaces around cells', line: ' 100005 ; inf179k01bi3 ; - ; HDFC Flexi Cap Fund ; 10.25 ; 17-Oct-2025 ', isins: ['INF179K01BI3'] },
+  ])('indexes $name', ({ line, isins }) => {
     const nav = parseAmfiNav(file('HDFC Mutual Fund', line, '100099;INF179K01ZZ1;-;Filler;1;17-Oct-2025'));
     expect(nav.skipped).toEqual([]);
     for (const isin of isins) expect(nav.byIsin.get(isin)?.scheme_code).toBe(line.trim().slice(0, 6));
@@ -47,11 +47,11 @@ describe('parseAmfiNav', () => {
   });
 
   it.each([
-    ['an N.A. NAV', '100010;INF179K01BJ1;-;HDFC Scheme;N.A.;17-Oct-2025'],
-    ['an NA NAV and an N.A. date', '100011;INF179K01BK9;-;HDFC Scheme;NA;N.A.'],
-    ['an empty NAV', '100012;INF179K01BL7;-;HDFC Scheme;;17-Oct-2025'],
-    ['a NAV of 0.0000 (AMFI\'s 2018 file has these)', '100013;INF179K01BL7;-;HDFC Scheme;0.0000;17-Oct-2025'],
-  ])('reads %s as unpriced', (_label, line) => {
+    { name: 'an N.A. NAV', line: '100010;INF179K01BJ1;-;HDFC Scheme;N.A.;17-Oct-2025' },
+    { name: 'an NA NAV and an N.A. date', line: '100011;INF179K01BK9;-;HDFC Scheme;NA;N.A.' },
+    { name: 'an empty NAV', line: '100012;INF179K01BL7;-;HDFC Scheme;;17-Oct-2025' },
+    { name: 'a NAV of 0.0000 (AMFI\'s 2018 file has these)', line: '100013;INF179K01BL7;-;HDFC Scheme;0.0000;17-Oct-2025' },
+  ])('reads $name as unpriced', ({ line }) => {
     const nav = parseAmfiNav(file('HDFC Mutual Fund', line, '100099;INF179K01ZZ1;-;Filler;1;17-Oct-2025'));
     expect(nav).toMatchObject({ schemes: 2, unpriced: 1, skipped: [] });
     expect([...nav.byIsin.values()].filter((r) => r.nav === null)).toHaveLength(1);
@@ -72,14 +72,14 @@ describe('parseAmfiNav', () => {
   });
 
   it.each([
-    ['too few fields', '100020;INF179K01BM5;HDFC Scheme;12.5;17-Oct-2025', /5 fields instead of 6/],
-    ['a scheme code that is not a number', 'ABC;INF179K01BN3;-;HDFC Scheme;12.5;17-Oct-2025', /scheme code "ABC"/],
-    ['a cell that is not an ISIN', '100021;INF179K01;-;HDFC Scheme;12.5;17-Oct-2025', /"INF179K01" is not an ISIN/],
-    ['a NAV that is not a price', '100022;INF179K01BO1;-;HDFC Scheme;12.5x;17-Oct-2025', /NAV "12.5x"/],
-    ['a negative NAV', '100023;INF179K01BP8;-;HDFC Scheme;-3.2;17-Oct-2025', /NAV "-3.2"/],
-    ['a date that is not a date', '100024;INF179K01BQ6;-;HDFC Scheme;12.5;31-Feb-2025', /date "31-Feb-2025"/],
-    ['no scheme name', '100025;INF179K01BR4;-;;12.5;17-Oct-2025', /no scheme name/],
-  ])('skips and reports a line with %s', (_label, line, reason) => {
+    { name: 'too few fields', line: '100020;INF179K01BM5;HDFC Scheme;12.5;17-Oct-2025', reason: /5 fields instead of 6/ },
+    { name: 'a scheme code that is not a number', line: 'ABC;INF179K01BN3;-;HDFC Scheme;12.5;17-Oct-2025', reason: /scheme code "ABC"/ },
+    { name: 'a cell that is not an ISIN', line: '100021;INF179K01;-;HDFC Scheme;12.5;17-Oct-2025', reason: /"INF179K01" is not an ISIN/ },
+    { name: 'a NAV that is not a price', line: '100022;INF179K01BO1;-;HDFC Scheme;12.5x;17-Oct-2025', reason: /NAV "12.5x"/ },
+    { name: 'a negative NAV', line: '100023;INF179K01BP8;-;HDFC Scheme;-3.2;17-Oct-2025', reason: /NAV "-3.2"/ },
+    { name: 'a date that is not a date', line: '100024;INF179K01BQ6;-;HDFC Scheme;12.5;31-Feb-2025', reason: /date "31-Feb-2025"/ },
+    { name: 'no scheme name', line: '100025;INF179K01BR4;-;;12.5;17-Oct-2025', reason: /no scheme name/ },
+  ])('skips and reports a line with $name', ({ line, reason }) => {
     const nav = parseAmfiNav(file('HDFC Mutual Fund', '100099;INF179K01ZZ1;-;Filler;1;17-Oct-2025', line));
     expect(nav.schemes).toBe(1);
     expect(nav.skipped).toHaveLength(1);
@@ -98,13 +98,13 @@ describe('parseAmfiNav', () => {
   });
 
   it.each([
-    ['an empty file', '', /empty/],
-    ['only blank lines', ' \r\n\r\n', /empty/],
-    ['an HTML error page', fixture('NAVAll-error-page.txt'), /not an AMFI NAV file: line 1 should be a header .* but is "<!DOCTYPE html>"/],
-    ['another CSV', 'Date,Open,High,Low,Close\n2025-10-17,1,2,3,4', /not an AMFI NAV file/],
-    ['a header with no scheme lines', file('Open Ended Schemes(Equity)', 'HDFC Mutual Fund'), /no readable scheme lines/],
-    ['mostly malformed lines', file('HDFC Mutual Fund', '1;INF179K01ZZ1;-;A;1;17-Oct-2025', 'x;y', 'a;b;c', '2;3'), /most scheme lines .* 3 bad, 1 good .*line 5: 2 fields/],
-  ])('refuses %s with a clear error', (_label, text, message) => {
+    { name: 'an empty file', text: '', message: /empty/ },
+    { name: 'only blank lines', text: ' \r\n\r\n', message: /empty/ },
+    { name: 'an HTML error page', text: fixture('NAVAll-error-page.txt'), message: /not an AMFI NAV file: line 1 should be a header .* but is "<!DOCTYPE html>"/ },
+    { name: 'another CSV', text: 'Date,Open,High,Low,Close\n2025-10-17,1,2,3,4', message: /not an AMFI NAV file/ },
+    { name: 'a header with no scheme lines', text: file('Open Ended Schemes(Equity)', 'HDFC Mutual Fund'), message: /no readable scheme lines/ },
+    { name: 'mostly malformed lines', text: file('HDFC Mutual Fund', '1;INF179K01ZZ1;-;A;1;17-Oct-2025', 'x;y', 'a;b;c', '2;3'), message: /most scheme lines .* 3 bad, 1 good .*line 5: 2 fields/ },
+  ])('refuses $name with a clear error', ({ text, message }) => {
     expect(() => parseAmfiNav(text)).toThrow(AmfiFormatError);
     expect(() => parseAmfiNav(text)).toThrow(message);
   });

@@ -17,19 +17,19 @@ const draft = (holdings: Holding[]): ExtractionDraft => ({
 
 describe('withLatestNavs', () => {
   it.each([
-    ['a known ISIN', holding('INF200K017V5', 4176.484, 328.9714), record('INF200K017V5', 331.2458), { latest_nav: 331.2458, latest_nav_date: '2025-10-17', latest_market_value: 1383442.78 }],
-    ['a value rounded to 2 decimals', holding('INF200K016P9', 1.5, 10), record('INF200K016P9', 0.0123), { latest_nav: 0.0123, latest_nav_date: '2025-10-17', latest_market_value: 0.02 }],
-    ['a price without a date', holding('INF174K01EL2', 100, 50), record('INF174K01EL2', 50.2214, null), { latest_nav: 50.2214, latest_nav_date: null, latest_market_value: 5022.14 }],
-  ])('adds the latest NAV to %s, keeping the statement’s own figures', (_label, h, r, expected) => {
+    { name: 'a known ISIN', h: holding('INF200K017V5', 4176.484, 328.9714), r: record('INF200K017V5', 331.2458), expected: { latest_nav: 331.2458, latest_nav_date: '2025-10-17', latest_market_value: 1383442.78 } },
+    { name: 'a value rounded to 2 decimals', h: holding('INF200K016P9', 1.5, 10), r: record('INF200K016P9', 0.0123), expected: { latest_nav: 0.0123, latest_nav_date: '2025-10-17', latest_market_value: 0.02 } },
+    { name: 'a price without a date', h: holding('INF174K01EL2', 100, 50), r: record('INF174K01EL2', 50.2214, null), expected: { latest_nav: 50.2214, latest_nav_date: null, latest_market_value: 5022.14 } },
+  ])('adds the latest NAV to $name, keeping the statement’s own figures', ({ h, r, expected }) => {
     const { draft: out, matched } = withLatestNavs(draft([h]), (isin) => (isin === r.isin_growth ? r : undefined));
     expect(matched).toBe(1);
     expect(out.entities[0].holdings[0]).toEqual({ ...h, ...expected });
   });
 
   it.each([
-    ['an unknown ISIN', undefined],
-    ['an unpriced record', record('INF200K017V5', null)],
-  ])('leaves a holding with %s as it is (no new keys)', (_label, r) => {
+    { name: 'an unknown ISIN', r: undefined },
+    { name: 'an unpriced record', r: record('INF200K017V5', null) },
+  ])('leaves a holding with $name as it is (no new keys)', ({ r }) => {
     const h = holding('INF200K017V5', 10, 10);
     const { draft: out, matched } = withLatestNavs(draft([h]), () => r);
     expect(matched).toBe(0);

@@ -13,11 +13,11 @@ describe('uploadContentOf: a PDF starts with %PDF-, after nothing but whitespace
   });
 
   it.each([
-    ['nothing before it', ''],
-    ['spaces', '   '],
-    ['a line break (CRLF)', '\r\n'],
-    ['tabs, form feeds and line feeds', '\t\f\n\n'],
-  ])('accepts a PDF with %s before its header', (_name, prefix) => {
+    { name: 'nothing before it', prefix: '' },
+    { name: 'spaces', prefix: '   ' },
+    { name: 'a line break (CRLF)', prefix: '\r\n' },
+    { name: 'tabs, form feeds and line feeds', prefix: '\t\f\n\n' },
+  ])('accepts a PDF with $name before its header', ({ prefix }) => {
     expect(uploadContentOf(head(pdfAfter(prefix, pdf)))).toBe('pdf');
   });
 
@@ -32,13 +32,13 @@ describe('uploadContentOf: a PDF starts with %PDF-, after nothing but whitespace
   });
 
   it.each([
-    ['BMW statement\n', 'text'],
-    ['BZh? not bzip2', 'text'],
-    ['<html><body>%PDF-1.7</body></html>', 'html'],
-    ['  <!doctype html>', 'html'],
-    ['<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"/>', 'html'],
-    ['\u0001\u0002binary', 'unknown'],
-  ])('names %j as %s', (content, detected) => {
+    { content: 'BMW statement\n', detected: 'text' },
+    { content: 'BZh? not bzip2', detected: 'text' },
+    { content: '<html><body>%PDF-1.7</body></html>', detected: 'html' },
+    { content: '  <!doctype html>', detected: 'html' },
+    { content: '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"/>', detected: 'html' },
+    { content: '\u0001\u0002binary', detected: 'unknown' },
+  ])('names $content as $detected', ({ content, detected }) => {
     expect(uploadContentOf(Buffer.from(content, 'utf8'))).toBe(detected);
   });
 

@@ -5,23 +5,23 @@ const OWN = ['api.firm.example', 'app.firm.example'];
 
 describe('isCrossSite: whether another site began a sign-in start', () => {
   it.each([
-    [{ 'sec-fetch-site': 'cross-site' }, true],
-    [{ 'sec-fetch-site': 'Cross-Site' }, true],
+    { headers: { 'sec-fetch-site': 'cross-site' }, crossSite: true },
+    { headers: { 'sec-fetch-site': 'Cross-Site' }, crossSite: true },
     // Fetch Metadata decides when present, whatever the Referer says.
-    [{ 'sec-fetch-site': 'cross-site', referer: 'https://api.firm.example/' }, true],
-    [{ 'sec-fetch-site': 'same-origin', referer: 'https://attacker.example/' }, false],
-    [{ 'sec-fetch-site': 'same-site' }, false],
-    [{ 'sec-fetch-site': 'none' }, false],
-    [{ referer: 'https://attacker.example/lure' }, true],
-    [{ origin: 'https://attacker.example' }, true],
-    [{ origin: 'null' }, true],
-    [{ referer: 'not a url' }, true],
-    [{ referer: 'https://api.firm.example/app' }, false],
-    [{ origin: 'https://APP.firm.example' }, false],
+    { headers: { 'sec-fetch-site': 'cross-site', referer: 'https://api.firm.example/' }, crossSite: true },
+    { headers: { 'sec-fetch-site': 'same-origin', referer: 'https://attacker.example/' }, crossSite: false },
+    { headers: { 'sec-fetch-site': 'same-site' }, crossSite: false },
+    { headers: { 'sec-fetch-site': 'none' }, crossSite: false },
+    { headers: { referer: 'https://attacker.example/lure' }, crossSite: true },
+    { headers: { origin: 'https://attacker.example' }, crossSite: true },
+    { headers: { origin: 'null' }, crossSite: true },
+    { headers: { referer: 'not a url' }, crossSite: true },
+    { headers: { referer: 'https://api.firm.example/app' }, crossSite: false },
+    { headers: { origin: 'https://APP.firm.example' }, crossSite: false },
     // A sibling of one of ours is another host: without Fetch Metadata it counts as another site.
-    [{ referer: 'https://evil.firm.example/' }, true],
-    [{}, false],
-  ])('%j → %s', (headers, crossSite) => {
+    { headers: { referer: 'https://evil.firm.example/' }, crossSite: true },
+    { headers: {}, crossSite: false },
+  ])('$headers → $crossSite', ({ headers, crossSite }) => {
     expect(isCrossSite(headers, OWN)).toBe(crossSite);
   });
 });

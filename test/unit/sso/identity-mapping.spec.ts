@@ -5,16 +5,16 @@ import { AttributeMissing, mapIdentity, roleFrom } from '../../../src/modules/ss
 const GROUPS: Record<string, Role> = { 'foliodesk-admins': 'admin', 'Foliodesk Analysts': 'analyst', 'foliodesk-viewers': 'viewer' };
 
 describe('roleFrom', () => {
-  it.each<[string, string[], Record<string, Role>, Role, Role]>([
-    ['one mapped value', ['foliodesk-admins'], GROUPS, 'viewer', 'admin'],
-    ['the highest of several values', ['foliodesk-viewers', 'Foliodesk Analysts', 'sales'], GROUPS, 'viewer', 'analyst'],
-    ['a value in another case', ['FOLIODESK-ADMINS'], GROUPS, 'viewer', 'admin'],
-    ['no mapped value: the default', ['sales', 'hr'], GROUPS, 'analyst', 'analyst'],
-    ['no values: the default', [], GROUPS, 'viewer', 'viewer'],
-    ['never a role name itself without a mapping', ['Admin', 'analyst'], {}, 'viewer', 'viewer'],
-    ['never a role name itself beside a mapping', ['admin'], GROUPS, 'viewer', 'viewer'],
-    ['never a property every object has', ['constructor', '__proto__', 'toString'], GROUPS, 'viewer', 'viewer'],
-  ])('%s', (_case, values, roleValues, fallback, expected) => {
+  it.each<{ name: string; values: string[]; roleValues: Record<string, Role>; fallback: Role; expected: Role }>([
+    { name: 'one mapped value', values: ['foliodesk-admins'], roleValues: GROUPS, fallback: 'viewer', expected: 'admin' },
+    { name: 'the highest of several values', values: ['foliodesk-viewers', 'Foliodesk Analysts', 'sales'], roleValues: GROUPS, fallback: 'viewer', expected: 'analyst' },
+    { name: 'a value in another case', values: ['FOLIODESK-ADMINS'], roleValues: GROUPS, fallback: 'viewer', expected: 'admin' },
+    { name: 'no mapped value: the default', values: ['sales', 'hr'], roleValues: GROUPS, fallback: 'analyst', expected: 'analyst' },
+    { name: 'no values: the default', values: [], roleValues: GROUPS, fallback: 'viewer', expected: 'viewer' },
+    { name: 'never a role name itself without a mapping', values: ['Admin', 'analyst'], roleValues: {}, fallback: 'viewer', expected: 'viewer' },
+    { name: 'never a role name itself beside a mapping', values: ['admin'], roleValues: GROUPS, fallback: 'viewer', expected: 'viewer' },
+    { name: 'never a property every object has', values: ['constructor', '__proto__', 'toString'], roleValues: GROUPS, fallback: 'viewer', expected: 'viewer' },
+  ])('$name', ({ values, roleValues, fallback, expected }) => {
     expect(roleFrom(values, roleValues, fallback)).toBe(expected);
   });
 });
@@ -53,10 +53,10 @@ describe('mapIdentity', () => {
   });
 
   it.each([
-    ['a missing e-mail attribute', { name: 'X' }],
-    ['an e-mail that is not an address', { email: 'not-an-address' }],
-    ['an empty e-mail', { email: '   ' }],
-  ])('refuses %s', (_case, attributes) => {
+    { name: 'a missing e-mail attribute', attributes: { name: 'X' } },
+    { name: 'an e-mail that is not an address', attributes: { email: 'not-an-address' } },
+    { name: 'an empty e-mail', attributes: { email: '   ' } },
+  ])('refuses $name', ({ attributes }) => {
     expect(() => mapIdentity({ attributes }, { email: 'email' }, {}, 'viewer')).toThrow(AttributeMissing);
   });
 });

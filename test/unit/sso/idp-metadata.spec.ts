@@ -29,14 +29,14 @@ describe('parseSamlIdpMetadata', () => {
   });
 
   it.each([
-    ['not XML', 'this is not xml <', /well-formed|not SAML/],
-    ['an HTML page', '<html><body>Sign in</body></html>', /not SAML 2.0 metadata/],
-    ['a DOCTYPE', `<!DOCTYPE x [<!ENTITY e "x">]>${samlMetadata().replace('<?xml version="1.0"?>', '')}`, /DOCTYPE/],
-    ['no HTTP-Redirect endpoint', samlMetadata({ binding: 'urn:oasis:names:tc:SAML:2.0:bindings:SOAP' }), /HTTP-Redirect/],
-    ['only an encryption key', samlMetadata({ use: 'encryption' }), /signing certificate/],
-    ['a broken certificate', samlMetadata({ cert: 'bm90IGEgY2VydGlmaWNhdGU=' }), /not a valid X\.509/],
-    ['no entityID', samlMetadata({ entityId: '' }), /entityID/],
-  ])('refuses %s', (_case, xml, reason) => {
+    { name: 'not XML', xml: 'this is not xml <', reason: /well-formed|not SAML/ },
+    { name: 'an HTML page', xml: '<html><body>Sign in</body></html>', reason: /not SAML 2.0 metadata/ },
+    { name: 'a DOCTYPE', xml: `<!DOCTYPE x [<!ENTITY e "x">]>${samlMetadata().replace('<?xml version="1.0"?>', '')}`, reason: /DOCTYPE/ },
+    { name: 'no HTTP-Redirect endpoint', xml: samlMetadata({ binding: 'urn:oasis:names:tc:SAML:2.0:bindings:SOAP' }), reason: /HTTP-Redirect/ },
+    { name: 'only an encryption key', xml: samlMetadata({ use: 'encryption' }), reason: /signing certificate/ },
+    { name: 'a broken certificate', xml: samlMetadata({ cert: 'bm90IGEgY2VydGlmaWNhdGU=' }), reason: /not a valid X\.509/ },
+    { name: 'no entityID', xml: samlMetadata({ entityId: '' }), reason: /entityID/ },
+  ])('refuses $name', ({ xml, reason }) => {
     expect(() => parseSamlIdpMetadata(xml)).toThrow(MetadataInvalid);
     expect(() => parseSamlIdpMetadata(xml)).toThrow(reason);
   });
@@ -61,13 +61,13 @@ describe('parseOidcDiscovery', () => {
   });
 
   it.each([
-    ['not JSON', '<html/>', /not JSON/],
-    ['no token endpoint', doc({ token_endpoint: undefined }), /token_endpoint/],
-    ['another issuer', doc({ issuer: 'https://evil.example.in' }), /does not match its URL/],
-    ['no code flow', doc({ response_types_supported: ['id_token'] }), /authorization code/],
-    ['no S256', doc({ code_challenge_methods_supported: ['plain'] }), /S256/],
-    ['plain http endpoints', doc({ jwks_uri: 'http://login.example.in/certs' }), /https/],
-  ])('refuses %s', (_case, text, reason) => {
+    { name: 'not JSON', text: '<html/>', reason: /not JSON/ },
+    { name: 'no token endpoint', text: doc({ token_endpoint: undefined }), reason: /token_endpoint/ },
+    { name: 'another issuer', text: doc({ issuer: 'https://evil.example.in' }), reason: /does not match its URL/ },
+    { name: 'no code flow', text: doc({ response_types_supported: ['id_token'] }), reason: /authorization code/ },
+    { name: 'no S256', text: doc({ code_challenge_methods_supported: ['plain'] }), reason: /S256/ },
+    { name: 'plain http endpoints', text: doc({ jwks_uri: 'http://login.example.in/certs' }), reason: /https/ },
+  ])('refuses $name', ({ text, reason }) => {
     expect(() => parseOidcDiscovery(text, url, false)).toThrow(reason);
   });
 
@@ -87,25 +87,25 @@ describe('checkSignInUrl (no open redirect from our login URL)', () => {
   const METADATA = 'https://idp.example.in/app/metadata';
 
   it.each([
-    ['SAML on the metadata host', saml('https://idp.example.in/sso'), [], false],
-    ['OIDC on the metadata host (any case)', oidc('https://IDP.example.in/authorize'), [], false],
-    ['a listed host', saml('https://login.example.in/sso'), ['login.example.in'], false],
-    ['loopback http where local IdPs are allowed', saml('http://127.0.0.1:8080/sso'), [], true],
-  ])('accepts %s', (_case, idp, hosts, loopback) => {
+    { name: 'SAML on the metadata host', idp: saml('https://idp.example.in/sso'), hosts: [], loopback: false },
+    { name: 'OIDC on the metadata host (any case)', idp: oidc('https://IDP.example.in/authorize'), hosts: [], loopback: false },
+    { name: 'a listed host', idp: saml('https://login.example.in/sso'), hosts: ['login.example.in'], loopback: false },
+    { name: 'loopback http where local IdPs are allowed', idp: saml('http://127.0.0.1:8080/sso'), hosts: [], loopback: true },
+  ])('accepts $name', ({ idp, hosts, loopback }) => {
     const metadataUrl = idp.kind === 'saml2' && idp.sso_url.startsWith('http://') ? 'http://127.0.0.1:8080/metadata' : METADATA;
     expect(() => checkSignInUrl(idp, metadataUrl, hosts, loopback)).not.toThrow();
   });
 
   it.each([
-    ['another host', saml('https://evil.example.com/sso'), METADATA, [], false, /not on the metadata URL's host \(idp\.example\.in\); list evil\.example\.com in allowed_sso_hosts/],
-    ['another host (OIDC)', oidc('https://evil.example.com/authorize'), METADATA, [], false, /allowed_sso_hosts/],
-    ['a sibling of the metadata host', saml('https://idp.example.in.evil.com/sso'), METADATA, [], false, /not on the metadata URL's host/],
-    ['plain http on the metadata host', saml('http://idp.example.in/sso'), 'http://idp.example.in/metadata', [], true, /https/],
-    ['plain http on a listed host', saml('http://login.example.in/sso'), METADATA, ['login.example.in'], true, /https/],
-    ['loopback http in production (no local IdPs)', saml('http://127.0.0.1:8080/sso'), 'http://127.0.0.1:8080/metadata', [], false, /https/],
-    ['a javascript: URL', saml('javascript:alert(1)'), METADATA, [], true, /https/],
-    ['credentials in the URL', saml('https://user:pass@idp.example.in/sso'), METADATA, [], false, /credentials/],
-  ])('refuses %s', (_case, idp, metadataUrl, hosts, loopback, reason) => {
+    { name: 'another host', idp: saml('https://evil.example.com/sso'), metadataUrl: METADATA, hosts: [], loopback: false, reason: /not on the metadata URL's host \(idp\.example\.in\); list evil\.example\.com in allowed_sso_hosts/ },
+    { name: 'another host (OIDC)', idp: oidc('https://evil.example.com/authorize'), metadataUrl: METADATA, hosts: [], loopback: false, reason: /allowed_sso_hosts/ },
+    { name: 'a sibling of the metadata host', idp: saml('https://idp.example.in.evil.com/sso'), metadataUrl: METADATA, hosts: [], loopback: false, reason: /not on the metadata URL's host/ },
+    { name: 'plain http on the metadata host', idp: saml('http://idp.example.in/sso'), metadataUrl: 'http://idp.example.in/metadata', hosts: [], loopback: true, reason: /https/ },
+    { name: 'plain http on a listed host', idp: saml('http://login.example.in/sso'), metadataUrl: METADATA, hosts: ['login.example.in'], loopback: true, reason: /https/ },
+    { name: 'loopback http in production (no local IdPs)', idp: saml('http://127.0.0.1:8080/sso'), metadataUrl: 'http://127.0.0.1:8080/metadata', hosts: [], loopback: false, reason: /https/ },
+    { name: 'a javascript: URL', idp: saml('javascript:alert(1)'), metadataUrl: METADATA, hosts: [], loopback: true, reason: /https/ },
+    { name: 'credentials in the URL', idp: saml('https://user:pass@idp.example.in/sso'), metadataUrl: METADATA, hosts: [], loopback: false, reason: /credentials/ },
+  ])('refuses $name', ({ idp, metadataUrl, hosts, loopback, reason }) => {
     expect(() => checkSignInUrl(idp, metadataUrl, hosts, loopback)).toThrow(SignInUrlRefused);
     expect(() => checkSignInUrl(idp, metadataUrl, hosts, loopback)).toThrow(reason);
   });
@@ -113,14 +113,14 @@ describe('checkSignInUrl (no open redirect from our login URL)', () => {
 
 describe('isEntraIdIssuer', () => {
   it.each([
-    ['https://login.microsoftonline.com/11111111-2222-3333-4444-555555555555/v2.0', true],
-    ['https://sts.windows.net/11111111-2222-3333-4444-555555555555/', true],
-    ['https://LOGIN.microsoftonline.com/x/v2.0', true],
-    ['http://login.microsoftonline.com/x/v2.0', false],
-    ['https://login.microsoftonline.com.attacker.example/x', false],
-    ['https://firm.okta.com', false],
-    ['not a url', false],
-  ])('%s → %s', (url, entra) => {
+    { url: 'https://login.microsoftonline.com/11111111-2222-3333-4444-555555555555/v2.0', entra: true },
+    { url: 'https://sts.windows.net/11111111-2222-3333-4444-555555555555/', entra: true },
+    { url: 'https://LOGIN.microsoftonline.com/x/v2.0', entra: true },
+    { url: 'http://login.microsoftonline.com/x/v2.0', entra: false },
+    { url: 'https://login.microsoftonline.com.attacker.example/x', entra: false },
+    { url: 'https://firm.okta.com', entra: false },
+    { url: 'not a url', entra: false },
+  ])('$url → $entra', ({ url, entra }) => {
     expect(isEntraIdIssuer(url)).toBe(entra);
   });
 });

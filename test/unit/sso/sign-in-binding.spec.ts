@@ -29,14 +29,14 @@ describe('sign-in binding', () => {
   });
 
   it.each([
-    ['the PKCE verifier', { binding: 'pkce' as const, codeChallenge: RFC_CHALLENGE }, { cookie: null, codeVerifier: RFC_VERIFIER }, true],
-    ['another verifier', { binding: 'pkce' as const, codeChallenge: RFC_CHALLENGE }, { cookie: null, codeVerifier: RFC_VERIFIER.replace('d', 'e') }, false],
-    ['no verifier', { binding: 'pkce' as const, codeChallenge: RFC_CHALLENGE }, { cookie: null }, false],
-    ['a cookie for a PKCE binding', { binding: 'pkce' as const, codeChallenge: RFC_CHALLENGE }, { cookie: RFC_VERIFIER }, false],
-    ['the cookie', { binding: 'cookie' as const, codeChallenge: RFC_CHALLENGE }, { cookie: RFC_VERIFIER }, true],
-    ['a verifier for a cookie binding', { binding: 'cookie' as const, codeChallenge: RFC_CHALLENGE }, { cookie: null, codeVerifier: RFC_VERIFIER }, false],
-    ['anything for a row without a binding', { binding: null, codeChallenge: null }, { cookie: RFC_VERIFIER, codeVerifier: RFC_VERIFIER }, false],
-  ])('proof by %s: %p', (_case, bound, proof, expected) => {
+    { name: 'the PKCE verifier', bound: { binding: 'pkce' as const, codeChallenge: RFC_CHALLENGE }, proof: { cookie: null, codeVerifier: RFC_VERIFIER }, expected: true },
+    { name: 'another verifier', bound: { binding: 'pkce' as const, codeChallenge: RFC_CHALLENGE }, proof: { cookie: null, codeVerifier: RFC_VERIFIER.replace('d', 'e') }, expected: false },
+    { name: 'no verifier', bound: { binding: 'pkce' as const, codeChallenge: RFC_CHALLENGE }, proof: { cookie: null }, expected: false },
+    { name: 'a cookie for a PKCE binding', bound: { binding: 'pkce' as const, codeChallenge: RFC_CHALLENGE }, proof: { cookie: RFC_VERIFIER }, expected: false },
+    { name: 'the cookie', bound: { binding: 'cookie' as const, codeChallenge: RFC_CHALLENGE }, proof: { cookie: RFC_VERIFIER }, expected: true },
+    { name: 'a verifier for a cookie binding', bound: { binding: 'cookie' as const, codeChallenge: RFC_CHALLENGE }, proof: { cookie: null, codeVerifier: RFC_VERIFIER }, expected: false },
+    { name: 'anything for a row without a binding', bound: { binding: null, codeChallenge: null }, proof: { cookie: RFC_VERIFIER, codeVerifier: RFC_VERIFIER }, expected: false },
+  ])('proof by $name: $bound', ({ bound, proof, expected }) => {
     expect(proves(bound, proof)).toBe(expected);
   });
 

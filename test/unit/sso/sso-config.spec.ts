@@ -24,13 +24,13 @@ describe('SSO configuration variables', () => {
   });
 
   it.each([
-    [{ SSO_REDIRECT_URL: 'not a url' }, 'SSO_REDIRECT_URL'],
-    [{ SSO_LOGIN_TTL_SECONDS: '5' }, 'SSO_LOGIN_TTL_SECONDS'],
-    [{ SSO_CLOCK_SKEW_SECONDS: '-1' }, 'SSO_CLOCK_SKEW_SECONDS'],
-    [{ SSO_SAML_SP_PRIVATE_KEY: pem('sp-key.pem') }, 'SSO_SAML_SP_CERT'],
-    [{ SSO_SAML_SP_PRIVATE_KEY: 'garbage', SSO_SAML_SP_CERT: pem('sp-cert.pem') }, 'SSO_SAML_SP_PRIVATE_KEY'],
-    [{ SSO_SAML_SP_PRIVATE_KEY: pem('sp-key.pem'), SSO_SAML_SP_CERT: 'garbage' }, 'SSO_SAML_SP_CERT'],
-  ])('names the bad variable in %p', (env, name) => {
+    { env: { SSO_REDIRECT_URL: 'not a url' }, name: 'SSO_REDIRECT_URL' },
+    { env: { SSO_LOGIN_TTL_SECONDS: '5' }, name: 'SSO_LOGIN_TTL_SECONDS' },
+    { env: { SSO_CLOCK_SKEW_SECONDS: '-1' }, name: 'SSO_CLOCK_SKEW_SECONDS' },
+    { env: { SSO_SAML_SP_PRIVATE_KEY: pem('sp-key.pem') }, name: 'SSO_SAML_SP_CERT' },
+    { env: { SSO_SAML_SP_PRIVATE_KEY: 'garbage', SSO_SAML_SP_CERT: pem('sp-cert.pem') }, name: 'SSO_SAML_SP_PRIVATE_KEY' },
+    { env: { SSO_SAML_SP_PRIVATE_KEY: pem('sp-key.pem'), SSO_SAML_SP_CERT: 'garbage' }, name: 'SSO_SAML_SP_CERT' },
+  ])('names the bad variable in $env', ({ env, name }) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
   });

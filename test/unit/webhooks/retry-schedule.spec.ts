@@ -6,19 +6,19 @@ const H = 3600 * S;
 
 describe('retry schedule', () => {
   it.each([
-    [1, 0],
-    [2, 5 * S],
-    [3, 30 * S],
-    [4, 5 * 60 * S],
-    [5, 30 * 60 * S],
-    [6, 1 * H],
-    [7, 2 * H],
-    [8, 4 * H],
-    [9, 8 * H],
-    [10, 16 * H],
-    [11, 24 * H],
-    [30, 24 * H],
-  ])('attempt %i waits %i ms', (attempt, delay) => {
+    { attempt: 1, delay: 0 },
+    { attempt: 2, delay: 5 * S },
+    { attempt: 3, delay: 30 * S },
+    { attempt: 4, delay: 5 * 60 * S },
+    { attempt: 5, delay: 30 * 60 * S },
+    { attempt: 6, delay: 1 * H },
+    { attempt: 7, delay: 2 * H },
+    { attempt: 8, delay: 4 * H },
+    { attempt: 9, delay: 8 * H },
+    { attempt: 10, delay: 16 * H },
+    { attempt: 11, delay: 24 * H },
+    { attempt: 30, delay: 24 * H },
+  ])('attempt $attempt waits $delay ms', ({ attempt, delay }) => {
     expect(delayBeforeAttempt(attempt)).toBe(delay);
   });
 
@@ -27,11 +27,11 @@ describe('retry schedule', () => {
   });
 
   it.each([
-    [null, false],
-    [47.9, false],
-    [48, true],
-    [72, true],
-  ])('failing for %p hours pauses: %p', (hours, expected) => {
+    { hours: null, expected: false },
+    { hours: 47.9, expected: false },
+    { hours: 48, expected: true },
+    { hours: 72, expected: true },
+  ])('failing for $hours hours pauses: $expected', ({ hours, expected }) => {
     const now = new Date('2026-11-22T12:00:00Z');
     const since = hours === null ? null : new Date(now.getTime() - hours * H);
     expect(shouldPause(since, now)).toBe(expected);

@@ -3,77 +3,77 @@ import { assertWebhookUrlForm, isBlockedAddress, resolvePublicTarget, TargetRefu
 
 describe('webhook target guard', () => {
   it.each([
-    ['127.0.0.1', true],
-    ['127.255.0.9', true],
-    ['10.20.30.40', true],
-    ['172.16.0.1', true],
-    ['172.31.255.255', true],
-    ['172.32.0.1', false],
-    ['192.168.0.1', true],
-    ['169.254.169.254', true],
-    ['100.64.0.1', true],
-    ['0.0.0.0', true],
-    ['224.0.0.1', true],
-    ['8.8.8.8', false],
-    ['1.1.1.1', false],
-    ['203.0.113.7', true], // documentation ranges (TEST-NET-1/2/3) are not global
-    ['192.0.2.1', true],
-    ['198.51.100.1', true],
-    ['198.18.0.1', true], // benchmarking
-    ['192.88.99.1', true], // 6to4 relay anycast
-    ['255.255.255.255', true],
-    ['240.0.0.1', true],
-    ['127.1', true], // only the standard dotted-quad form
-    ['0x7f.0.0.1', true],
-    ['::1', true],
-    ['::', true],
-    ['fe80::1', true],
-    ['fd00::1', true],
-    ['::ffff:127.0.0.1', true],
-    ['::ffff:8.8.8.8', false],
-    ['2001:4860:4860::8888', false],
-    ['2606:4700:4700::1111', false],
-    ['2a00:1450:4001:80b::200e', false],
+    { address: '127.0.0.1', blocked: true },
+    { address: '127.255.0.9', blocked: true },
+    { address: '10.20.30.40', blocked: true },
+    { address: '172.16.0.1', blocked: true },
+    { address: '172.31.255.255', blocked: true },
+    { address: '172.32.0.1', blocked: false },
+    { address: '192.168.0.1', blocked: true },
+    { address: '169.254.169.254', blocked: true },
+    { address: '100.64.0.1', blocked: true },
+    { address: '0.0.0.0', blocked: true },
+    { address: '224.0.0.1', blocked: true },
+    { address: '8.8.8.8', blocked: false },
+    { address: '1.1.1.1', blocked: false },
+    { address: '203.0.113.7', blocked: true }, // documentation ranges (TEST-NET-1/2/3) are not global
+    { address: '192.0.2.1', blocked: true },
+    { address: '198.51.100.1', blocked: true },
+    { address: '198.18.0.1', blocked: true }, // benchmarking
+    { address: '192.88.99.1', blocked: true }, // 6to4 relay anycast
+    { address: '255.255.255.255', blocked: true },
+    { address: '240.0.0.1', blocked: true },
+    { address: '127.1', blocked: true }, // only the standard dotted-quad form
+    { address: '0x7f.0.0.1', blocked: true },
+    { address: '::1', blocked: true },
+    { address: '::', blocked: true },
+    { address: 'fe80::1', blocked: true },
+    { address: 'fd00::1', blocked: true },
+    { address: '::ffff:127.0.0.1', blocked: true },
+    { address: '::ffff:8.8.8.8', blocked: false },
+    { address: '2001:4860:4860::8888', blocked: false },
+    { address: '2606:4700:4700::1111', blocked: false },
+    { address: '2a00:1450:4001:80b::200e', blocked: false },
     // IPv4-translated (::ffff:0:0:0/96, RFC 6145): the IPv4 address decides.
-    ['::ffff:0:7f00:1', true], // → 127.0.0.1
-    ['::ffff:0:a9fe:a9fe', true], // → 169.254.169.254
-    ['::ffff:0:a00:1', true], // → 10.0.0.1
-    ['::ffff:0:808:808', false], // → 8.8.8.8
+    { address: '::ffff:0:7f00:1', blocked: true }, // → 127.0.0.1
+    { address: '::ffff:0:a9fe:a9fe', blocked: true }, // → 169.254.169.254
+    { address: '::ffff:0:a00:1', blocked: true }, // → 10.0.0.1
+    { address: '::ffff:0:808:808', blocked: false }, // → 8.8.8.8
     // Non-global IPv6 ranges: only global unicast (2000::/3, outside every special range) passes.
-    ['fec0::1', true], // site-local (deprecated)
-    ['feff:ffff::1', true],
-    ['100::1', true], // discard-only
-    ['100::ffff:ffff:ffff:ffff', true],
-    ['2001:db8::1', true], // documentation
-    ['3fff::1', true], // documentation (RFC 9637)
-    ['2001:2::1', true], // benchmarking
-    ['2001:10::1', true], // ORCHID
-    ['2001:20::1', true], // ORCHIDv2
-    ['5f00::1', true], // segment routing
-    ['4000::1', true], // not allocated as global unicast
-    ['e000::1', true],
-    ['::2', true], // IPv4-compatible (deprecated), outside 2000::/3
-    ['not-an-ip', true],
-    ['fe80::1%eth0', true],
+    { address: 'fec0::1', blocked: true }, // site-local (deprecated)
+    { address: 'feff:ffff::1', blocked: true },
+    { address: '100::1', blocked: true }, // discard-only
+    { address: '100::ffff:ffff:ffff:ffff', blocked: true },
+    { address: '2001:db8::1', blocked: true }, // documentation
+    { address: '3fff::1', blocked: true }, // documentation (RFC 9637)
+    { address: '2001:2::1', blocked: true }, // benchmarking
+    { address: '2001:10::1', blocked: true }, // ORCHID
+    { address: '2001:20::1', blocked: true }, // ORCHIDv2
+    { address: '5f00::1', blocked: true }, // segment routing
+    { address: '4000::1', blocked: true }, // not allocated as global unicast
+    { address: 'e000::1', blocked: true },
+    { address: '::2', blocked: true }, // IPv4-compatible (deprecated), outside 2000::/3
+    { address: 'not-an-ip', blocked: true },
+    { address: 'fe80::1%eth0', blocked: true },
     // IPv6 forms that carry an IPv4 address: the IPv4 address decides.
-    ['64:ff9b::7f00:1', true], // NAT64 → 127.0.0.1
-    ['64:ff9b::127.0.0.1', true],
-    ['64:ff9b::a9fe:a9fe', true], // NAT64 → 169.254.169.254
-    ['64:ff9b::a00:1', true], // NAT64 → 10.0.0.1
-    ['64:ff9b::808:808', false], // NAT64 → 8.8.8.8
-    ['64:ff9b:1::7f00:1', true], // NAT64 local use: refused whole
-    ['64:ff9b:1:ab::808:808', true],
-    ['2002:7f00:1::', true], // 6to4 → 127.0.0.1
-    ['2002:a9fe:a9fe::1', true], // 6to4 → 169.254.169.254
-    ['2002:c0a8:101::', true], // 6to4 → 192.168.1.1
-    ['2002:808:808::1', false], // 6to4 → 8.8.8.8
-    ['::127.0.0.1', true], // IPv4-compatible → 127.0.0.1
-    ['::7f00:1', true],
-    ['::a9fe:a9fe', true],
-    ['::8.8.8.8', true], // IPv4-compatible form of a public address: deprecated, never routed
-    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', true], // Teredo: refused whole
-    ['2001::7f00:1', true],
-  ])('%s blocked: %p', (address, blocked) => {
+    { address: '64:ff9b::7f00:1', blocked: true }, // NAT64 → 127.0.0.1
+    { address: '64:ff9b::127.0.0.1', blocked: true },
+    { address: '64:ff9b::a9fe:a9fe', blocked: true }, // NAT64 → 169.254.169.254
+    { address: '64:ff9b::a00:1', blocked: true }, // NAT64 → 10.0.0.1
+    { address: '64:ff9b::808:808', blocked: false }, // NAT64 → 8.8.8.8
+    { address: '64:ff9b:1::7f00:1', blocked: true }, // NAT64 local use: refused whole
+    { address: '64:ff9b:1:ab::808:808', blocked: true },
+    { address: '2002:7f00:1::', blocked: true }, // 6to4 → 127.0.0.1
+    { address: '2002:a9fe:a9fe::1', blocked: true }, // 6to4 → 169.254.169.254
+    { address: '2002:c0a8:101::', blocked: true }, // 6to4 → 192.168.1.1
+    { address: '2002:808:808::1', blocked: false }, // 6to4 → 8.8.8.8
+    { address: '::127.0.0.1', blocked: true }, // IPv4-compatible → 127.0.0.1
+    { address: '::7f00:1', blocked: true },
+    { address: '::a9fe:a9fe', blocked: true },
+    { address: '::8.8.8.8', blocked: true }, // IPv4-compatible form of a public address: deprecated, never routed
+    { address: '2001:0:4136:e378:8000:63bf:3fff:fdd2', blocked: true }, // Teredo: refused whole
+    { address: '2001::7f00:1', blocked: true },
+  ])('$address blocked: $blocked', ({ address, blocked }) => {
     expect(isBlockedAddress(address)).toBe(blocked);
   });
 

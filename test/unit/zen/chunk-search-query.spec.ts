@@ -3,12 +3,12 @@ import { phraseWindows, withoutLoneDashes } from '../../../src/modules/zen/docum
 
 describe('search query preparation', () => {
   it.each([
-    ['Kotak Flexicap Fund - Direct Plan - Growth', 'Kotak Flexicap Fund Direct Plan Growth'],
-    ['Axis Bluechip – Regular — IDCW', 'Axis Bluechip Regular IDCW'],
-    ['- leading and trailing -', 'leading and trailing'],
-    ['Mirae -Axis', 'Mirae -Axis'],
-    ['Switch-Out and Top-Up', 'Switch-Out and Top-Up'],
-  ])('withoutLoneDashes(%j) keeps "-word" exclusions and drops dashes that separate words', (input, expected) => {
+    { input: 'Kotak Flexicap Fund - Direct Plan - Growth', expected: 'Kotak Flexicap Fund Direct Plan Growth' },
+    { input: 'Axis Bluechip – Regular — IDCW', expected: 'Axis Bluechip Regular IDCW' },
+    { input: '- leading and trailing -', expected: 'leading and trailing' },
+    { input: 'Mirae -Axis', expected: 'Mirae -Axis' },
+    { input: 'Switch-Out and Top-Up', expected: 'Switch-Out and Top-Up' },
+  ])('withoutLoneDashes($input) keeps "-word" exclusions and drops dashes that separate words', ({ input, expected }) => {
     expect(withoutLoneDashes(input).replace(/\s+/g, ' ').trim()).toBe(expected);
   });
 

@@ -33,9 +33,9 @@ describe('PortfolioView over overlapping statements', () => {
   });
 
   it.each([
-    ['the newer statement uploaded last', false],
-    ['the newer statement uploaded first', true],
-  ])('keeps each holding as the newest statement shows it (%s), and the funds only the older one has', (_name, newerFirst) => {
+    { name: 'the newer statement uploaded last', newerFirst: false },
+    { name: 'the newer statement uploaded first', newerFirst: true },
+  ])('keeps each holding as the newest statement shows it ($name), and the funds only the older one has', ({ newerFirst }) => {
     const older = statement(APR_SEP, [investor([holding(H1, 1000), holding(H2, 500)])]);
     const newer = statement(OCT_MAR, [investor([holding(H1, 1200)])]);
     const view = new PortfolioView(newerFirst ? [newer, older] : [older, newer]);

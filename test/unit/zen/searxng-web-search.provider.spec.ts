@@ -97,12 +97,12 @@ describe('SearxngWebSearchProvider against a mock SearxNG server on 127.0.0.1 (s
     expect(withoutIdentifiers('PAN ABCDE1234F')).toBe('PAN');
   });
 
-  it.each<[string, Behaviour, RegExp]>([
-    ['an error status', { kind: 'json', status: 500, body: { error: 'boom' } }, /HTTP 500/],
-    ['403 (JSON format not enabled on the instance)', { kind: 'json', status: 403, body: {} }, /HTTP 403.*search\.formats/],
-    ['a body that is not JSON', { kind: 'html' }, /failed/],
-    ['no answer within the timeout', { kind: 'hang' }, /no answer within 300 ms/],
-  ])('answers no results and logs a warning on %s', async (_name, b, warning) => {
+  it.each<{ name: string; b: Behaviour; warning: RegExp }>([
+    { name: 'an error status', b: { kind: 'json', status: 500, body: { error: 'boom' } }, warning: /HTTP 500/ },
+    { name: '403 (JSON format not enabled on the instance)', b: { kind: 'json', status: 403, body: {} }, warning: /HTTP 403.*search\.formats/ },
+    { name: 'a body that is not JSON', b: { kind: 'html' }, warning: /failed/ },
+    { name: 'no answer within the timeout', b: { kind: 'hang' }, warning: /no answer within 300 ms/ },
+  ])('answers no results and logs a warning on $name', async ({ b, warning }) => {
     behaviour = b;
     const results = await new SearxngWebSearchProvider(base, 300, logger).search('sensex today', 5);
     expect(results).toEqual([]);

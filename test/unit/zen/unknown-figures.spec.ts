@@ -26,14 +26,14 @@ const ZERO_VALUE = /(?:INR|₹|Rs\.?)\s*0(?:\.0+)?\b|\b0\.000 units\b|NAV of 0\b
 describe('Zen answers about a holding whose units, NAV or market value are unknown', () => {
   const mixed = [GILT, BLUECHIP, LIQUID];
 
-  it.each<[QuestionKind, string]>([
-    ['total_value', 'What is my portfolio worth?'],
-    ['allocation', 'What is my asset allocation?'],
-    ['concentration', 'How concentrated is my portfolio?'],
-    ['largest_holdings', 'What are my top 3 holdings?'],
-    ['scheme_detail', 'How many units of SBI Magnum Gilt do I hold?'],
-    ['gains', 'What is my gain?'],
-  ])('%s: never a zero or another number for the unknown value', (kind, query) => {
+  it.each<{ kind: QuestionKind; query: string }>([
+    { kind: 'total_value', query: 'What is my portfolio worth?' },
+    { kind: 'allocation', query: 'What is my asset allocation?' },
+    { kind: 'concentration', query: 'How concentrated is my portfolio?' },
+    { kind: 'largest_holdings', query: 'What are my top 3 holdings?' },
+    { kind: 'scheme_detail', query: 'How many units of SBI Magnum Gilt do I hold?' },
+    { kind: 'gains', query: 'What is my gain?' },
+  ])('$kind: never a zero or another number for the unknown value', ({ kind, query }) => {
     const text = answer(kind, query, mixed);
     expect(text).not.toMatch(ZERO_VALUE);
     expect(text).toContain(NOT_READ);
@@ -62,11 +62,11 @@ describe('Zen answers about a holding whose units, NAV or market value are unkno
     );
   });
 
-  it.each<[string, Partial<Holding>, string]>([
-    ['only the value', { units: 12.5, nav: 60.1234, market_value: null }, `12.500 units at a NAV of 60.1234, value ${NOT_READ}`],
-    ['only the units', { units: null, nav: 60.1234, market_value: 751.54 }, `units ${NOT_READ}; a NAV of 60.1234; worth INR 751.54`],
-    ['only the NAV', { units: 12.5, nav: null, market_value: 751.54 }, `12.500 units; NAV ${NOT_READ}; worth INR 751.54`],
-  ])('holding detail: %s unknown', (_name, figures, expected) => {
+  it.each<{ name: string; figures: Partial<Holding>; expected: string }>([
+    { name: 'only the value', figures: { units: 12.5, nav: 60.1234, market_value: null }, expected: `12.500 units at a NAV of 60.1234, value ${NOT_READ}` },
+    { name: 'only the units', figures: { units: null, nav: 60.1234, market_value: 751.54 }, expected: `units ${NOT_READ}; a NAV of 60.1234; worth INR 751.54` },
+    { name: 'only the NAV', figures: { units: 12.5, nav: null, market_value: 751.54 }, expected: `12.500 units; NAV ${NOT_READ}; worth INR 751.54` },
+  ])('holding detail: $name unknown', ({ figures, expected }) => {
     expect(answer('scheme_detail', 'INF200K01UD4', [{ ...GILT, ...figures }])).toBe(`SBI Magnum Gilt Fund Direct Growth (INF200K01UD4, folio 7654321/00): ${expected}.`);
   });
 
@@ -82,12 +82,12 @@ describe('Zen answers about a holding whose units, NAV or market value are unkno
     expect(answer('gains', 'What is my gain?', [BLUECHIP, LIQUID])).toMatch(/^Cost INR 3,800\.00, current value INR 4,000\.00 as of 2025-09-30: a gain of INR 200\.00/);
   });
 
-  it.each<[QuestionKind, string]>([
-    ['total_value', 'What is my portfolio worth?'],
-    ['allocation', 'What is my asset allocation?'],
-    ['concentration', 'How concentrated is my portfolio?'],
-    ['gains', 'What is my gain?'],
-  ])('%s with no value known: no total at all, the holdings named', (kind, query) => {
+  it.each<{ kind: QuestionKind; query: string }>([
+    { kind: 'total_value', query: 'What is my portfolio worth?' },
+    { kind: 'allocation', query: 'What is my asset allocation?' },
+    { kind: 'concentration', query: 'How concentrated is my portfolio?' },
+    { kind: 'gains', query: 'What is my gain?' },
+  ])('$kind with no value known: no total at all, the holdings named', ({ kind, query }) => {
     expect(answer(kind, query, [GILT])).toBe(
       "No holding's value was read from the statement as of 2025-09-30 (1 holding(s): SBI Magnum Gilt Fund Direct Growth), so the portfolio has no known total, allocation or gain.",
     );
