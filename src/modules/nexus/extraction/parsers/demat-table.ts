@@ -146,6 +146,8 @@ function isHoldingsHeader(text: string): boolean {
 const TRANSACTIONS_HEADING = /STATEMENT\s+OF\s+TRANSACTIONS|TRANSACTION\s+(?:DETAILS|STATEMENT|PARTICULARS)/i;
 const HOLDINGS_HEADING = /HOLDING\s+STATEMENT|HOLDINGS?\s+AS\s+ON|UNITS\s+HELD|Equities\s*\(E\)|Mutual\s+Funds?\s*\(M\)|Mutual\s+Fund\s+Folios|Mutual\s+Fund\s+Units\s+held|Corporate\s+Bonds|Government\s+Securities/i;
 
+const MF_FOLIOS_HEADING = /Mutual\s+Fund\s+Folios/i;
+
 /** Lines that open a demat account's section (or the statement's mutual-fund folios). */
 const ACCOUNT_HEADING = /Demat\s+Account|\bBO\s*ID\b|Mutual\s+Fund\s+Folios|UNITS\s+HELD/i;
 
@@ -207,6 +209,8 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     }
     const acct = layout.account(text);
     if (acct) account = acct;
+    // Folios held with the registrars are in no demat account.
+    else if (MF_FOLIOS_HEADING.test(text) && !findIsin(text)) account = null;
     // A new account section: its first holder (the first PAN that follows) owns its holdings.
     if (ACCOUNT_HEADING.test(text)) panLocked = false;
     const linePan = findPan(text);
