@@ -11,10 +11,11 @@
  * scheme name being what remains. This does not depend on the column positions.
  */
 import { assetClassOfPrinted } from '../asset-class.js';
-import { findIsin, findPan } from '../identifiers.js';
+import { findPan } from '../identifiers.js';
 import { parseDate, parseNumber } from '../numbers.js';
 import type { ExtractionDraft, TextLine } from '../types.js';
-import { cleanName, dropPageFurniture, nameBeforePan, EntityBook, findPeriod, isAmcLine, isinSpan, newHolding, numericCells, splitNumberTokens, stripSchemeCode, TableNames } from './common.js';
+import { cleanName, isinSpan, nameBeforePan, newHolding, numericCells, stripSchemeCode } from './common.js';
+import { readSummaryTable } from './summary-table.js';
 
 const CURRENCY_TOKEN = /^(?:INR|Rs\.?|₹)$/i;
 /** The header of a column with each holding's category or asset class. */
@@ -66,14 +67,6 @@ function findLastIndex<T>(list: T[], test: (t: T) => boolean): number {
 }
 
 export function parseCamsSummary(input: TextLine[]): ExtractionDraft {
-  const period = findPeriod(input);
-  const lines = dropPageFurniture(input);
-  const book = new EntityBook();
-  const names = new TableNames();
-  let statedTotal: number | null = null;
-  let pan: string | null = null;
-  let holder: string | null = null;
-  let amc: string | null = null;
   const isHeader = (text: string): boolean => /\bFolio\b/i.test(text) && /\bISIN\b/i.test(text) && /Scheme/i.test(text);
   const headerNameX = (line: TextLine | undefined): number | null => line?.cells.find((c) => /Scheme/i.test(c.text))?.x ?? null;
   const categoryX = (line: TextLine | undefined): number | null => line?.cells.find((c) => CATEGORY_HEADER.test(c.text.trim()))?.x ?? null;
@@ -82,20 +75,18 @@ export function parseCamsSummary(input: TextLine[]): ExtractionDraft {
   let nameX: number | null = headerNameX(firstHeader);
   let catX: number | null = categoryX(firstHeader);
 
-  for (const line of lines) {
-    const text = line.text.trim();
-    if (isHeader(text)) {
+  return readSummaryTable(input, 'CAMS_SUMMARY_CAS', {
+    header(line, text) {
+      if (!isHeader(text)) return false;
       nameX = headerNameX(line) ?? nameX;
       catX = categoryX(line);
-      names.break();
-      continue;
-    }
-    const isin = findIsin(text);
-    if (isin) {
+      return true;
+    },
+    row(line, isin, amc) {
       // A printed category sits in a column of its own; the rest of the row is read as usual.
       const categoryCell = catX === null ? undefined : line.cells.find((c) => Math.abs(c.x - catX!) < 3);
-      const row = readSummaryRow(categoryCell ? line.cells.filter((c) => c !== categoryCell).map((c) => c.text).join(' ') : text, isin);
-      if (!row) continue;
+      const row = readSummaryRow(categoryCell ? line.cells.filter((c) => c !== categoryCell).map((c) => c.text).join(' ') : line.text.trim(), isin);
+      if (!row) return null;
       const holding = newHolding({
         isin,
         page: line.page,
@@ -113,40 +104,22 @@ export function parseCamsSummary(input: TextLine[]): ExtractionDraft {
         holding.asset_class = printed;
         holding.asset_class_source = 'statement';
       }
-      book.add(pan, holder, holding);
       if (nameX === null) nameX = line.cells.find((c) => row.name && c.text.startsWith(row.name.split(' ')[0]))?.x ?? null;
-      names.anchor(line, row.name, (name) => (holding.scheme_name = stripSchemeCode(name)));
-      continue;
-    }
-    if (/^(?:Grand\s+)?Total\b/i.test(text)) {
+      return { holding, name: row.name, named: (name) => (holding.scheme_name = stripSchemeCode(name)) };
+    },
+    total(line, text) {
+      if (!/^(?:Grand\s+)?Total\b/i.test(text)) return undefined;
       const nums = numericCells(line.cells);
-      if (nums.length) statedTotal = nums[nums.length - 1].value;
-      names.break();
-      continue;
-    }
-    const investor = /^(.*?)\(\s*PAN\s*:?\s*([A-Z]{5}[0-9]{4}[A-Z])\s*\)/i.exec(text);
-    const linePan = findPan(text);
-    if (investor || linePan) {
-      pan = investor ? investor[2].toUpperCase() : linePan;
+      return nums.length ? nums[nums.length - 1].value : null;
+    },
+    investor(line, text) {
+      const investor = /^(.*?)\(\s*PAN\s*:?\s*([A-Z]{5}[0-9]{4}[A-Z])\s*\)/i.exec(text);
+      const linePan = findPan(text);
+      if (!investor && !linePan) return null;
       const name = investor ? cleanName(investor[1]) : (nameBeforePan(line) ?? '');
-      holder = name && !/\d/.test(name) ? name : book.nameOf(pan);
-      book.learnName(pan, holder);
-      names.break();
-      continue;
-    }
-    if (isAmcLine(line)) {
-      amc = text.replace(/\s+/g, ' ');
-      names.break();
-      continue;
-    }
-    // A line of a wrapped scheme name: text only, in the name column.
-    if (nameX !== null && line.cells.every((c) => Math.abs(c.x - nameX!) < (splitNumberTokens(c.text) ? 3 : 12))) {
-      names.fragment(line, text);
-      continue;
-    }
-    names.break();
-  }
-  names.resolve();
-
-  return { classification: 'CAMS_SUMMARY_CAS', period, entities: book.result(), stated_total: statedTotal, currency: 'INR' };
+      return { pan: investor ? investor[2].toUpperCase() : linePan!, name: name && !/\d/.test(name) ? name : null };
+    },
+    amcName: (text) => text.replace(/\s+/g, ' '),
+    nameX: () => nameX,
+  });
 }

@@ -17,10 +17,10 @@
  * the ISIN and the first figure, joined with its wrapped lines.
  */
 import { assetClassOfPrinted } from '../asset-class.js';
-import { findIsin, findPan } from '../identifiers.js';
+import { findPan } from '../identifiers.js';
 import { parseDate } from '../numbers.js';
 import type { ExtractionDraft, TextLine } from '../types.js';
-import { dropPageFurniture, EntityBook, findPeriod, holderName, isAmcLine, isinSpan, newHolding, splitNumberTokens, stripSchemeCode, TableNames, type Cell } from './common.js';
+import { holderName, isinSpan, newHolding, stripSchemeCode, type Cell } from './common.js';
 import {
   figureColumn,
   figuresByArithmetic,
@@ -32,6 +32,7 @@ import {
   type NumberToken,
   type SummaryColumns,
 } from './kfintech-summary-columns.js';
+import { readSummaryTable } from './summary-table.js';
 
 const SUB_TOTAL = /^Sub\s*-?\s*Total\b/i;
 const TOTAL = /^(?:Grand\s+|Portfolio\s+)?Total\b/i;
@@ -118,34 +119,19 @@ function totalOf(line: TextLine, columns: SummaryColumns | null): number | null 
   return last[last.length - 1].value;
 }
 
-/** A line of a wrapped scheme name: text only, in the name column. */
-function isNameFragment(line: TextLine, nameX: number | null): boolean {
-  return nameX !== null && line.cells.every((c) => Math.abs(c.x - nameX) < (splitNumberTokens(c.text) ? 3 : 12));
-}
-
 export function parseKfintechSummary(input: TextLine[]): ExtractionDraft {
-  const period = findPeriod(input);
   // Headers are read before page furniture goes: a header repeated on every page is furniture.
   const headers = new Map<TextLine, SummaryColumns>();
   input.forEach((line, i) => isColumnHeader(line.text) && headers.set(line, readColumns(input, i)));
   let columns: SummaryColumns | null = headers.values().next().value ?? null;
-  const lines = dropPageFurniture(input);
-  const book = new EntityBook();
-  const names = new TableNames();
-  let statedTotal: number | null = null;
-  let pan: string | null = null;
-  let holder: string | null = null;
-  let amc: string | null = null;
 
-  lines.forEach((line, i) => {
-    const text = line.text.trim();
-    if (isColumnHeader(text)) {
+  return readSummaryTable(input, 'KFINTECH_SUMMARY_CAS', {
+    header(line, text) {
+      if (!isColumnHeader(text)) return false;
       columns = headers.get(line) ?? columns;
-      names.break();
-      return;
-    }
-    const isin = findIsin(text);
-    if (isin) {
+      return true;
+    },
+    row(line, isin, amc) {
       const row = readRow(line, isin, columns);
       const holding = newHolding({
         isin,
@@ -158,8 +144,7 @@ export function parseKfintechSummary(input: TextLine[]): ExtractionDraft {
         amc,
         nav_date: row.navDate,
       });
-      book.add(pan, holder, holding);
-      names.anchor(line, row.name, (name) => {
+      const named = (name: string) => {
         holding.scheme_name = stripProductCode(name);
         // A printed category decides the asset class (the source 'statement' wins over any other).
         const printed = row.category ? assetClassOfPrinted(row.category, holding.scheme_name) : null;
@@ -167,35 +152,18 @@ export function parseKfintechSummary(input: TextLine[]): ExtractionDraft {
           holding.asset_class = printed;
           holding.asset_class_source = 'statement';
         }
-      });
-      return;
-    }
-    if (SUB_TOTAL.test(text)) {
-      names.break();
-      return;
-    }
-    if (TOTAL.test(text)) {
-      statedTotal = totalOf(line, columns) ?? statedTotal;
-      names.break();
-      return;
-    }
-    const linePan = findPan(text);
-    if (linePan) {
-      pan = linePan;
-      holder = holderName(line, lines[i - 1] ?? null) ?? book.nameOf(pan);
-      book.learnName(pan, holder);
-      names.break();
-      return;
-    }
-    if (isAmcLine(line)) {
-      amc = text.replace(CONTINUED, '').replace(/\s+/g, ' ').trim();
-      names.break();
-      return;
-    }
-    if (isNameFragment(line, columns?.nameX ?? null)) names.fragment(line, text);
-    else names.break();
+      };
+      return { holding, name: row.name, named };
+    },
+    total(line, text) {
+      if (SUB_TOTAL.test(text)) return null;
+      return TOTAL.test(text) ? totalOf(line, columns) : undefined;
+    },
+    investor(line, text, previous) {
+      const pan = findPan(text);
+      return pan ? { pan, name: holderName(line, previous) } : null;
+    },
+    amcName: (text) => text.replace(CONTINUED, '').replace(/\s+/g, ' ').trim(),
+    nameX: () => columns?.nameX ?? null,
   });
-  names.resolve();
-
-  return { classification: 'KFINTECH_SUMMARY_CAS', period, entities: book.result(), stated_total: statedTotal, currency: 'INR' };
 }
