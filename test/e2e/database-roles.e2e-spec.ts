@@ -34,54 +34,73 @@ async function asRole<T>(url: string, work: (client: pg.Client) => Promise<T>): 
 }
 
 /**
- * The compose file's arrangement, on the real PostgreSQL: the roles of docker/postgres/roles.sql, the
- * migrations applied by the migrator, the service started as the app role with MIGRATE_ON_START=false
- * (as src/main.ts starts it), doing its work with rows only and unable to change the schema.
+ * A database of its own for a describe block, with the names and passwords of its migrator and app
+ * roles (created by roles.sql) and the URLs to reach it as each; `drop` removes the database and both roles.
  */
-describe('database roles: migrations as the migrator, the service as a role without DDL rights', () => {
+function rolesDatabase(tag: string) {
   const suffix = randomBytes(4).toString('hex');
   const superuserUrl = new URL(process.env.DATABASE_URL!);
-  const database = `${superuserUrl.pathname.slice(1)}_roles_${suffix}`;
+  const database = `${superuserUrl.pathname.slice(1)}_${tag}_${suffix}`;
   const migrator = `fd_migrator_${suffix}`;
   const appRole = `fd_app_${suffix}`;
   const passwords = { migrator: randomBytes(12).toString('hex'), app: randomBytes(12).toString('hex') };
-  const urlFor = (user: string | null, password?: string) => {
+  const urlFor = (user: string | null, password?: string, name = database) => {
     const url = new URL(superuserUrl);
-    url.pathname = `/${database}`;
+    url.pathname = `/${name}`;
     if (user) {
       url.username = user;
       url.password = password!;
     }
     return url.toString();
   };
-  const superuser = urlFor(null);
-  const migratorUrl = urlFor(migrator, passwords.migrator);
-  const appUrl = urlFor(appRole, passwords.app);
+  const maintenance = urlFor(null, undefined, 'postgres');
+  return {
+    suffix,
+    migrator,
+    appRole,
+    superuser: urlFor(null),
+    migratorUrl: urlFor(migrator, passwords.migrator),
+    appUrl: urlFor(appRole, passwords.app),
+    /** roles.sql's psql variables. */
+    variables: { migrator, migrator_password: passwords.migrator, app: appRole, app_password: passwords.app, database },
+    create: () => asRole(maintenance, (c) => c.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`)),
+    drop: () =>
+      asRole(maintenance, async (c) => {
+        await c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`);
+        await c.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(appRole)}`);
+        await c.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(migrator)}`);
+      }),
+  };
+}
+
+/** The service started as the app role without migrating (as src/main.ts starts it), after checking the schema is migrated. */
+async function startAsAppRole(appUrl: string, queuePrefix: string): Promise<TestApp> {
+  const config = loadConfig({ ...process.env, DATABASE_URL: appUrl, MIGRATE_ON_START: 'false', QUEUE_PREFIX: queuePrefix });
+  await assertMigrated(config.db.url);
+  const app = await createHttpApp(config, createLogger(config.log.level));
+  await app.init();
+  return { app, http: request(app.getHttpServer()), close: () => app.close() };
+}
+
+/**
+ * The compose file's arrangement, on the real PostgreSQL: the roles of docker/postgres/roles.sql, the
+ * migrations applied by the migrator, the service started as the app role with MIGRATE_ON_START=false
+ * (as src/main.ts starts it), doing its work with rows only and unable to change the schema.
+ */
+describe('database roles: migrations as the migrator, the service as a role without DDL rights', () => {
+  const { suffix, migrator, superuser, migratorUrl, appUrl, variables, create, drop } = rolesDatabase('roles');
   let t: TestApp;
 
   beforeAll(async () => {
-    const maintenance = new URL(superuserUrl);
-    maintenance.pathname = '/postgres';
-    await asRole(maintenance.toString(), (c) => c.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`));
-    await asRole(superuser, async (c) => c.query(await rolesSql({ migrator, migrator_password: passwords.migrator, app: appRole, app_password: passwords.app, database })));
+    await create();
+    await asRole(superuser, async (c) => c.query(await rolesSql(variables)));
     await runMigrations(migratorUrl);
-
-    const config = loadConfig({ ...process.env, DATABASE_URL: appUrl, MIGRATE_ON_START: 'false', QUEUE_PREFIX: `roles${suffix}` });
-    await assertMigrated(config.db.url);
-    const app = await createHttpApp(config, createLogger(config.log.level));
-    await app.init();
-    t = { app, http: request(app.getHttpServer()), close: () => app.close() };
+    t = await startAsAppRole(appUrl, `roles${suffix}`);
   }, 60_000);
 
   afterAll(async () => {
     await t?.close();
-    const maintenance = new URL(superuserUrl);
-    maintenance.pathname = '/postgres';
-    await asRole(maintenance.toString(), async (c) => {
-      await c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`);
-      await c.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(appRole)}`);
-      await c.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(migrator)}`);
-    });
+    await drop();
   });
 
   it('the migrator owns every table; the app role owns nothing', async () => {
@@ -140,31 +159,8 @@ describe('database roles: migrations as the migrator, the service as a role with
  * and the service starts as the app role, with rows only.
  */
 describe('database roles: upgrading a database the superuser migrated', () => {
-  const suffix = randomBytes(4).toString('hex');
-  const superuserUrl = new URL(process.env.DATABASE_URL!);
-  const database = `${superuserUrl.pathname.slice(1)}_rolesup_${suffix}`;
-  const migrator = `fd_migrator_${suffix}`;
-  const appRole = `fd_app_${suffix}`;
-  const passwords = { migrator: randomBytes(12).toString('hex'), app: randomBytes(12).toString('hex') };
-  const urlFor = (user: string | null, password?: string) => {
-    const url = new URL(superuserUrl);
-    url.pathname = `/${database}`;
-    if (user) {
-      url.username = user;
-      url.password = password!;
-    }
-    return url.toString();
-  };
-  const maintenance = (() => {
-    const url = new URL(superuserUrl);
-    url.pathname = '/postgres';
-    return url.toString();
-  })();
-  const superuser = urlFor(null);
-  const migratorUrl = urlFor(migrator, passwords.migrator);
-  const appUrl = urlFor(appRole, passwords.app);
+  const { suffix, migrator, appRole, superuser, migratorUrl, appUrl, variables, create, drop } = rolesDatabase('rolesup');
   const laterMigrations = MIGRATIONS.slice(MIGRATIONS.findIndex((m) => m.name === 'DropDocumentListItem1795500789130'));
-  const variables = { migrator, migrator_password: passwords.migrator, app: appRole, app_password: passwords.app, database };
   let t: TestApp | undefined;
 
   /** Objects of the schema (tables, sequences, views, types, functions) the migrator does not own. */
@@ -185,7 +181,7 @@ describe('database roles: upgrading a database the superuser migrated', () => {
     );
 
   beforeAll(async () => {
-    await asRole(maintenance, (c) => c.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`));
+    await create();
     // The deployment as it was: migrated by the superuser, up to the migration before the later ones.
     const before = new DataSource({ ...dataSourceOptions(superuser), migrations: MIGRATIONS.slice(0, MIGRATIONS.length - laterMigrations.length) });
     await before.initialize();
@@ -195,11 +191,7 @@ describe('database roles: upgrading a database the superuser migrated', () => {
 
   afterAll(async () => {
     await t?.close();
-    await asRole(maintenance, async (c) => {
-      await c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`);
-      await c.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(appRole)}`);
-      await c.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(migrator)}`);
-    });
+    await drop();
   });
 
   it('starts with tables and a function the superuser owns, which a migrator could not alter', async () => {
@@ -225,11 +217,7 @@ describe('database roles: upgrading a database the superuser migrated', () => {
     expect(await asRole(superuser, (c) => c.query(`SELECT 1 FROM pg_proc WHERE proname = 'documents_list_item'`))).toMatchObject({ rowCount: 0 });
     expect(await notTheMigrators()).toEqual([]);
 
-    const config = loadConfig({ ...process.env, DATABASE_URL: appUrl, MIGRATE_ON_START: 'false', QUEUE_PREFIX: `rolesup${suffix}` });
-    await assertMigrated(config.db.url);
-    const app = await createHttpApp(config, createLogger(config.log.level));
-    await app.init();
-    t = { app, http: request(app.getHttpServer()), close: () => app.close() };
+    t = await startAsAppRole(appUrl, `rolesup${suffix}`);
     const admin = await register(t.http);
     expect((await t.http.post('/api/v1/auth/login').send({ email: admin.email, password: STRONG_PASSWORD })).status).toBe(200);
     // Rows written before the upgrade are the app's to read and write too.
