@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal.js';
 import { AppException, notFound } from '../../../common/errors/app.exception.js';
 import { DocumentsService, displayFileName, PipelineService, ResultsService, STAGES, type ReceivedFile } from '../../nexus/index.js';
-import { buildLines, PdfEngine, pdfHttpError, requirePdfUpload } from '../../pdf/index.js';
+import { buildLines, PdfEngine, pdfHttpError } from '../../pdf/index.js';
 import { ChatDocumentsRepository } from './chat-documents.repository.js';
 import type { ChatDocumentStatus, ChatDocumentStatusDto, ChatUploadDto, ChatUploadResultDto, NexusProgressDto } from './dto/chat-document.dto.js';
 import { chunkLines, type TextChunk } from './text-chunker.js';
@@ -33,8 +33,7 @@ export class ChatUploadsService {
     const session = await this.repo.findOwnSession(user.tenantId, user.userId, form.session_id);
     if (!session) throw notFound('Chat session');
     if (session.status === 'closed') throw new AppException('CONFLICT', 'The chat session is closed: documents can only be added to an open session');
-    requirePdfUpload(file);
-    // Read once the upload is admitted under the quotas, before anything is stored.
+    // The nexus upload checks the file's content, then admits it under the quotas; the text is read after that, before anything is stored.
     let chunks: TextChunk[] = [];
     const uploaded = await this.documents.upload(user, file, async () => {
       chunks = await this.readChunks(user.tenantId, file.path, form.password);
