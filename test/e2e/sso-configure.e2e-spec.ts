@@ -46,12 +46,12 @@ describe('SSO configuration (admin) and the public SSO endpoints', () => {
 
   describe('access', () => {
     it.each([
-      ['get', 'analyst'],
-      ['post', 'analyst'],
-      ['delete', 'analyst'],
-      ['get', 'viewer'],
-      ['post', 'viewer'],
-    ] as const)('refuses %s /configure to an %s (403)', async (method, role) => {
+      { method: 'get', role: 'analyst' },
+      { method: 'post', role: 'analyst' },
+      { method: 'delete', role: 'analyst' },
+      { method: 'get', role: 'viewer' },
+      { method: 'post', role: 'viewer' },
+    ] as const)('refuses $method /configure to an $role (403)', async ({ method, role }) => {
       const res = await t.http[method]('/api/v1/auth/sso/configure').set(bearer(acme[role])).send(saml());
       expect(res.status).toBe(403);
       expect(errorCode(res)).toBe('FORBIDDEN');

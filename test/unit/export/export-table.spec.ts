@@ -42,19 +42,19 @@ const result = (entities: Array<{ name: string; pan: string | null; holdings: Ho
 
 describe('selectFields', () => {
   const keys = (requested?: string) => selectFields(HOLDING_FIELDS, requested, 'holdings').map((f) => f.key);
-  const cases: Array<[string, string | undefined, string[] | RegExp]> = [
-    ['absent: every field in catalogue order', undefined, HOLDING_FIELDS.map((f) => f.key)],
-    ['the order asked for', 'market_value,isin,units', ['market_value', 'isin', 'units']],
-    ['spaces around keys are ignored', ' isin , nav ', ['isin', 'nav']],
-    ['an unknown key is named', 'isin,colour', /Unknown field for export_type=holdings: "colour"/],
-    ['several unknown keys are all named', 'a,isin,b', /Unknown fields for export_type=holdings: "a", "b"/],
-    ['a transaction key is unknown for holdings', 'date', /"date"/],
-    ['a repeated key', 'isin,units,isin', /isin more than once/],
-    ['empty', '', /without empty entries/],
-    ['an empty entry', 'isin,,nav', /without empty entries/],
-    ['keys are case-sensitive', 'ISIN', /"ISIN"/],
+  const cases: Array<{ name: string; requested: string | undefined; expected: string[] | RegExp }> = [
+    { name: 'absent: every field in catalogue order', requested: undefined, expected: HOLDING_FIELDS.map((f) => f.key) },
+    { name: 'the order asked for', requested: 'market_value,isin,units', expected: ['market_value', 'isin', 'units'] },
+    { name: 'spaces around keys are ignored', requested: ' isin , nav ', expected: ['isin', 'nav'] },
+    { name: 'an unknown key is named', requested: 'isin,colour', expected: /Unknown field for export_type=holdings: "colour"/ },
+    { name: 'several unknown keys are all named', requested: 'a,isin,b', expected: /Unknown fields for export_type=holdings: "a", "b"/ },
+    { name: 'a transaction key is unknown for holdings', requested: 'date', expected: /"date"/ },
+    { name: 'a repeated key', requested: 'isin,units,isin', expected: /isin more than once/ },
+    { name: 'empty', requested: '', expected: /without empty entries/ },
+    { name: 'an empty entry', requested: 'isin,,nav', expected: /without empty entries/ },
+    { name: 'keys are case-sensitive', requested: 'ISIN', expected: /"ISIN"/ },
   ];
-  it.each(cases)('%s', (_, requested, expected) => {
+  it.each(cases)('$name', ({ requested, expected }) => {
     if (Array.isArray(expected)) {
       expect(keys(requested)).toEqual(expected);
       return;
@@ -76,18 +76,18 @@ describe('selectFields', () => {
 });
 
 describe('round', () => {
-  const cases: Array<[number | null | undefined, number, number | null]> = [
-    [1234.5674, 3, 1234.567],
-    [1234.5675, 3, 1234.568],
-    [-1234.5675, 3, -1234.568],
-    [0.1 + 0.2, 2, 0.3],
-    [-0.001, 2, 0],
-    [null, 2, null],
-    [undefined, 2, null],
-    [Number.NaN, 2, null],
-    [Number.POSITIVE_INFINITY, 2, null],
+  const cases: Array<{ n: number | null | undefined; d: number; expected: number | null }> = [
+    { n: 1234.5674, d: 3, expected: 1234.567 },
+    { n: 1234.5675, d: 3, expected: 1234.568 },
+    { n: -1234.5675, d: 3, expected: -1234.568 },
+    { n: 0.1 + 0.2, d: 2, expected: 0.3 },
+    { n: -0.001, d: 2, expected: 0 },
+    { n: null, d: 2, expected: null },
+    { n: undefined, d: 2, expected: null },
+    { n: Number.NaN, d: 2, expected: null },
+    { n: Number.POSITIVE_INFINITY, d: 2, expected: null },
   ];
-  it.each(cases)('round(%p, %p) = %p', (n, d, expected) => {
+  it.each(cases)('round($n, $d) = $expected', ({ n, d, expected }) => {
     expect(round(n, d)).toBe(expected);
     if (expected === 0) expect(Object.is(round(n, d), 0)).toBe(true); // never -0
   });

@@ -35,10 +35,10 @@ describe('exports of a holding whose units, NAV and market value are unknown', (
   });
 
   it.each([
-    ['units', { units: null, nav: 10, market_value: 1000 }, [null, 10, 1000, 1000, 0]],
-    ['NAV', { units: 100, nav: null, market_value: 1000 }, [100, null, 1000, 1000, 0]],
-    ['market value', { units: 100, nav: 10, market_value: null }, [100, 10, null, 1000, null]],
-  ] as const)('only the unknown %s is empty; the gain needs the market value', (_name, figures, expected) => {
+    { name: 'units', figures: { units: null, nav: 10, market_value: 1000 }, expected: [null, 10, 1000, 1000, 0] },
+    { name: 'NAV', figures: { units: 100, nav: null, market_value: 1000 }, expected: [100, null, 1000, 1000, 0] },
+    { name: 'market value', figures: { units: 100, nav: 10, market_value: null }, expected: [100, 10, null, 1000, null] },
+  ] as const)('only the unknown $name is empty; the gain needs the market value', ({ figures, expected }) => {
     const [row] = buildExportTable('holdings', stored([makeHolding({ ...figures, cost_value: 1000 })]), 'units,nav,market_value,cost_value,gain').rows;
     expect(row).toEqual(expected);
   });

@@ -48,18 +48,18 @@ function bisectXirr(flows: Array<{ date: string; amount: number }>): number {
 
 describe('asset allocation', () => {
   it.each([
-    [[[1, 'Equity'], [1, 'Debt'], [1, 'Hybrid']], { equity: 33.34, debt: 33.33, hybrid: 33.33, other: 0 }],
-    [[[2, 'Equity'], [1, 'Debt']], { equity: 66.67, debt: 33.33, hybrid: 0, other: 0 }],
-    [[[100, 'Equity']], { equity: 100, debt: 0, hybrid: 0, other: 0 }],
-    [[[1, 'Equity'], [1, null], [1, 'Other']], { equity: 33.33, debt: 0, hybrid: 0, other: 66.67 }],
-    [[[0.01, 'Debt'], [99999.99, 'Equity']], { equity: 100, debt: 0, hybrid: 0, other: 0 }],
-    [[[1, 'Debt'], [9999, 'Equity']], { equity: 99.99, debt: 0.01, hybrid: 0, other: 0 }],
-    [[[0, 'Equity'], [0, 'Debt']], { equity: 0, debt: 0, hybrid: 0, other: 0 }],
-    [[], { equity: 0, debt: 0, hybrid: 0, other: 0 }],
+    { rows: [[1, 'Equity'], [1, 'Debt'], [1, 'Hybrid']], expected: { equity: 33.34, debt: 33.33, hybrid: 33.33, other: 0 } },
+    { rows: [[2, 'Equity'], [1, 'Debt']], expected: { equity: 66.67, debt: 33.33, hybrid: 0, other: 0 } },
+    { rows: [[100, 'Equity']], expected: { equity: 100, debt: 0, hybrid: 0, other: 0 } },
+    { rows: [[1, 'Equity'], [1, null], [1, 'Other']], expected: { equity: 33.33, debt: 0, hybrid: 0, other: 66.67 } },
+    { rows: [[0.01, 'Debt'], [99999.99, 'Equity']], expected: { equity: 100, debt: 0, hybrid: 0, other: 0 } },
+    { rows: [[1, 'Debt'], [9999, 'Equity']], expected: { equity: 99.99, debt: 0.01, hybrid: 0, other: 0 } },
+    { rows: [[0, 'Equity'], [0, 'Debt']], expected: { equity: 0, debt: 0, hybrid: 0, other: 0 } },
+    { rows: [], expected: { equity: 0, debt: 0, hybrid: 0, other: 0 } },
     // An unknown value takes no share: the rest divide 100.00 among themselves.
-    [[[1, 'Equity'], [null, 'Debt'], [2, 'Hybrid']], { equity: 33.33, debt: 0, hybrid: 66.67, other: 0 }],
-    [[[null, 'Equity'], [null, 'Debt']], { equity: 0, debt: 0, hybrid: 0, other: 0 }],
-  ] as [[number | null, AssetClass | null][], object][])('%j', (rows, expected) => {
+    { rows: [[1, 'Equity'], [null, 'Debt'], [2, 'Hybrid']], expected: { equity: 33.33, debt: 0, hybrid: 66.67, other: 0 } },
+    { rows: [[null, 'Equity'], [null, 'Debt']], expected: { equity: 0, debt: 0, hybrid: 0, other: 0 } },
+  ] as Array<{ rows: [number | null, AssetClass | null][]; expected: object }>)('$rows', ({ rows, expected }) => {
     const a = assetAllocation(rows.map(([v, c]) => holding(v, c)));
     expect(a).toEqual(expected);
   });
@@ -114,50 +114,50 @@ describe('xirr', () => {
   });
 
   it.each([
-    ['one-signed flows', [{ date: '2024-01-01', amount: -1000 }], 'NO_CASH_FLOWS'],
-    ['no flows', [], 'NO_CASH_FLOWS'],
+    { name: 'one-signed flows', flows: [{ date: '2024-01-01', amount: -1000 }], reason: 'NO_CASH_FLOWS' },
+    { name: 'no flows', flows: [], reason: 'NO_CASH_FLOWS' },
     // 100 − 50·x + 100·x² (x = 1/(1+r), yearly steps) is positive for every x > 0: no rate solves it.
-    [
-      'no rate solves the flows',
-      [
+    {
+      name: 'no rate solves the flows',
+      flows: [
         { date: '2023-01-01', amount: 100 },
         { date: '2024-01-01', amount: -50 },
         { date: '2024-12-31', amount: 100 },
       ],
-      'NO_SOLUTION',
-    ],
-  ] as Array<[string, Array<{ date: string; amount: number }>, XirrReason]>)('xirrOf: %s → %s', (_name, flows, reason) => {
+      reason: 'NO_SOLUTION',
+    },
+  ] as Array<{ name: string; flows: Array<{ date: string; amount: number }>; reason: XirrReason }>)('xirrOf: $name → $flows', ({ flows, reason }) => {
     expect(xirrOf(flows)).toEqual({ xirr: null, xirr_reason: reason });
   });
 });
 
 describe('transaction cash flows (from the type, never the description)', () => {
   it.each([
-    ['purchase', 1000, 10, -1000],
-    ['sip_purchase', 5000, 45.1, -5000],
-    ['switch_in', 2000, 20, -2000],
-    ['stp_in', 2000, 20, -2000],
-    ['transfer_in', 2000, 20, -2000],
-    ['redemption', -4000, -30, 4000],
-    ['swp', -1000, -8, 1000],
-    ['switch_out', -2000, -20, 2000],
-    ['stp_out', -2000, -20, 2000],
-    ['transfer_out', -2000, -20, 2000],
-    ['idcw_payout', 150, null, 150],
-    ['idcw_reinvestment', 100, 1.2, 0],
-    ['stamp_duty', 0.25, null, -0.25],
-    ['stt', 0.06, null, -0.06],
-    ['tds', 15, null, -15],
-    ['segregation', null, 100, 0],
-    ['bonus', 0, 10, 0],
-    ['merger', 5000, 55.5, -5000],
-    ['merger', -5000, -55.5, 5000],
-    ['reversal', -1000, -10, 1000],
-    ['reversal', 4000, 30, -4000],
-    ['reversal', -0.25, null, 0.25],
-    ['other', null, null, 0],
-    ['other', 12.5, null, 0],
-  ] as Array<[TransactionType, number | null, number | null, number]>)('%s (amount %p, units %p) flows %p', (type, amount, units, flow) => {
+    { type: 'purchase', amount: 1000, units: 10, flow: -1000 },
+    { type: 'sip_purchase', amount: 5000, units: 45.1, flow: -5000 },
+    { type: 'switch_in', amount: 2000, units: 20, flow: -2000 },
+    { type: 'stp_in', amount: 2000, units: 20, flow: -2000 },
+    { type: 'transfer_in', amount: 2000, units: 20, flow: -2000 },
+    { type: 'redemption', amount: -4000, units: -30, flow: 4000 },
+    { type: 'swp', amount: -1000, units: -8, flow: 1000 },
+    { type: 'switch_out', amount: -2000, units: -20, flow: 2000 },
+    { type: 'stp_out', amount: -2000, units: -20, flow: 2000 },
+    { type: 'transfer_out', amount: -2000, units: -20, flow: 2000 },
+    { type: 'idcw_payout', amount: 150, units: null, flow: 150 },
+    { type: 'idcw_reinvestment', amount: 100, units: 1.2, flow: 0 },
+    { type: 'stamp_duty', amount: 0.25, units: null, flow: -0.25 },
+    { type: 'stt', amount: 0.06, units: null, flow: -0.06 },
+    { type: 'tds', amount: 15, units: null, flow: -15 },
+    { type: 'segregation', amount: null, units: 100, flow: 0 },
+    { type: 'bonus', amount: 0, units: 10, flow: 0 },
+    { type: 'merger', amount: 5000, units: 55.5, flow: -5000 },
+    { type: 'merger', amount: -5000, units: -55.5, flow: 5000 },
+    { type: 'reversal', amount: -1000, units: -10, flow: 1000 },
+    { type: 'reversal', amount: 4000, units: 30, flow: -4000 },
+    { type: 'reversal', amount: -0.25, units: null, flow: 0.25 },
+    { type: 'other', amount: null, units: null, flow: 0 },
+    { type: 'other', amount: 12.5, units: null, flow: 0 },
+  ] as Array<{ type: TransactionType; amount: number | null; units: number | null; flow: number }>)('$type (amount $amount, units $units) flows $flow', ({ type, amount, units, flow }) => {
     // The description says the opposite of the type on purpose: only the type may count.
     expect(transactionFlow(tx('2024-01-01', type, amount, units, null, 'Redemption'))).toBeCloseTo(flow, 9);
   });
@@ -172,36 +172,36 @@ describe('transaction cash flows (from the type, never the description)', () => 
 describe('opening value', () => {
   const base = { opening_units: 100, units: 100, market_value: 7000, nav_date: '2025-03-31' };
   it.each([
-    ['a printed opening valuation wins', { opening_value: 4800, transactions: [tx('2024-04-01', 'purchase', 5000, 100, 50)] }, '2024-04-01', 4800],
-    ['the NAV of a transaction on the start date', { transactions: [tx('2024-04-01', 'purchase', 5000, 100, 50)] }, '2024-04-01', 5000],
-    [
-      'the nearest priced transaction, not the first',
-      { transactions: [tx('2024-04-20', 'sip_purchase', 5100, 100, 51), tx('2024-04-05', 'sip_purchase', 4900, 100, 49)] },
-      '2024-04-01',
-      4900,
-    ],
-    [
-      'on a tie, the earlier one',
-      { transactions: [tx('2024-04-11', 'sip_purchase', 5200, 100, 52), tx('2024-03-22', 'sip_purchase', 4800, 100, 48)] },
-      '2024-04-01',
-      4800,
-    ],
-    [
-      `exactly ${OPENING_NAV_WINDOW_DAYS} days away is still evidence`,
-      { transactions: [tx('2024-05-02', 'purchase', 5000, 100, 50)] },
-      '2024-04-01',
-      5000,
-    ],
-    ['one day beyond the window is not', { transactions: [tx('2024-05-03', 'purchase', 5000, 100, 50)] }, '2024-04-01', null],
-    [
-      "reversals carry another row's price and are not evidence",
-      { transactions: [tx('2024-04-02', 'reversal', -5000, -100, 50), tx('2024-09-01', 'purchase', 6000, 100, 60)] },
-      '2024-04-01',
-      null,
-    ],
-    ['rows without a NAV are not evidence', { transactions: [tx('2024-04-01', 'stamp_duty', 0.25, null, null)] }, '2024-04-01', null],
-    ['no period start', { transactions: [tx('2024-04-01', 'purchase', 5000, 100, 50)] }, null, null],
-  ] as Array<[string, Partial<Holding>, string | null, number | null]>)('%s', (_name, extra, periodFrom, expected) => {
+    { name: 'a printed opening valuation wins', extra: { opening_value: 4800, transactions: [tx('2024-04-01', 'purchase', 5000, 100, 50)] }, periodFrom: '2024-04-01', expected: 4800 },
+    { name: 'the NAV of a transaction on the start date', extra: { transactions: [tx('2024-04-01', 'purchase', 5000, 100, 50)] }, periodFrom: '2024-04-01', expected: 5000 },
+    {
+      name: 'the nearest priced transaction, not the first',
+      extra: { transactions: [tx('2024-04-20', 'sip_purchase', 5100, 100, 51), tx('2024-04-05', 'sip_purchase', 4900, 100, 49)] },
+      periodFrom: '2024-04-01',
+      expected: 4900,
+    },
+    {
+      name: 'on a tie, the earlier one',
+      extra: { transactions: [tx('2024-04-11', 'sip_purchase', 5200, 100, 52), tx('2024-03-22', 'sip_purchase', 4800, 100, 48)] },
+      periodFrom: '2024-04-01',
+      expected: 4800,
+    },
+    {
+      name: `exactly ${OPENING_NAV_WINDOW_DAYS} days away is still evidence`,
+      extra: { transactions: [tx('2024-05-02', 'purchase', 5000, 100, 50)] },
+      periodFrom: '2024-04-01',
+      expected: 5000,
+    },
+    { name: 'one day beyond the window is not', extra: { transactions: [tx('2024-05-03', 'purchase', 5000, 100, 50)] }, periodFrom: '2024-04-01', expected: null },
+    {
+      name: "reversals carry another row's price and are not evidence",
+      extra: { transactions: [tx('2024-04-02', 'reversal', -5000, -100, 50), tx('2024-09-01', 'purchase', 6000, 100, 60)] },
+      periodFrom: '2024-04-01',
+      expected: null,
+    },
+    { name: 'rows without a NAV are not evidence', extra: { transactions: [tx('2024-04-01', 'stamp_duty', 0.25, null, null)] }, periodFrom: '2024-04-01', expected: null },
+    { name: 'no period start', extra: { transactions: [tx('2024-04-01', 'purchase', 5000, 100, 50)] }, periodFrom: null, expected: null },
+  ] as Array<{ name: string; extra: Partial<Holding>; periodFrom: string | null; expected: number | null }>)('$name', ({ extra, periodFrom, expected }) => {
     const value = openingValue(holding(7000, 'Equity', { ...base, ...extra }), periodFrom);
     if (expected === null) expect(value).toBeNull();
     else expect(value as number).toBeCloseTo(expected, 9);
@@ -265,32 +265,32 @@ describe('holding XIRR', () => {
 
   const purchase = tx('2024-04-10', 'purchase', 5000, 100, 50);
   it.each([
-    ['a summary or demat holding (no opening, no transactions)', { opening_units: null, transactions: [] }, {}, 'NO_TRANSACTIONS'],
-    ['transactions but the opening units unread', { opening_units: null, transactions: [purchase] }, { periodFrom: '2024-04-01' }, 'OPENING_UNITS_UNKNOWN'],
-    ['an opening balance and no transactions to price it', { opening_units: 10, transactions: [] }, { periodFrom: '2024-04-01' }, 'OPENING_VALUE_UNKNOWN'],
-    [
-      'an opening balance priced only far from the start',
-      { opening_units: 10, transactions: [tx('2024-09-10', 'purchase', 5000, 100, 50)] },
-      { periodFrom: '2024-04-01' },
-      'OPENING_VALUE_UNKNOWN',
-    ],
-    ['an opening balance and no period start', { opening_units: 10, transactions: [purchase] }, {}, 'OPENING_VALUE_UNKNOWN'],
-    [
-      'a row that moves units with no amount or NAV',
-      { opening_units: 0, transactions: [purchase, tx('2024-05-01', 'transfer_in', null, 10, null)] },
-      { periodFrom: '2024-04-01' },
-      'TRANSACTION_VALUE_UNKNOWN',
-    ],
-    ['an unknown market value', { opening_units: 0, units: 100, market_value: null, transactions: [purchase] }, { periodFrom: '2024-04-01' }, 'VALUE_UNKNOWN'],
-    ['no NAV date and no period end', { opening_units: 0, nav_date: null, transactions: [purchase] }, { periodFrom: '2024-04-01', asOf: null }, 'NO_VALUATION_DATE'],
-    ['nothing paid in', { opening_units: 0, transactions: [tx('2024-05-01', 'bonus', 0, 10, null)] }, { periodFrom: '2024-04-01' }, 'NO_CASH_FLOWS'],
-    [
-      'no rate solves the flows',
-      { opening_units: 0, transactions: [tx('2023-01-01', 'idcw_payout', 100, null), tx('2024-01-01', 'purchase', 50, 1, 50)], nav_date: '2024-12-31', market_value: 100 },
-      {},
-      'NO_SOLUTION',
-    ],
-  ] as Array<[string, Partial<Holding>, { periodFrom?: string; asOf?: string | null }, XirrReason]>)('is null for %s', (_name, extra, options, reason) => {
+    { name: 'a summary or demat holding (no opening, no transactions)', extra: { opening_units: null, transactions: [] }, options: {}, reason: 'NO_TRANSACTIONS' },
+    { name: 'transactions but the opening units unread', extra: { opening_units: null, transactions: [purchase] }, options: { periodFrom: '2024-04-01' }, reason: 'OPENING_UNITS_UNKNOWN' },
+    { name: 'an opening balance and no transactions to price it', extra: { opening_units: 10, transactions: [] }, options: { periodFrom: '2024-04-01' }, reason: 'OPENING_VALUE_UNKNOWN' },
+    {
+      name: 'an opening balance priced only far from the start',
+      extra: { opening_units: 10, transactions: [tx('2024-09-10', 'purchase', 5000, 100, 50)] },
+      options: { periodFrom: '2024-04-01' },
+      reason: 'OPENING_VALUE_UNKNOWN',
+    },
+    { name: 'an opening balance and no period start', extra: { opening_units: 10, transactions: [purchase] }, options: {}, reason: 'OPENING_VALUE_UNKNOWN' },
+    {
+      name: 'a row that moves units with no amount or NAV',
+      extra: { opening_units: 0, transactions: [purchase, tx('2024-05-01', 'transfer_in', null, 10, null)] },
+      options: { periodFrom: '2024-04-01' },
+      reason: 'TRANSACTION_VALUE_UNKNOWN',
+    },
+    { name: 'an unknown market value', extra: { opening_units: 0, units: 100, market_value: null, transactions: [purchase] }, options: { periodFrom: '2024-04-01' }, reason: 'VALUE_UNKNOWN' },
+    { name: 'no NAV date and no period end', extra: { opening_units: 0, nav_date: null, transactions: [purchase] }, options: { periodFrom: '2024-04-01', asOf: null }, reason: 'NO_VALUATION_DATE' },
+    { name: 'nothing paid in', extra: { opening_units: 0, transactions: [tx('2024-05-01', 'bonus', 0, 10, null)] }, options: { periodFrom: '2024-04-01' }, reason: 'NO_CASH_FLOWS' },
+    {
+      name: 'no rate solves the flows',
+      extra: { opening_units: 0, transactions: [tx('2023-01-01', 'idcw_payout', 100, null), tx('2024-01-01', 'purchase', 50, 1, 50)], nav_date: '2024-12-31', market_value: 100 },
+      options: {},
+      reason: 'NO_SOLUTION',
+    },
+  ] as Array<{ name: string; extra: Partial<Holding>; options: { periodFrom?: string; asOf?: string | null }; reason: XirrReason }>)('is null for $name', ({ extra, options, reason }) => {
     const h = holding(6000, 'Equity', { units: 100, nav: 60, nav_date: '2025-03-31', ...extra });
     expect(holdingXirr(h, options)).toEqual({ xirr: null, xirr_reason: reason });
   });
@@ -328,22 +328,22 @@ describe('calculatePortfolio', () => {
   });
 
   it.each([
-    [
-      'a holding with an unknown value is left out and counted',
-      [holding(1000, 'Equity', { cost_value: 900 }), holding(null, 'Debt', { units: null, cost_value: 5000 }), holding(3000, 'Hybrid', { cost_value: 2500 })],
-      { total: 4000, valued: 2, without: 1, cost: 3400, allocation: { equity: 25, debt: 0, hybrid: 75, other: 0 } },
-    ],
-    [
-      'every value unknown: nothing counted, nothing invented',
-      [holding(null, 'Equity', { units: null }), holding(null, 'Debt', { nav: null })],
-      { total: 0, valued: 0, without: 2, cost: null, allocation: { equity: 0, debt: 0, hybrid: 0, other: 0 } },
-    ],
-    [
-      'a known value of 0 is counted as valued',
-      [holding(0, 'Equity', { units: 0 }), holding(500, 'Debt', { cost_value: 400 })],
-      { total: 500, valued: 2, without: 0, cost: 400, allocation: { equity: 0, debt: 100, hybrid: 0, other: 0 } },
-    ],
-  ] as Array<[string, Holding[], { total: number; valued: number; without: number; cost: number | null; allocation: object }]>)('%s', (_name, hs, want) => {
+    {
+      name: 'a holding with an unknown value is left out and counted',
+      hs: [holding(1000, 'Equity', { cost_value: 900 }), holding(null, 'Debt', { units: null, cost_value: 5000 }), holding(3000, 'Hybrid', { cost_value: 2500 })],
+      want: { total: 4000, valued: 2, without: 1, cost: 3400, allocation: { equity: 25, debt: 0, hybrid: 75, other: 0 } },
+    },
+    {
+      name: 'every value unknown: nothing counted, nothing invented',
+      hs: [holding(null, 'Equity', { units: null }), holding(null, 'Debt', { nav: null })],
+      want: { total: 0, valued: 0, without: 2, cost: null, allocation: { equity: 0, debt: 0, hybrid: 0, other: 0 } },
+    },
+    {
+      name: 'a known value of 0 is counted as valued',
+      hs: [holding(0, 'Equity', { units: 0 }), holding(500, 'Debt', { cost_value: 400 })],
+      want: { total: 500, valued: 2, without: 0, cost: 400, allocation: { equity: 0, debt: 100, hybrid: 0, other: 0 } },
+    },
+  ] as Array<{ name: string; hs: Holding[]; want: { total: number; valued: number; without: number; cost: number | null; allocation: object } }>)('$name', ({ hs, want }) => {
     const f = calculatePortfolio([entity(hs)]);
     expect(f.total_market_value).toBe(want.total);
     expect(f.holdings_valued).toBe(want.valued);
@@ -371,10 +371,10 @@ describe('calculatePortfolio', () => {
   });
 
   it.each([
-    ['an opening balance with no price', holding(6000, 'Equity', { opening_units: 100, transactions: [] }), 'OPENING_VALUE_UNKNOWN'],
-    ['a summary holding', holding(6000, 'Equity', { opening_units: null, transactions: [] }), 'NO_TRANSACTIONS'],
-    ['an unknown value', holding(null, 'Equity', { opening_units: 0, transactions: [tx('2024-10-01', 'purchase', 2000, 20, 100)] }), 'VALUE_UNKNOWN'],
-  ] as Array<[string, Holding, XirrReason]>)('has no portfolio XIRR when one holding has none: %s', (_name, blocker, reason) => {
+    { name: 'an opening balance with no price', blocker: holding(6000, 'Equity', { opening_units: 100, transactions: [] }), reason: 'OPENING_VALUE_UNKNOWN' },
+    { name: 'a summary holding', blocker: holding(6000, 'Equity', { opening_units: null, transactions: [] }), reason: 'NO_TRANSACTIONS' },
+    { name: 'an unknown value', blocker: holding(null, 'Equity', { opening_units: 0, transactions: [tx('2024-10-01', 'purchase', 2000, 20, 100)] }), reason: 'VALUE_UNKNOWN' },
+  ] as Array<{ name: string; blocker: Holding; reason: XirrReason }>)('has no portfolio XIRR when one holding has none: $name', ({ blocker, reason }) => {
     const fine = holding(2200, 'Debt', { opening_units: 0, units: 20, transactions: [tx('2024-10-01', 'purchase', 2000, 20, 100)] });
     const f = calculatePortfolio([entity([fine, blocker])], { periodFrom: '2024-04-01', asOf: '2025-03-31' });
     expect(f).toMatchObject({ xirr: null, xirr_reason: reason });
@@ -389,11 +389,11 @@ describe('calculatePortfolio', () => {
 
 describe('TOTALS_INCOMPLETE flags', () => {
   it.each([
-    ['none when every value is known', [entity([holding(1, 'Equity')])], []],
-    [
-      'one per investor with holdings left out, naming them',
-      [entity([holding(1, 'Equity'), holding(null, 'Debt', { isin: 'INF109K01Z48' })], 'Meera Iyer'), entity([holding(2, 'Debt')], 'Ravi Iyer')],
-      [
+    { name: 'none when every value is known', entities: [entity([holding(1, 'Equity')])], flags: [] },
+    {
+      name: 'one per investor with holdings left out, naming them',
+      entities: [entity([holding(1, 'Equity'), holding(null, 'Debt', { isin: 'INF109K01Z48' })], 'Meera Iyer'), entity([holding(2, 'Debt')], 'Ravi Iyer')],
+      flags: [
         {
           code: 'TOTALS_INCOMPLETE',
           message: 'Totals and allocation leave out 1 of 2 holding(s) whose market value is unknown: INF109K01Z48',
@@ -402,8 +402,8 @@ describe('TOTALS_INCOMPLETE flags', () => {
           page: null,
         },
       ],
-    ],
-  ] as Array<[string, Entity[], object[]]>)('%s', (_name, entities, flags) => {
+    },
+  ] as Array<{ name: string; entities: Entity[]; flags: object[] }>)('$name', ({ entities, flags }) => {
     expect(totalsIncompleteFlags(entities)).toEqual(flags);
   });
 });

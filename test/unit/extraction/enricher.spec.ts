@@ -18,21 +18,20 @@ const LLM_REPORT = { model: 'm', outcome: 'extracted', pages_sent: 1, pages_tota
 
 describe('asset class: which source decides', () => {
   it.each([
-    // [case, holding, context, draft extras, class, source, flagged]
-    ['a printed category wins over the name', holding('HDFC Flexi Cap Fund - Growth', 'INF179K01BE2', { asset_class: 'Debt', asset_class_source: 'statement' }), {}, {}, 'Debt', 'statement', false],
-    ['a printed category wins over AMFI', holding('HDFC Flexi Cap Fund - Growth', 'INF179K01BE2', { asset_class: 'Debt', asset_class_source: 'statement' }), amfi({ INF179K01BE2: 'Open Ended Schemes(Equity Scheme - Flexi Cap Fund)' }), {}, 'Debt', 'statement', false],
-    ["a parser's class without a source is the statement's", holding('HDFC Flexi Cap Fund - Growth', 'INF179K01BE2', { asset_class: 'Hybrid' }), {}, {}, 'Hybrid', 'statement', false],
-    ["AMFI's category wins over the name", holding('XYZ Flexi Cap Fund - Growth', 'INF179K01BE2'), amfi({ INF179K01BE2: 'Open Ended Schemes(Hybrid Scheme - Balanced Advantage)' }), {}, 'Hybrid', 'amfi', false],
-    ["AMFI's category for a name that says nothing", holding('HDFC Capital Builder Fund - Growth', 'INF179K01BE2'), amfi({ INF179K01BE2: 'Open Ended Schemes(Growth)' }), {}, 'Equity', 'amfi', false],
-    ['the name, when AMFI does not list the ISIN', holding('Franklin India Smaller Companies Fund - Growth', 'INF090I01239'), amfi({}), {}, 'Equity', 'scheme_name', true],
-    ["the name, when AMFI's heading does not say (domestic FoF)", holding('ICICI Prudential Asset Allocator Fund (FOF) - Growth', 'INF109K01BE2'), amfi({ INF109K01BE2: 'Open Ended Schemes(Other Scheme - FoF Domestic)' }), {}, 'Hybrid', 'scheme_name', true],
-    ['the name, without market data', holding('Kotak Banking and PSU Debt Fund - Direct Growth', 'INF174K01EL2'), {}, {}, 'Debt', 'scheme_name', true],
-    ['the security type for listed shares', holding('HDFC BANK LIMITED', 'INE040A01034'), {}, { classification: 'NSDL_CAS' }, 'Equity', 'security_type', false],
-    ['the security type for a gold bond', holding('SOVEREIGN GOLD BOND 2.50% 2028', 'IN0020200039'), amfi({}), { classification: 'NSDL_CAS' }, 'Other', 'security_type', false],
-    ["the name over a language model's class", holding('SBI Gold Fund - Direct Growth', 'INF200K01K01', { asset_class: 'Equity' }), {}, { llm_extraction: LLM_REPORT }, 'Other', 'scheme_name', true],
-    ["a language model's class where the name says nothing", holding('Acme Prosperity Scheme', 'INF200K01K01', { asset_class: 'Hybrid' }), {}, { llm_extraction: LLM_REPORT }, 'Hybrid', 'model', true],
-    ['nothing known: null, unflagged', holding('Acme Prosperity Scheme', 'INF200K01K01'), amfi({}), {}, null, null, false],
-  ] as const)('%s', (_case, h, context, extra, cls, source, flagged) => {
+    { name: 'a printed category wins over the name', h: holding('HDFC Flexi Cap Fund - Growth', 'INF179K01BE2', { asset_class: 'Debt', asset_class_source: 'statement' }), context: {}, extra: {}, cls: 'Debt', source: 'statement', flagged: false },
+    { name: 'a printed category wins over AMFI', h: holding('HDFC Flexi Cap Fund - Growth', 'INF179K01BE2', { asset_class: 'Debt', asset_class_source: 'statement' }), context: amfi({ INF179K01BE2: 'Open Ended Schemes(Equity Scheme - Flexi Cap Fund)' }), extra: {}, cls: 'Debt', source: 'statement', flagged: false },
+    { name: "a parser's class without a source is the statement's", h: holding('HDFC Flexi Cap Fund - Growth', 'INF179K01BE2', { asset_class: 'Hybrid' }), context: {}, extra: {}, cls: 'Hybrid', source: 'statement', flagged: false },
+    { name: "AMFI's category wins over the name", h: holding('XYZ Flexi Cap Fund - Growth', 'INF179K01BE2'), context: amfi({ INF179K01BE2: 'Open Ended Schemes(Hybrid Scheme - Balanced Advantage)' }), extra: {}, cls: 'Hybrid', source: 'amfi', flagged: false },
+    { name: "AMFI's category for a name that says nothing", h: holding('HDFC Capital Builder Fund - Growth', 'INF179K01BE2'), context: amfi({ INF179K01BE2: 'Open Ended Schemes(Growth)' }), extra: {}, cls: 'Equity', source: 'amfi', flagged: false },
+    { name: 'the name, when AMFI does not list the ISIN', h: holding('Franklin India Smaller Companies Fund - Growth', 'INF090I01239'), context: amfi({}), extra: {}, cls: 'Equity', source: 'scheme_name', flagged: true },
+    { name: "the name, when AMFI's heading does not say (domestic FoF)", h: holding('ICICI Prudential Asset Allocator Fund (FOF) - Growth', 'INF109K01BE2'), context: amfi({ INF109K01BE2: 'Open Ended Schemes(Other Scheme - FoF Domestic)' }), extra: {}, cls: 'Hybrid', source: 'scheme_name', flagged: true },
+    { name: 'the name, without market data', h: holding('Kotak Banking and PSU Debt Fund - Direct Growth', 'INF174K01EL2'), context: {}, extra: {}, cls: 'Debt', source: 'scheme_name', flagged: true },
+    { name: 'the security type for listed shares', h: holding('HDFC BANK LIMITED', 'INE040A01034'), context: {}, extra: { classification: 'NSDL_CAS' }, cls: 'Equity', source: 'security_type', flagged: false },
+    { name: 'the security type for a gold bond', h: holding('SOVEREIGN GOLD BOND 2.50% 2028', 'IN0020200039'), context: amfi({}), extra: { classification: 'NSDL_CAS' }, cls: 'Other', source: 'security_type', flagged: false },
+    { name: "the name over a language model's class", h: holding('SBI Gold Fund - Direct Growth', 'INF200K01K01', { asset_class: 'Equity' }), context: {}, extra: { llm_extraction: LLM_REPORT }, cls: 'Other', source: 'scheme_name', flagged: true },
+    { name: "a language model's class where the name says nothing", h: holding('Acme Prosperity Scheme', 'INF200K01K01', { asset_class: 'Hybrid' }), context: {}, extra: { llm_extraction: LLM_REPORT }, cls: 'Hybrid', source: 'model', flagged: true },
+    { name: 'nothing known: null, unflagged', h: holding('Acme Prosperity Scheme', 'INF200K01K01'), context: amfi({}), extra: {}, cls: null, source: null, flagged: false },
+  ] as const)('$name', ({ h, context, extra, cls, source, flagged }) => {
     const out = enrichExtraction(draftOf([h], extra as Partial<ExtractionDraft>), context);
     expect(out.entities[0].holdings[0]).toMatchObject({ asset_class: cls, asset_class_source: source });
     expect(out.enrichment_flags).toEqual(

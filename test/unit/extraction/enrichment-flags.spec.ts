@@ -16,21 +16,21 @@ const validation = (confidence_score: number, flags: ValidationFlag[] = []): Val
 
 describe('enrichment flags beside validation flags', () => {
   it.each([
-    ['no flag', [], 0],
-    ['an inferred asset class', [flag('ASSET_CLASS_INFERRED')], 0.1],
-    ['a failed check', [flag('UNITS_NAV_MISMATCH')], 0.5],
-    ['both', [flag('ASSET_CLASS_INFERRED'), flag('TOTAL_MISMATCH')], 0.6],
-  ] as const)('a holding named by %s loses %s of its confidence', (_label, flags, cost) => {
+    { name: 'no flag', flags: [], cost: 0 },
+    { name: 'an inferred asset class', flags: [flag('ASSET_CLASS_INFERRED')], cost: 0.1 },
+    { name: 'a failed check', flags: [flag('UNITS_NAV_MISMATCH')], cost: 0.5 },
+    { name: 'both', flags: [flag('ASSET_CLASS_INFERRED'), flag('TOTAL_MISMATCH')], cost: 0.6 },
+  ] as const)('a holding named by $name loses $flags of its confidence', ({ flags, cost }) => {
     expect(holdingFlagCost([...flags])).toBeCloseTo(cost, 10);
   });
 
   it.each([
-    // [holdings, of which the name decided, score before, score after]
-    [['HDFC Liquid Fund', 'HDFC Flexi Cap Fund'], 2, 99.5, 97.5],
-    [['HDFC Liquid Fund', 'Acme Prosperity Scheme'], 1, 99.5, 98.5],
-    [['Acme Prosperity Scheme'], 0, 99.5, 99.5],
-    [['HDFC Liquid Fund'], 1, 1.2, 0],
-  ] as const)('%j, %s inferred: confidence_score %s → %s, flags after validation\'s', (names, inferred, before, after) => {
+    // names: the holdings; inferred: how many of them the name classed; the score before and after
+    { names: ['HDFC Liquid Fund', 'HDFC Flexi Cap Fund'], inferred: 2, before: 99.5, after: 97.5 },
+    { names: ['HDFC Liquid Fund', 'Acme Prosperity Scheme'], inferred: 1, before: 99.5, after: 98.5 },
+    { names: ['Acme Prosperity Scheme'], inferred: 0, before: 99.5, after: 99.5 },
+    { names: ['HDFC Liquid Fund'], inferred: 1, before: 1.2, after: 0 },
+  ] as const)('$names, $inferred inferred: confidence_score $before → $after, flags after validation\'s', ({ names, inferred, before, after }) => {
     const draft = enrichExtraction(draftOf([...names]));
     const out = withEnrichmentFlags(validation(before, [flag('TOTAL_MISMATCH', null)]), draft);
     expect(out.confidence_score).toBe(after);

@@ -14,17 +14,17 @@ const byPattern = (text: string, isin: string): { start: number; end: number } |
 };
 
 describe('isinSpan', () => {
-  const cases: Array<[string, string, string, { start: number; end: number } | null]> = [
-    ['whole', 'ISIN: INE009A01021 Infosys', 'INE009A01021', { start: 6, end: 18 }],
-    ['split by one space', 'INE009A0 1021  100', 'INE009A01021', { start: 0, end: 13 }],
-    ['split by a tab and a no-break space', 'x INE0\t09A01\u00a0021', 'INE009A01021', { start: 2, end: 16 }],
-    ['two spaces are not a split', 'INE009A0  1021', 'INE009A01021', null],
-    ['a false start before the real one', 'INE0 INE009A01021', 'INE009A01021', { start: 5, end: 17 }],
-    ['a space before the last character', 'INE009A0102 1', 'INE009A01021', { start: 0, end: 13 }],
-    ['truncated at the end of the text', 'INE009A0102', 'INE009A01021', null],
-    ['absent', 'HDFC BANK LIMITED', 'INE040A01034', null],
+  const cases: Array<{ name: string; text: string; isin: string; span: { start: number; end: number } | null }> = [
+    { name: 'whole', text: 'ISIN: INE009A01021 Infosys', isin: 'INE009A01021', span: { start: 6, end: 18 } },
+    { name: 'split by one space', text: 'INE009A0 1021  100', isin: 'INE009A01021', span: { start: 0, end: 13 } },
+    { name: 'split by a tab and a no-break space', text: 'x INE0\t09A01\u00a0021', isin: 'INE009A01021', span: { start: 2, end: 16 } },
+    { name: 'two spaces are not a split', text: 'INE009A0  1021', isin: 'INE009A01021', span: null },
+    { name: 'a false start before the real one', text: 'INE0 INE009A01021', isin: 'INE009A01021', span: { start: 5, end: 17 } },
+    { name: 'a space before the last character', text: 'INE009A0102 1', isin: 'INE009A01021', span: { start: 0, end: 13 } },
+    { name: 'truncated at the end of the text', text: 'INE009A0102', isin: 'INE009A01021', span: null },
+    { name: 'absent', text: 'HDFC BANK LIMITED', isin: 'INE040A01034', span: null },
   ];
-  it.each(cases)('%s', (_name, text, isin, span) => {
+  it.each(cases)('$name', ({ text, isin, span }) => {
     expect(isinSpan(text, isin)).toEqual(span);
     expect(byPattern(text, isin)).toEqual(span);
   });
@@ -54,18 +54,18 @@ describe('page furniture around ISIN rows on short pages', () => {
   const pages = (texts: string[]): TextLine[] => [1, 2, 3].flatMap((p) => texts.map((t, i) => line(p, 40 + i * 10, t)));
   const kept = (texts: string[]): string[] => dropPageFurniture(pages(texts)).filter((l) => l.page === 2).map((l) => l.text);
 
-  const cases: Array<[string, string[], string[]]> = [
-    ['one line, an ISIN row: kept', ['INE009A01021 INFOSYS LIMITED 1,553.97'], ['INE009A01021 INFOSYS LIMITED 1,553.97']],
-    ['one line, no ISIN: furniture', ['Consolidated Account Statement'], []],
-    ['two lines, the second an ISIN row: the first goes', ['Holdings as on date', 'INE009A01021 INFOSYS 1,553.97'], ['INE009A01021 INFOSYS 1,553.97']],
-    ['three lines, ISIN row in the middle: both edges go', ['Header', 'INE009A01021 INFOSYS 1,553.97', 'Footer'], ['INE009A01021 INFOSYS 1,553.97']],
-    [
-      'name lines between two ISIN rows stay, edges go',
-      ['Header', 'INE397D01024 BHARTI 1,977.88', 'AIRTEL LIMITED', 'INE009A01021 INFOSYS 1,553.97', 'Footer'],
-      ['INE397D01024 BHARTI 1,977.88', 'AIRTEL LIMITED', 'INE009A01021 INFOSYS 1,553.97'],
-    ],
+  const cases: Array<{ name: string; texts: string[]; expected: string[] }> = [
+    { name: 'one line, an ISIN row: kept', texts: ['INE009A01021 INFOSYS LIMITED 1,553.97'], expected: ['INE009A01021 INFOSYS LIMITED 1,553.97'] },
+    { name: 'one line, no ISIN: furniture', texts: ['Consolidated Account Statement'], expected: [] },
+    { name: 'two lines, the second an ISIN row: the first goes', texts: ['Holdings as on date', 'INE009A01021 INFOSYS 1,553.97'], expected: ['INE009A01021 INFOSYS 1,553.97'] },
+    { name: 'three lines, ISIN row in the middle: both edges go', texts: ['Header', 'INE009A01021 INFOSYS 1,553.97', 'Footer'], expected: ['INE009A01021 INFOSYS 1,553.97'] },
+    {
+      name: 'name lines between two ISIN rows stay, edges go',
+      texts: ['Header', 'INE397D01024 BHARTI 1,977.88', 'AIRTEL LIMITED', 'INE009A01021 INFOSYS 1,553.97', 'Footer'],
+      expected: ['INE397D01024 BHARTI 1,977.88', 'AIRTEL LIMITED', 'INE009A01021 INFOSYS 1,553.97'],
+    },
   ];
-  it.each(cases)('%s', (_name, texts, expected) => {
+  it.each(cases)('$name', ({ texts, expected }) => {
     expect(kept(texts)).toEqual(expected);
   });
 });

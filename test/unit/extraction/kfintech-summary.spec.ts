@@ -79,10 +79,10 @@ describe('KFintech summary, real layout', () => {
   });
 
   it.each([
-    ['labelled', [[30, 'Investor Name : Sunita Kumar'], [300, 'PAN : BCDPK2345F']]],
-    ['bracketed', [[30, 'Sunita Kumar (PAN: BCDPK2345F)']]],
-    ['split', [[30, 'Investor Name'], [110, ': Sunita Kumar'], [300, 'PAN'], [330, ': BCDPK2345F']]],
-  ] as Array<[string, CellSpec[]]>)('an investor heading (%s) in the table starts that investor\'s holdings', (_style, heading) => {
+    { name: 'labelled', heading: [[30, 'Investor Name : Sunita Kumar'], [300, 'PAN : BCDPK2345F']] },
+    { name: 'bracketed', heading: [[30, 'Sunita Kumar (PAN: BCDPK2345F)']] },
+    { name: 'split', heading: [[30, 'Investor Name'], [110, ': Sunita Kumar'], [300, 'PAN'], [330, ': BCDPK2345F']] },
+  ] as Array<{ name: string; heading: CellSpec[] }>)('an investor heading ($name) in the table starts that investor\'s holdings', ({ heading }) => {
     const draft = parse(
       page(1, [
         ...TITLE,

@@ -39,11 +39,11 @@ class ScriptedProvider extends LlmProvider {
 
 describe('readsWithLanguageModel', () => {
   it.each([
-    ['UNKNOWN', 'openai', true],
-    ['UNKNOWN', 'local', false],
-    ['CAMS_DETAILED_CAS', 'openai', false],
-    ['BANK_STATEMENT', 'openai', false],
-  ] as const)('%s with the %s provider: %p', (code, provider, expected) => {
+    { code: 'UNKNOWN', provider: 'openai', expected: true },
+    { code: 'UNKNOWN', provider: 'local', expected: false },
+    { code: 'CAMS_DETAILED_CAS', provider: 'openai', expected: false },
+    { code: 'BANK_STATEMENT', provider: 'openai', expected: false },
+  ] as const)('$code with the $provider provider: $expected', ({ code, provider, expected }) => {
     expect(readsWithLanguageModel({ code, confidence: 50, holdings_statement: false }, { name: provider })).toBe(expected);
   });
 });

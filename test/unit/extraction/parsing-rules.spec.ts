@@ -19,18 +19,18 @@ const cls = classifiedAs;
 describe('TableNames: the row a wrapped name line belongs to', () => {
   // Each case: events in print order ('A<y>:<own name>' a row, 'F<y>:<text>' a name line, '|' a break)
   // and the names the rows end up with.
-  const cases: Array<[string, string[], string[]]> = [
-    ['top-aligned, rows spaced like lines: the name starts on the row', ['A0:HDFC BANK', 'F10:LIMITED', 'A20:INFOSYS', 'F30:LIMITED', '|'], ['HDFC BANK LIMITED', 'INFOSYS LIMITED']],
-    ['bottom-aligned, a fragment opens the table: names end on the row', ['|', 'F0:HDFC BANK', 'A10:LIMITED', 'F20:INFOSYS', 'A30:LIMITED', '|'], ['HDFC BANK LIMITED', 'INFOSYS LIMITED']],
-    ['middle-aligned, even lines: the figures sit between two name lines', ['|', 'F0:TATA CONSULTANCY', 'A5:', 'F10:SERVICES LIMITED', 'F23:ITC', 'A28:', 'F33:LIMITED', '|'], ['TATA CONSULTANCY SERVICES LIMITED', 'ITC LIMITED']],
-    ['middle-aligned, three lines: the row holds the middle one', ['|', 'F0:RELIANCE', 'A10:INDUSTRIES', 'F20:LIMITED', 'A33:HDFC BANK LIMITED', '|'], ['RELIANCE INDUSTRIES LIMITED', 'HDFC BANK LIMITED']],
-    ['a row gap wider than the line pitch decides a run between rows', ['A0:BHARTI', 'F10:AIRTEL', 'F20:LIMITED', 'A33:HINDUSTAN UNILEVER LIMITED'], ['BHARTI AIRTEL LIMITED', 'HINDUSTAN UNILEVER LIMITED']],
-    ['with a gap, a run splits where the lines are furthest apart', ['A0:AXIS', 'F10:BLUECHIP FUND', 'F23:SBI', 'A33:NIFTY 50 ETF'], ['AXIS BLUECHIP FUND', 'SBI NIFTY 50 ETF']],
-    ['bottom-aligned with a gap, no edge evidence', ['A0:ONE', 'F13:TWO', 'A23:THREE'], ['ONE', 'TWO THREE']],
-    ['a page break ends a block: a fragment at the top of a page belongs to the row below it', ['A0:FIRST ROW', 'P', 'F0:SECOND', 'A10:ROW'], ['FIRST ROW', 'SECOND ROW']],
+  const cases: Array<{ name: string; events: string[]; names: string[] }> = [
+    { name: 'top-aligned, rows spaced like lines: the name starts on the row', events: ['A0:HDFC BANK', 'F10:LIMITED', 'A20:INFOSYS', 'F30:LIMITED', '|'], names: ['HDFC BANK LIMITED', 'INFOSYS LIMITED'] },
+    { name: 'bottom-aligned, a fragment opens the table: names end on the row', events: ['|', 'F0:HDFC BANK', 'A10:LIMITED', 'F20:INFOSYS', 'A30:LIMITED', '|'], names: ['HDFC BANK LIMITED', 'INFOSYS LIMITED'] },
+    { name: 'middle-aligned, even lines: the figures sit between two name lines', events: ['|', 'F0:TATA CONSULTANCY', 'A5:', 'F10:SERVICES LIMITED', 'F23:ITC', 'A28:', 'F33:LIMITED', '|'], names: ['TATA CONSULTANCY SERVICES LIMITED', 'ITC LIMITED'] },
+    { name: 'middle-aligned, three lines: the row holds the middle one', events: ['|', 'F0:RELIANCE', 'A10:INDUSTRIES', 'F20:LIMITED', 'A33:HDFC BANK LIMITED', '|'], names: ['RELIANCE INDUSTRIES LIMITED', 'HDFC BANK LIMITED'] },
+    { name: 'a row gap wider than the line pitch decides a run between rows', events: ['A0:BHARTI', 'F10:AIRTEL', 'F20:LIMITED', 'A33:HINDUSTAN UNILEVER LIMITED'], names: ['BHARTI AIRTEL LIMITED', 'HINDUSTAN UNILEVER LIMITED'] },
+    { name: 'with a gap, a run splits where the lines are furthest apart', events: ['A0:AXIS', 'F10:BLUECHIP FUND', 'F23:SBI', 'A33:NIFTY 50 ETF'], names: ['AXIS BLUECHIP FUND', 'SBI NIFTY 50 ETF'] },
+    { name: 'bottom-aligned with a gap, no edge evidence', events: ['A0:ONE', 'F13:TWO', 'A23:THREE'], names: ['ONE', 'TWO THREE'] },
+    { name: 'a page break ends a block: a fragment at the top of a page belongs to the row below it', events: ['A0:FIRST ROW', 'P', 'F0:SECOND', 'A10:ROW'], names: ['FIRST ROW', 'SECOND ROW'] },
   ];
 
-  it.each(cases)('%s', (_, events, names) => {
+  it.each(cases)('$name', ({ events, names }) => {
     const table = new TableNames();
     const got: string[] = [];
     let page = 1;
@@ -97,16 +97,16 @@ describe('investor names beside their labels', () => {
 });
 
 describe('PAN labels', () => {
-  const cases: Array<[string, string | null]> = [
-    ['PAN: ABCPD1234E', 'ABCPD1234E'],
-    ['PAN : ABCPD1234E', 'ABCPD1234E'],
-    ['PAN No. ABCPD1234E', 'ABCPD1234E'],
-    ['PAN of First Holder : ABCPD1234E', 'ABCPD1234E'],
-    ['PAN of the Second Holder: ABCPD1234E', 'ABCPD1234E'],
-    ['KYC: OK  PAN: OK', null],
-    ['ABCPD1234E', null],
+  const cases: Array<{ text: string; pan: string | null }> = [
+    { text: 'PAN: ABCPD1234E', pan: 'ABCPD1234E' },
+    { text: 'PAN : ABCPD1234E', pan: 'ABCPD1234E' },
+    { text: 'PAN No. ABCPD1234E', pan: 'ABCPD1234E' },
+    { text: 'PAN of First Holder : ABCPD1234E', pan: 'ABCPD1234E' },
+    { text: 'PAN of the Second Holder: ABCPD1234E', pan: 'ABCPD1234E' },
+    { text: 'KYC: OK  PAN: OK', pan: null },
+    { text: 'ABCPD1234E', pan: null },
   ];
-  it.each(cases)('findPan(%j) = %j', (text, pan) => {
+  it.each(cases)('findPan($text) = $pan', ({ text, pan }) => {
     expect(findPan(text)).toBe(pan);
   });
 });

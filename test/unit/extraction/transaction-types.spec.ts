@@ -2,150 +2,155 @@ import { describe, expect, it } from '@jest/globals';
 import { classifyTransaction } from '../../../src/modules/nexus/extraction/transaction-types.js';
 import type { TransactionType } from '../../../src/modules/nexus/extraction/types.js';
 
-// [description as printed, units, amount, expected type]. Units and amounts are negative when a
-// statement prints them in brackets (units or money leaving the holding).
-type Case = [string, number | null, number | null, TransactionType];
+// The description as printed, its units and amount, and the type it must get. Units and amounts are
+// negative when a statement prints them in brackets (units or money leaving the holding).
+interface Case {
+  description: string;
+  units: number | null;
+  amount: number | null;
+  expected: TransactionType;
+}
 
 const purchases: Case[] = [
-  ['Purchase', 39.444, 2499.88, 'purchase'],
-  ['Purchase-BSE', 12.5, 1000, 'purchase'],
-  ['Purchase - NSE', 12.5, 1000, 'purchase'],
-  ['Additional Purchase', 5, 500, 'purchase'],
-  ['Fresh Purchase', 100, 10000, 'purchase'],
-  ['New Purchase - via Internet', 10, 1000, 'purchase'],
-  ['Purchase (Continuous Offer)', 10, 1000, 'purchase'],
-  ['NFO Allotment', 1000, 10000, 'purchase'],
-  ['Lumpsum Purchase through MFU', 10.123, 5000, 'purchase'],
-  ['By Allotment', 50, 500, 'purchase'],
+  { description: 'Purchase', units: 39.444, amount: 2499.88, expected: 'purchase' },
+  { description: 'Purchase-BSE', units: 12.5, amount: 1000, expected: 'purchase' },
+  { description: 'Purchase - NSE', units: 12.5, amount: 1000, expected: 'purchase' },
+  { description: 'Additional Purchase', units: 5, amount: 500, expected: 'purchase' },
+  { description: 'Fresh Purchase', units: 100, amount: 10000, expected: 'purchase' },
+  { description: 'New Purchase - via Internet', units: 10, amount: 1000, expected: 'purchase' },
+  { description: 'Purchase (Continuous Offer)', units: 10, amount: 1000, expected: 'purchase' },
+  { description: 'NFO Allotment', units: 1000, amount: 10000, expected: 'purchase' },
+  { description: 'Lumpsum Purchase through MFU', units: 10.123, amount: 5000, expected: 'purchase' },
+  { description: 'By Allotment', units: 50, amount: 500, expected: 'purchase' },
 ];
 
 const sips: Case[] = [
-  ['Systematic Investment', 4, 1000, 'sip_purchase'],
-  ['SIP Purchase - Instalment No 5', 45.123, 5000, 'sip_purchase'],
-  ['SIP Purchase - Instalment No - 12', 43.5, 5000, 'sip_purchase'],
-  ['SIP Purchase-BSE - Instalment No - 3/60', 20, 2000, 'sip_purchase'],
-  ['Purchase-SIP', 45.123, 5000, 'sip_purchase'],
-  ['Systematic Investment (13/24)', 216.346, 4999.75, 'sip_purchase'],
-  ['Systematic Investment - Instalment 7', 30, 3000, 'sip_purchase'],
-  ['Systematic Investment Purchase', 30, 3000, 'sip_purchase'],
-  ['SIP - Instalment 2/60', 1.5, 500, 'sip_purchase'],
-  ['XSIP Purchase', 2, 250, 'sip_purchase'],
+  { description: 'Systematic Investment', units: 4, amount: 1000, expected: 'sip_purchase' },
+  { description: 'SIP Purchase - Instalment No 5', units: 45.123, amount: 5000, expected: 'sip_purchase' },
+  { description: 'SIP Purchase - Instalment No - 12', units: 43.5, amount: 5000, expected: 'sip_purchase' },
+  { description: 'SIP Purchase-BSE - Instalment No - 3/60', units: 20, amount: 2000, expected: 'sip_purchase' },
+  { description: 'Purchase-SIP', units: 45.123, amount: 5000, expected: 'sip_purchase' },
+  { description: 'Systematic Investment (13/24)', units: 216.346, amount: 4999.75, expected: 'sip_purchase' },
+  { description: 'Systematic Investment - Instalment 7', units: 30, amount: 3000, expected: 'sip_purchase' },
+  { description: 'Systematic Investment Purchase', units: 30, amount: 3000, expected: 'sip_purchase' },
+  { description: 'SIP - Instalment 2/60', units: 1.5, amount: 500, expected: 'sip_purchase' },
+  { description: 'XSIP Purchase', units: 2, amount: 250, expected: 'sip_purchase' },
 ];
 
 const redemptions: Case[] = [
-  ['Redemption', -30, -4000, 'redemption'],
-  ['Redemption less TDS, STT', -38.129, -515, 'redemption'],
-  ['Redemption - Online', -10, -1200, 'redemption'],
-  ['Partial Redemption', -10, -1200, 'redemption'],
-  ['Repurchase', -10, -1200, 'redemption'],
-  ['Maturity Redemption', -1000, -11000, 'redemption'],
-  ['SWP', -8.1, -1000, 'swp'],
-  ['Systematic Withdrawal', -8.1, -1000, 'swp'],
-  ['Systematic Withdrawal Plan - Instalment 4', -8.1, -1000, 'swp'],
-  ['Redemption - SWP', -8.1, -1000, 'swp'],
+  { description: 'Redemption', units: -30, amount: -4000, expected: 'redemption' },
+  { description: 'Redemption less TDS, STT', units: -38.129, amount: -515, expected: 'redemption' },
+  { description: 'Redemption - Online', units: -10, amount: -1200, expected: 'redemption' },
+  { description: 'Partial Redemption', units: -10, amount: -1200, expected: 'redemption' },
+  { description: 'Repurchase', units: -10, amount: -1200, expected: 'redemption' },
+  { description: 'Maturity Redemption', units: -1000, amount: -11000, expected: 'redemption' },
+  { description: 'SWP', units: -8.1, amount: -1000, expected: 'swp' },
+  { description: 'Systematic Withdrawal', units: -8.1, amount: -1000, expected: 'swp' },
+  { description: 'Systematic Withdrawal Plan - Instalment 4', units: -8.1, amount: -1000, expected: 'swp' },
+  { description: 'Redemption - SWP', units: -8.1, amount: -1000, expected: 'swp' },
 ];
 
 const switches: Case[] = [
-  ['Switch-In', 100, 10000, 'switch_in'],
-  ['Switch-In - From HDFC Liquid Fund - Growth', 100, 10000, 'switch_in'],
-  ['Switch In - From ICICI Prudential Dividend Yield Equity Fund', 100, 10000, 'switch_in'],
-  ['Switch Over In', 100, 10000, 'switch_in'],
-  ['Switchover-In', 100, 10000, 'switch_in'],
-  ['Lateral Shift In', 100, 10000, 'switch_in'],
-  ['Switch-Out', -100, -10000, 'switch_out'],
-  ['Switch-Out - To Axis Banking & PSU Debt Fund', -100, -10000, 'switch_out'],
-  ['Switch Over Out', -100, -10000, 'switch_out'],
-  ['Lateral Shift Out', -100, -10000, 'switch_out'],
+  { description: 'Switch-In', units: 100, amount: 10000, expected: 'switch_in' },
+  { description: 'Switch-In - From HDFC Liquid Fund - Growth', units: 100, amount: 10000, expected: 'switch_in' },
+  { description: 'Switch In - From ICICI Prudential Dividend Yield Equity Fund', units: 100, amount: 10000, expected: 'switch_in' },
+  { description: 'Switch Over In', units: 100, amount: 10000, expected: 'switch_in' },
+  { description: 'Switchover-In', units: 100, amount: 10000, expected: 'switch_in' },
+  { description: 'Lateral Shift In', units: 100, amount: 10000, expected: 'switch_in' },
+  { description: 'Switch-Out', units: -100, amount: -10000, expected: 'switch_out' },
+  { description: 'Switch-Out - To Axis Banking & PSU Debt Fund', units: -100, amount: -10000, expected: 'switch_out' },
+  { description: 'Switch Over Out', units: -100, amount: -10000, expected: 'switch_out' },
+  { description: 'Lateral Shift Out', units: -100, amount: -10000, expected: 'switch_out' },
   // The units decide over the wording; without units the wording, then the amount's sign.
-  ['Switch', 100, 10000, 'switch_in'],
-  ['Switch', -100, 10000, 'switch_out'],
-  ['Switch Out', null, 10000, 'switch_out'],
-  ['Switch', null, -10000, 'switch_out'],
-  ['Change of Plan - Regular to Direct', 99.5, 10000, 'switch_in'],
+  { description: 'Switch', units: 100, amount: 10000, expected: 'switch_in' },
+  { description: 'Switch', units: -100, amount: 10000, expected: 'switch_out' },
+  { description: 'Switch Out', units: null, amount: 10000, expected: 'switch_out' },
+  { description: 'Switch', units: null, amount: -10000, expected: 'switch_out' },
+  { description: 'Change of Plan - Regular to Direct', units: 99.5, amount: 10000, expected: 'switch_in' },
 ];
 
 const transfersAndStps: Case[] = [
-  ['STP In', 20, 2000, 'stp_in'],
-  ['STP - In from Kotak Liquid Fund', 20, 2000, 'stp_in'],
-  ['Systematic Transfer', 20, 2000, 'stp_in'],
-  ['Systematic Transfer Plan - In', 20, 2000, 'stp_in'],
-  ['STP Out', -0.5, -2000, 'stp_out'],
-  ['Systematic Transfer', -0.5, -2000, 'stp_out'],
-  ['Systematic Transfer Plan Out', null, -2000, 'stp_out'],
-  ['Transmission', 120, 15000, 'transfer_in'],
-  ['Transmission', -120, -15000, 'transfer_out'],
-  ['Transfer In', 10, null, 'transfer_in'],
-  ['Transfer Out', -10, null, 'transfer_out'],
-  ['Transfer-In', 10, 1000, 'transfer_in'],
-  ['Inter Depository Transfer', -10, null, 'transfer_out'],
-  ['Off-Market Transfer Cr', 10, null, 'transfer_in'],
+  { description: 'STP In', units: 20, amount: 2000, expected: 'stp_in' },
+  { description: 'STP - In from Kotak Liquid Fund', units: 20, amount: 2000, expected: 'stp_in' },
+  { description: 'Systematic Transfer', units: 20, amount: 2000, expected: 'stp_in' },
+  { description: 'Systematic Transfer Plan - In', units: 20, amount: 2000, expected: 'stp_in' },
+  { description: 'STP Out', units: -0.5, amount: -2000, expected: 'stp_out' },
+  { description: 'Systematic Transfer', units: -0.5, amount: -2000, expected: 'stp_out' },
+  { description: 'Systematic Transfer Plan Out', units: null, amount: -2000, expected: 'stp_out' },
+  { description: 'Transmission', units: 120, amount: 15000, expected: 'transfer_in' },
+  { description: 'Transmission', units: -120, amount: -15000, expected: 'transfer_out' },
+  { description: 'Transfer In', units: 10, amount: null, expected: 'transfer_in' },
+  { description: 'Transfer Out', units: -10, amount: null, expected: 'transfer_out' },
+  { description: 'Transfer-In', units: 10, amount: 1000, expected: 'transfer_in' },
+  { description: 'Inter Depository Transfer', units: -10, amount: null, expected: 'transfer_out' },
+  { description: 'Off-Market Transfer Cr', units: 10, amount: null, expected: 'transfer_in' },
 ];
 
 const idcw: Case[] = [
-  ['IDCW Reinvestment', 1.234, 100, 'idcw_reinvestment'],
-  ['IDCW Reinvestment @ Rs.1.50 per unit', 1.234, 100, 'idcw_reinvestment'],
-  ['*** IDCW Reinvestment @ Rs.1.50 per unit ***', 1.234, 100, 'idcw_reinvestment'],
-  ['Dividend Reinvested', 2, 20, 'idcw_reinvestment'],
-  ['Div. Reinvestment @ Rs 0.25 per unit', 2, 20, 'idcw_reinvestment'],
-  ['IDCW Paid', null, 150, 'idcw_payout'],
-  ['IDCW Paid @ Rs.0.50 per unit', null, 150, 'idcw_payout'],
-  ['Div. Payout', null, 150, 'idcw_payout'],
-  ['Dividend Payout @ Rs.2.00 per unit', 0, 150, 'idcw_payout'],
-  ['IDCW Paid less TDS', null, 135, 'idcw_payout'],
+  { description: 'IDCW Reinvestment', units: 1.234, amount: 100, expected: 'idcw_reinvestment' },
+  { description: 'IDCW Reinvestment @ Rs.1.50 per unit', units: 1.234, amount: 100, expected: 'idcw_reinvestment' },
+  { description: '*** IDCW Reinvestment @ Rs.1.50 per unit ***', units: 1.234, amount: 100, expected: 'idcw_reinvestment' },
+  { description: 'Dividend Reinvested', units: 2, amount: 20, expected: 'idcw_reinvestment' },
+  { description: 'Div. Reinvestment @ Rs 0.25 per unit', units: 2, amount: 20, expected: 'idcw_reinvestment' },
+  { description: 'IDCW Paid', units: null, amount: 150, expected: 'idcw_payout' },
+  { description: 'IDCW Paid @ Rs.0.50 per unit', units: null, amount: 150, expected: 'idcw_payout' },
+  { description: 'Div. Payout', units: null, amount: 150, expected: 'idcw_payout' },
+  { description: 'Dividend Payout @ Rs.2.00 per unit', units: 0, amount: 150, expected: 'idcw_payout' },
+  { description: 'IDCW Paid less TDS', units: null, amount: 135, expected: 'idcw_payout' },
 ];
 
 const charges: Case[] = [
-  ['*** Stamp Duty ***', null, 0.12, 'stamp_duty'],
-  ['Stamp Duty', 0, 0.25, 'stamp_duty'],
-  ['*** STT Paid ***', null, 0.01, 'stt'],
-  ['STT', null, 0.06, 'stt'],
-  ['TDS on IDCW', null, 15, 'tds'],
-  ['*** TDS on Redemption ***', null, 42.5, 'tds'],
-  ['TDS Deducted', null, 10, 'tds'],
+  { description: '*** Stamp Duty ***', units: null, amount: 0.12, expected: 'stamp_duty' },
+  { description: 'Stamp Duty', units: 0, amount: 0.25, expected: 'stamp_duty' },
+  { description: '*** STT Paid ***', units: null, amount: 0.01, expected: 'stt' },
+  { description: 'STT', units: null, amount: 0.06, expected: 'stt' },
+  { description: 'TDS on IDCW', units: null, amount: 15, expected: 'tds' },
+  { description: '*** TDS on Redemption ***', units: null, amount: 42.5, expected: 'tds' },
+  { description: 'TDS Deducted', units: null, amount: 10, expected: 'tds' },
 ];
 
 const corporateEvents: Case[] = [
-  ['Segregated Portfolio', 100, null, 'segregation'],
-  ['Units allotted in Segregated Portfolio', 100, 0, 'segregation'],
-  ['*** Segregation ***', null, 100, 'segregation'],
-  ['Bonus', 10, 0, 'bonus'],
-  ['Bonus Units Allotted', 10, null, 'bonus'],
-  ['Consolidation/merger', 55.5, 5000, 'merger'],
-  ['Switch In - Merger', 55.5, 5000, 'merger'],
-  ['Switch Out - Merger', -55.5, -5000, 'merger'],
-  ['Scheme Merged into Axis Flexi Cap Fund', -55.5, null, 'merger'],
+  { description: 'Segregated Portfolio', units: 100, amount: null, expected: 'segregation' },
+  { description: 'Units allotted in Segregated Portfolio', units: 100, amount: 0, expected: 'segregation' },
+  { description: '*** Segregation ***', units: null, amount: 100, expected: 'segregation' },
+  { description: 'Bonus', units: 10, amount: 0, expected: 'bonus' },
+  { description: 'Bonus Units Allotted', units: 10, amount: null, expected: 'bonus' },
+  { description: 'Consolidation/merger', units: 55.5, amount: 5000, expected: 'merger' },
+  { description: 'Switch In - Merger', units: 55.5, amount: 5000, expected: 'merger' },
+  { description: 'Switch Out - Merger', units: -55.5, amount: -5000, expected: 'merger' },
+  { description: 'Scheme Merged into Axis Flexi Cap Fund', units: -55.5, amount: null, expected: 'merger' },
 ];
 
 const reversals: Case[] = [
-  ['Reversal', -10, -1000, 'reversal'],
-  ['Rejection/Reversal', -10, -1000, 'reversal'],
-  ['Purchase Reversal', -10, -1000, 'reversal'],
-  ['*** Invalid Purchase - Reversal ***', -10, -1000, 'reversal'],
-  ['SIP Purchase - Instalment No 6 - Rejected', -10, -1000, 'reversal'],
-  ['Switch-In Reversal', -100, -10000, 'reversal'],
-  ['Redemption Reversal', 30, 4000, 'reversal'],
-  ['Stamp Duty Reversal', null, -0.25, 'reversal'],
+  { description: 'Reversal', units: -10, amount: -1000, expected: 'reversal' },
+  { description: 'Rejection/Reversal', units: -10, amount: -1000, expected: 'reversal' },
+  { description: 'Purchase Reversal', units: -10, amount: -1000, expected: 'reversal' },
+  { description: '*** Invalid Purchase - Reversal ***', units: -10, amount: -1000, expected: 'reversal' },
+  { description: 'SIP Purchase - Instalment No 6 - Rejected', units: -10, amount: -1000, expected: 'reversal' },
+  { description: 'Switch-In Reversal', units: -100, amount: -10000, expected: 'reversal' },
+  { description: 'Redemption Reversal', units: 30, amount: 4000, expected: 'reversal' },
+  { description: 'Stamp Duty Reversal', units: null, amount: -0.25, expected: 'reversal' },
   // Worded as a purchase but takes units away, or as a sale but adds them: an undone row.
-  ['Purchase', -10, -1000, 'reversal'],
-  ['Redemption', 30, 4000, 'reversal'],
+  { description: 'Purchase', units: -10, amount: -1000, expected: 'reversal' },
+  { description: 'Redemption', units: 30, amount: 4000, expected: 'reversal' },
 ];
 
 const notes: Case[] = [
-  ['*** SIP Registered ***', 0, null, 'other'],
-  ['*** SIP Registered - Monthly from 05-Aug-2026 ***', null, null, 'other'],
-  ['*** Systematic Investment Registered - starts 05-Aug-2026 ***', null, 5000, 'other'],
-  ['*** SIP Cancelled ***', null, 5000, 'other'],
-  ['Nominee registered', null, null, 'other'],
-  ['*** Address Updated ***', null, null, 'other'],
-  ['*** No transactions during this statement period ***', null, null, 'other'],
-  ['Purchase', null, null, 'other'],
-  ['Exit Load', null, 12.5, 'other'],
-  ['Pledge Created', 10, null, 'other'],
+  { description: '*** SIP Registered ***', units: 0, amount: null, expected: 'other' },
+  { description: '*** SIP Registered - Monthly from 05-Aug-2026 ***', units: null, amount: null, expected: 'other' },
+  { description: '*** Systematic Investment Registered - starts 05-Aug-2026 ***', units: null, amount: 5000, expected: 'other' },
+  { description: '*** SIP Cancelled ***', units: null, amount: 5000, expected: 'other' },
+  { description: 'Nominee registered', units: null, amount: null, expected: 'other' },
+  { description: '*** Address Updated ***', units: null, amount: null, expected: 'other' },
+  { description: '*** No transactions during this statement period ***', units: null, amount: null, expected: 'other' },
+  { description: 'Purchase', units: null, amount: null, expected: 'other' },
+  { description: 'Exit Load', units: null, amount: 12.5, expected: 'other' },
+  { description: 'Pledge Created', units: 10, amount: null, expected: 'other' },
 ];
 
 const bySign: Case[] = [
-  ['ON-CR BSE Settlement', 10, 1500, 'purchase'],
-  ['EP-DR NSE Settlement', -10, -1500, 'redemption'],
+  { description: 'ON-CR BSE Settlement', units: 10, amount: 1500, expected: 'purchase' },
+  { description: 'EP-DR NSE Settlement', units: -10, amount: -1500, expected: 'redemption' },
 ];
 
 describe('classifyTransaction', () => {
@@ -156,19 +161,19 @@ describe('classifyTransaction', () => {
   });
 
   describe.each([
-    ['purchases', purchases],
-    ['SIP instalments', sips],
-    ['redemptions and SWP', redemptions],
-    ['switches', switches],
-    ['STP and transfers', transfersAndStps],
-    ['IDCW', idcw],
-    ['charges', charges],
-    ['segregation, bonus, merger', corporateEvents],
-    ['reversals', reversals],
-    ['notes without money or units', notes],
-    ['unnamed rows typed by their signs', bySign],
-  ] as Array<[string, Case[]]>)('%s', (_group, cases) => {
-    it.each(cases)('%j (units %p, amount %p) is %s', (description, units, amount, expected) => {
+    { name: 'purchases', cases: purchases },
+    { name: 'SIP instalments', cases: sips },
+    { name: 'redemptions and SWP', cases: redemptions },
+    { name: 'switches', cases: switches },
+    { name: 'STP and transfers', cases: transfersAndStps },
+    { name: 'IDCW', cases: idcw },
+    { name: 'charges', cases: charges },
+    { name: 'segregation, bonus, merger', cases: corporateEvents },
+    { name: 'reversals', cases: reversals },
+    { name: 'notes without money or units', cases: notes },
+    { name: 'unnamed rows typed by their signs', cases: bySign },
+  ] as Array<{ name: string; cases: Case[] }>)('$name', ({ cases }) => {
+    it.each(cases)('"$description" (units $units, amount $amount) is $expected', ({ description, units, amount, expected }) => {
       expect(classifyTransaction(description, units, amount)).toBe(expected);
     });
   });
