@@ -15,6 +15,7 @@ import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { NexusModule } from './modules/nexus/nexus.module.js';
+import { PortfolioModule } from './modules/portfolio/portfolio.module.js';
 import { OutboxModule } from './modules/outbox/outbox.module.js';
 import { QueueModule } from './modules/queue/queue.module.js';
 import { LlmModule } from './modules/llm/llm.module.js';
@@ -51,6 +52,7 @@ export class AppModule {
         DashboardModule.forRoot(config.role),
         WebhooksModule.forRoot(config.role),
         ClientsModule.forRoot(config.role),
+        PortfolioModule.forRoot(config.role),
       ],
       providers: [
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

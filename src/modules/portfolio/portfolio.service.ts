@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../../common/auth/principal.js';
+import { paginated, offsetOf, type Paginated } from '../../common/http/pagination.js';
+import { ClientRegister } from '../clients/index.js';
+import { ResultsService, type CompletedExtraction, type Entity } from '../nexus/index.js';
+import { consolidate, consolidateHousehold, normaliseFolio, type StatementSource } from './consolidation/index.js';
+import type { ClientPortfolioDto, HouseholdPortfolioDto, PortfolioTransactionDto, TransactionsQueryDto } from './dto/portfolio.dto.js';
+import { toFiguresDto, toPortfolioDto, toTransactionDto } from './dto/portfolio.mapper.js';
+
+/** A completed extraction's result as the consolidation reads it. */
+interface ExtractionResult {
+  document_type?: string;
+  period?: { from: string | null; to: string | null };
+  entities?: Entity[];
+}
+
+const toStatement = (row: CompletedExtraction): StatementSource => {
+  const result = row.result as ExtractionResult;
+  return { document_id: row.doc_id, document_type: result.document_type ?? 'UNKNOWN', period: result.period ?? { from: null, to: null }, entities: result.entities ?? [] };
+};
+
+/**
+ * A client's or a household's portfolio and merged transaction history, consolidated from every
+ * completed statement of the tenant linked to the client (docs/portfolio.md). The register is the
+ * firm's: any member of the tenant reads it; the documents are listed by id, type and date only.
+ */
+@Injectable()
+export class PortfolioService {
+  constructor(
+    private readonly register: ClientRegister,
+    private readonly results: ResultsService,
+  ) {}
+
+  async clientPortfolio(user: Principal, clientId: string, asOf: string | null): Promise<ClientPortfolioDto> {
+    const client = await this.register.requireClient(user.tenantId, clientId);
+    const c = consolidate(await this.statementsOf(user.tenantId, client.id), { asOf, pans: [client.pan] });
+    return { client_id: client.id, ...toPortfolioDto(c) };
+  }
+
+  async householdPortfolio(user: Principal, householdId: string, asOf: string | null): Promise<HouseholdPortfolioDto> {
+    const household = await this.register.requireHousehold(user.tenantId, householdId);
+    const members = await Promise.all(
+      household.members.map(async (m) => ({ client_id: m.id, name: m.name ?? '', pans: [m.pan], statements: await this.statementsOf(user.tenantId, m.id) })),
+    );
+    const c = consolidateHousehold(members, { asOf });
+    return {
+      household_id: household.id,
+      ...toPortfolioDto(c),
+      members: c.members.map((m, i) => ({
+        client_id: m.client_id,
+        name: household.members[i].name,
+        relationship: household.members[i].relationship,
+        positions: m.positions,
+        totals: toFiguresDto(m.figures),
+      })),
+    };
+  }
+
+  async clientTransactions(user: Principal, clientId: string, query: TransactionsQueryDto): Promise<Paginated<PortfolioTransactionDto>> {
+    const client = await this.register.requireClient(user.tenantId, clientId);
+    const { transactions } = consolidate(await this.statementsOf(user.tenantId, client.id), { pans: [client.pan] });
+    const folio = query.folio ? normaliseFolio(query.folio) : null;
+    const rows = transactions.filter(
+      (t) =>
+        (!folio || (t.folio !== null && normaliseFolio(t.folio) === folio)) &&
+        (!query.isin || t.isin === query.isin) &&
+        (!query.type || t.type === query.type) &&
+        (!query.from || t.date >= query.from) &&
+        (!query.to || t.date <= query.to),
+    );
+    const start = offsetOf(query);
+    return paginated(rows.slice(start, start + query.limit).map(toTransactionDto), rows.length, query);
+  }
+
+  private async statementsOf(tenantId: string, clientId: string): Promise<StatementSource[]> {
+    const ids = await this.register.documentIdsOf(tenantId, clientId);
+    return (await this.results.completedExtractions(tenantId, ids)).map(toStatement);
+  }
+}
