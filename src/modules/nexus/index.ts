@@ -22,6 +22,6 @@ export { MarketDataService } from './market-data/market-data.service.js';
 export { pdfUploadOptions } from './storage/upload-options.js';
 export type { ReceivedFile } from './storage/hashing-disk.engine.js';
 export { calculatePortfolio, holdingCashFlows, holdingXirr, type HoldingFlows } from './extraction/calculator.js';
-export type { AssetClass, Entity, Holding, PortfolioFigures, Transaction, TransactionType, XirrReason } from './extraction/types.js';
+export { TRANSACTION_TYPES, type AssetClass, type Entity, type Holding, type PortfolioFigures, type Transaction, type TransactionType, type XirrReason } from './extraction/types.js';
 export { DocumentEntity } from './entities/document.entity.js';
 export { STAGES, type StageName } from './pipeline/pipeline.constants.js';

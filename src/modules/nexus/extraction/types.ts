@@ -27,27 +27,30 @@ export interface Classification {
  * What a transaction row is, from one vocabulary (the printed `description` stays beside it).
  * `transaction-types.ts` decides it from the description and the row's signs.
  */
-export type TransactionType =
-  | 'purchase'
-  | 'sip_purchase'
-  | 'redemption'
-  | 'switch_in'
-  | 'switch_out'
-  | 'stp_in'
-  | 'stp_out'
-  | 'swp'
-  | 'idcw_payout'
-  | 'idcw_reinvestment'
-  | 'stamp_duty'
-  | 'stt'
-  | 'tds'
-  | 'segregation'
-  | 'reversal'
-  | 'bonus'
-  | 'merger'
-  | 'transfer_in'
-  | 'transfer_out'
-  | 'other';
+export const TRANSACTION_TYPES = [
+  'purchase',
+  'sip_purchase',
+  'redemption',
+  'switch_in',
+  'switch_out',
+  'stp_in',
+  'stp_out',
+  'swp',
+  'idcw_payout',
+  'idcw_reinvestment',
+  'stamp_duty',
+  'stt',
+  'tds',
+  'segregation',
+  'reversal',
+  'bonus',
+  'merger',
+  'transfer_in',
+  'transfer_out',
+  'other',
+] as const;
+
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export interface Transaction {
   date: string; // ISO yyyy-mm-dd

@@ -2,33 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PageQueryDto, PaginatedMetaDto } from '../../../common/http/pagination.js';
+import { TRANSACTION_TYPES, type TransactionType } from '../../nexus/index.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const upperTrimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
-const TRANSACTION_TYPES = [
-  'purchase',
-  'sip_purchase',
-  'redemption',
-  'switch_in',
-  'switch_out',
-  'stp_in',
-  'stp_out',
-  'swp',
-  'idcw_payout',
-  'idcw_reinvestment',
-  'stamp_duty',
-  'stt',
-  'tds',
-  'segregation',
-  'reversal',
-  'bonus',
-  'merger',
-  'transfer_in',
-  'transfer_out',
-  'other',
-] as const;
 
 export class PortfolioQueryDto {
   @ApiPropertyOptional({ example: '2025-03-31', description: 'YYYY-MM-DD: only statements dated on or before it count. All statements when absent.' })
@@ -55,7 +34,7 @@ export class TransactionsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: TRANSACTION_TYPES, example: 'sip_purchase' })
   @IsOptional()
   @IsIn(TRANSACTION_TYPES)
-  type?: (typeof TRANSACTION_TYPES)[number];
+  type?: TransactionType;
 
   @ApiPropertyOptional({ example: '2024-04-01', description: 'YYYY-MM-DD, inclusive' })
   @IsOptional()
