@@ -9,7 +9,7 @@
  */
 import { findIsin, findPan } from '../identifiers.js';
 import { parseNumber } from '../numbers.js';
-import type { ExtractionDraft, StatedGroupTotal, StatementClass, TextLine } from '../types.js';
+import type { Entity, ExtractionDraft, StatedGroupTotal, StatementClass, TextLine } from '../types.js';
 import { dropPageFurniture, holderName, EntityBook, findPeriod, isinSpan, newHolding, numericCells, splitNumberTokens, TableNames, type Cell } from './common.js';
 
 export interface DematLayout {
@@ -147,6 +147,20 @@ const TRANSACTIONS_HEADING = /STATEMENT\s+OF\s+TRANSACTIONS|TRANSACTION\s+(?:DET
 const HOLDINGS_HEADING = /HOLDING\s+STATEMENT|HOLDINGS?\s+AS\s+ON|UNITS\s+HELD|Equities\s*\(E\)|Mutual\s+Funds?\s*\(M\)|Mutual\s+Fund\s+Folios|Mutual\s+Fund\s+Units\s+held|Corporate\s+Bonds|Government\s+Securities/i;
 
 const MF_FOLIOS_HEADING = /Mutual\s+Fund\s+Folios/i;
+const FOLIOS_TOTAL = /^(?:Sub\s*)?Total\b(?!\s+Value)/i;
+
+/**
+ * An investor's total printed over their demat accounts leaves out the folios held with the
+ * registrars; with the folio section's own total it covers every holding read for them. Without an
+ * account total the investor has none to reconcile.
+ */
+function withFolioTotals(entities: Entity[], folioTotals: Map<string | null, number>): Entity[] {
+  for (const e of entities) {
+    const folios = folioTotals.get(e.pan);
+    if (e.stated_total !== null && folios !== undefined) e.stated_total = Math.round((e.stated_total + folios) * 100) / 100;
+  }
+  return entities;
+}
 
 /** Lines that open a demat account's section (or the statement's mutual-fund folios). */
 const ACCOUNT_HEADING = /Demat\s+Account|\bBO\s*ID\b|Mutual\s+Fund\s+Folios|UNITS\s+HELD/i;
@@ -170,6 +184,9 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
   let symbolColumn = false;
   let inHoldings = !marked;
   let panLocked = false;
+  /** Inside the folios held with the registrars, and their printed totals by investor (PAN). */
+  let inFolios = false;
+  const folioTotals = new Map<string | null, number>();
 
   for (const line of lines) {
     const text = line.text.trim();
@@ -208,9 +225,14 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
       }
     }
     const acct = layout.account(text);
-    if (acct) account = acct;
-    // Folios held with the registrars are in no demat account.
-    else if (MF_FOLIOS_HEADING.test(text) && !findIsin(text)) account = null;
+    if (acct) {
+      account = acct;
+      inFolios = false;
+    } else if (MF_FOLIOS_HEADING.test(text) && !findIsin(text)) {
+      // Folios held with the registrars are in no demat account.
+      account = null;
+      inFolios = true;
+    }
     // A new account section: its first holder (the first PAN that follows) owns its holdings.
     if (ACCOUNT_HEADING.test(text)) panLocked = false;
     const linePan = findPan(text);
@@ -228,6 +250,9 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     const nums = nameLine ? [] : numericCells(line.cells);
     if (totalIndex >= 0 && nums.length) {
       grand[totalIndex] = nums[nums.length - 1].value;
+      names.break();
+    } else if (inFolios && FOLIOS_TOTAL.test(text) && nums.length) {
+      folioTotals.set(pan, Math.round(((folioTotals.get(pan) ?? 0) + nums[nums.length - 1].value) * 100) / 100);
       names.break();
     } else if (layout.accountTotal.test(text) && nums.length) {
       book.addStatedTotal(pan, holder, nums[nums.length - 1].value);
@@ -247,7 +272,7 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
   return {
     classification: layout.classification,
     period,
-    entities: book.result(),
+    entities: withFolioTotals(book.result(), folioTotals),
     stated_total: grand.find((v) => v !== null) ?? null,
     stated_group_totals: groupTotals,
     currency: 'INR',
