@@ -1,14 +1,14 @@
 /**
  * PDF engines for text with positions, on the same statements, in interleaved rounds:
  *
- *   pdfjs            extractPdfText, the product's reader (pdfjs-dist 5)
- *   pdfium-hyzyla    PDFium compiled to WebAssembly, as packaged by @hyzyla/pdfium
- *   pdfium-embedpdf  PDFium compiled to WebAssembly, as packaged by @embedpdf/pdfium
+ *   pdfjs            pdfjs-dist 5 (src/modules/pdf/reader/pdfjs-text.ts), the reference: the line builder was made on its runs
+ *   pdfium-hyzyla    the product's reader (src/modules/pdf/reader/pdfium.ts): PDFium compiled to
+ *                    WebAssembly, as packaged by @hyzyla/pdfium
+ *   pdfium-embedpdf  the same reader on PDFium as packaged by @embedpdf/pdfium
  *
  * Neither PDFium package reads positioned text in its JavaScript API, but both ship PDFium's whole
- * text API (FPDFText_*) in the module; `readPdfium` below turns its characters into the runs pdfjs
- * reports (one run per text object, split at a stretch of spaces wider than 0.6 of the font size,
- * spaces at either end dropped, `y` the baseline from the top of the page, height the font size).
+ * text API (FPDFText_*) in the module; the product's `readPdfium` turns its characters into the runs
+ * pdfjs reports, with pdfjs' rules for ending a run and putting a space in it.
  *
  * The statements: every family of the fixture generator at BENCH_PAGES (`10,50`) pages, and a 10-page
  * CAMS detailed statement encrypted with AES-256, AES-128 and RC4-128 (opened with its password). They
@@ -76,170 +76,31 @@ interface Engine {
   isPasswordError(error: unknown): boolean;
 }
 
-/** The part of PDFium's C API (as exported by Emscripten) that reading positioned text needs. */
-interface PdfiumModule {
-  HEAPU8: Uint8Array;
-  wasmExports: { malloc(size: number): number; free(ptr: number): void };
-  _FPDF_LoadMemDocument(data: number, size: number, password: number): number;
-  _FPDF_GetLastError(): number;
-  _FPDF_CloseDocument(doc: number): void;
-  _FPDF_GetPageCount(doc: number): number;
-  _FPDF_LoadPage(doc: number, index: number): number;
-  _FPDF_ClosePage(page: number): void;
-  _FPDF_GetPageWidthF(page: number): number;
-  _FPDF_GetPageHeightF(page: number): number;
-  _FPDFPage_GetMediaBox(page: number, left: number, bottom: number, right: number, top: number): number;
-  _FPDFText_LoadPage(page: number): number;
-  _FPDFText_ClosePage(textPage: number): void;
-  _FPDFText_CountChars(textPage: number): number;
-  _FPDFText_GetUnicode(textPage: number, index: number): number;
-  _FPDFText_GetTextObject(textPage: number, index: number): number;
-  _FPDFText_GetFontSize(textPage: number, index: number): number;
-  _FPDFText_GetCharOrigin(textPage: number, index: number, x: number, y: number): number;
-  _FPDFText_GetLooseCharBox(textPage: number, index: number, rect: number): number;
-}
-
-/** FPDF_GetLastError: the document needs a password, or the one given is wrong. */
-const FPDF_ERR_PASSWORD = 4;
-
-class PdfiumError extends Error {
-  constructor(readonly code: number) {
-    super(`PDFium could not open the PDF (error ${code})`);
-  }
-}
-
-/** pdfjs ends a text item at a stretch of spaces wider than this share of the font size (SPACE_IN_FLOW_MAX_FACTOR). */
-const ITEM_BREAK = 0.6;
-/** A gap without a space character wider than this share of the font size reads as a space (pdfjs' TRACKING_SPACE_FACTOR). */
-const TRACKING_SPACE = 0.102;
-const WHITESPACE = new Set([0x09, 0x0a, 0x0d, 0x20, 0xa0]);
-
-/**
- * The runs of one page as pdfjs reports them. A character PDFium generated itself (a line break or a
- * space it inferred between two text objects) has no text object and ends the run.
- */
-function pageRuns(M: PdfiumModule, textPage: number, top: number, scratch: number): PdfTextItem[] {
-  const items: PdfTextItem[] = [];
-  let run: { str: string; x: number; y: number; right: number; bottom: number; size: number; object: number } | null = null;
-  let space = false;
-  const flush = (): void => {
-    if (run) items.push({ str: run.str, x: run.x, y: run.y, width: run.right - run.x, height: run.size });
-    run = null;
-    space = false;
-  };
-  let floats = new Float32Array(M.HEAPU8.buffer, scratch, 4);
-  let doubles = new Float64Array(M.HEAPU8.buffer, scratch, 2);
-  const count = M._FPDFText_CountChars(textPage);
-  for (let i = 0; i < count; i++) {
-    const object = M._FPDFText_GetTextObject(textPage, i);
-    if (!object) {
-      flush();
-      continue;
-    }
-    if (run && object !== run.object) flush();
-    const code = M._FPDFText_GetUnicode(textPage, i);
-    if (WHITESPACE.has(code)) {
-      if (run) space = true;
-      continue;
-    }
-    if (floats.buffer !== M.HEAPU8.buffer) {
-      floats = new Float32Array(M.HEAPU8.buffer, scratch, 4);
-      doubles = new Float64Array(M.HEAPU8.buffer, scratch, 2);
-    }
-    M._FPDFText_GetLooseCharBox(textPage, i, scratch);
-    const [left, , right, bottom] = floats;
-    if (run) {
-      const gap = left - run.right;
-      if (gap > ITEM_BREAK * run.size || gap < -run.size || Math.abs(bottom - run.bottom) > 0.01 * run.size) flush();
-      else if (space || gap > TRACKING_SPACE * run.size) run.str += ' ';
-    }
-    if (!run) {
-      M._FPDFText_GetCharOrigin(textPage, i, scratch, scratch + 8);
-      run = { str: '', x: left, y: top - doubles[1], right, bottom, size: M._FPDFText_GetFontSize(textPage, i), object };
-    }
-    run.str += String.fromCharCode(code);
-    run.right = right;
-    space = false;
-  }
-  flush();
-  return items;
-}
-
-function cString(M: PdfiumModule, text: string): number {
-  const bytes = new TextEncoder().encode(text);
-  const ptr = M.wasmExports.malloc(bytes.length + 1);
-  M.HEAPU8.set(bytes, ptr);
-  M.HEAPU8[ptr + bytes.length] = 0;
-  return ptr;
-}
-
-/** Positioned text of every page, read with PDFium's C API. */
-function readPdfium(M: PdfiumModule, data: Uint8Array, password?: string): PdfPageText[] {
-  // PDFium reads the bytes in place: they stay allocated until the document is closed.
-  const dataPtr = M.wasmExports.malloc(data.length);
-  M.HEAPU8.set(data, dataPtr);
-  const passwordPtr = password ? cString(M, password) : 0;
-  const scratch = M.wasmExports.malloc(32);
-  try {
-    const doc = M._FPDF_LoadMemDocument(dataPtr, data.length, passwordPtr);
-    if (!doc) throw new PdfiumError(M._FPDF_GetLastError());
-    try {
-      const pages: PdfPageText[] = [];
-      for (let index = 0, n = M._FPDF_GetPageCount(doc); index < n; index++) {
-        const page = M._FPDF_LoadPage(doc, index);
-        if (!page) throw new PdfiumError(M._FPDF_GetLastError());
-        try {
-          const width = M._FPDF_GetPageWidthF(page);
-          const height = M._FPDF_GetPageHeightF(page);
-          // Top edge of the media box, as pdf-text.ts measures y from it.
-          const top = M._FPDFPage_GetMediaBox(page, scratch, scratch + 4, scratch + 8, scratch + 12) ? new Float32Array(M.HEAPU8.buffer, scratch, 4)[3] : height;
-          const textPage = M._FPDFText_LoadPage(page);
-          try {
-            pages.push({ page: index + 1, width, height, items: pageRuns(M, textPage, top, scratch) });
-          } finally {
-            M._FPDFText_ClosePage(textPage);
-          }
-        } finally {
-          M._FPDF_ClosePage(page);
-        }
-      }
-      return pages;
-    } finally {
-      M._FPDF_CloseDocument(doc);
-    }
-  } finally {
-    M.wasmExports.free(scratch);
-    if (passwordPtr) M.wasmExports.free(passwordPtr);
-    M.wasmExports.free(dataPtr);
-  }
-}
-
-const pdfiumEngine = (M: PdfiumModule): Engine => ({
-  read: async (data, password) => readPdfium(M, data, password),
-  isPasswordError: (error) => error instanceof PdfiumError && error.code === FPDF_ERR_PASSWORD,
-});
+type Reader = typeof import('../src/modules/pdf/reader/pdfium.js');
+const isPdfiumPasswordError = (reader: Reader) => (error: unknown) => error instanceof reader.PdfiumError && error.code === reader.FPDF_ERR.PASSWORD;
 
 const isPdfjsPasswordError = (error: unknown): boolean => (error as { name?: string } | null)?.name === 'PasswordException';
 
 async function openEngine(name: EngineName): Promise<Engine> {
   switch (name) {
     case 'pdfjs': {
-      const { extractPdfText } = await import('../src/modules/pdf/reader/pdf-text.js');
-      return { read: (data, password) => extractPdfText(data, password), isPasswordError: isPdfjsPasswordError };
+      const { extractPdfjsText } = await import('../src/modules/pdf/reader/pdfjs-text.js');
+      return { read: (data, password) => extractPdfjsText(data, password), isPasswordError: isPdfjsPasswordError };
     }
     case 'pdfium-hyzyla': {
-      // The package's Emscripten module has every FPDF* export; its PDFiumLibrary wrapper reads plain text only.
-      const { PDFiumModule } = await import('@hyzyla/pdfium');
-      const M = (await PDFiumModule({})) as unknown as PdfiumModule & { _FPDF_InitLibrary(): void };
-      M._FPDF_InitLibrary();
-      return pdfiumEngine(M);
+      // The product's reader, as the PDF engine's children run it.
+      const reader = await import('../src/modules/pdf/reader/pdfium.js');
+      return { read: (data, password) => reader.extractPdfText(data, password), isPasswordError: isPdfiumPasswordError(reader) };
     }
     case 'pdfium-embedpdf': {
       const { init } = await import('@embedpdf/pdfium');
       const wasm = readFileSync(createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm'));
       const wrapped = await init({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer });
       wrapped.PDFiumExt_Init();
-      return pdfiumEngine(wrapped.pdfium as unknown as PdfiumModule);
+      // The product's conversion of PDFium's characters into runs, on this build's module.
+      const reader: Reader = await import('../src/modules/pdf/reader/pdfium.js');
+      const M = wrapped.pdfium as unknown as import('../src/modules/pdf/reader/pdfium.js').Pdfium;
+      return { read: async (data, password) => reader.readPdfium(M, data, password), isPasswordError: isPdfiumPasswordError(reader) };
     }
   }
 }
@@ -375,10 +236,10 @@ async function drawStatements(dir: string): Promise<Statement[]> {
     statements.push({ id: w.id, file, password: s.password, pages: s.model.page_count, holdings: s.model.holdings.length });
   }
   // Any other PDFs (`path` or `path#password`), e.g. real statements: their pages counted with pdfjs.
-  const { extractPdfText } = await import('../src/modules/pdf/reader/pdf-text.js');
+  const { extractPdfjsText } = await import('../src/modules/pdf/reader/pdfjs-text.js');
   for (const entry of FILES) {
     const [file, password = null] = entry.split('#');
-    const pages = await extractPdfText(new Uint8Array(readFileSync(file)), password ?? undefined);
+    const pages = await extractPdfjsText(new Uint8Array(readFileSync(file)), password ?? undefined);
     statements.push({ id: basename(file), file, password, pages: pages.length, holdings: null });
   }
   return statements;

@@ -3,7 +3,7 @@
  * merely getting the text out). For 10- and 50-page statements of each holdings family it times the
  * steps the pipeline's stages run, without queues or database:
  *
- *   pdfjs text       extractPdfText (positioned text of every page; stage 3)
+ *   text             extractPdfText (positioned text of every page, PDFium in this build; stage 3)
  *   lines            buildLines (stage 4)
  *   classify         classifyStatement on the first three pages' text (stage 2, without its own read)
  *   understand       extractStatement + validateExtraction + enrichExtraction + calculatePortfolio
@@ -22,7 +22,7 @@
  * BENCH_PAGES (`10,50`) and BENCH_FAMILIES (comma-separated) narrow the run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -42,7 +42,7 @@ const CLASSIFICATION_PAGES = 3;
 /** Families without holdings are not extraction benchmarks. */
 const NOT_HOLDINGS = new Set(['bank_statement']);
 
-const STEPS = ['pdfjs', 'lines', 'classify', 'understand', 'total'] as const;
+const STEPS = ['text', 'lines', 'classify', 'understand', 'total'] as const;
 type Step = (typeof STEPS)[number];
 type Timing = Record<Step, number>;
 /** What a child reports for one (build, family, pages): medians of its warm runs, in ms per document. */
@@ -64,15 +64,35 @@ const load = <T>(root: string, path: string): Promise<T> => import(pathToFileURL
 type Extraction = typeof import('../src/modules/nexus/extraction/extractor.js') &
   typeof import('../src/modules/nexus/extraction/classifier.js') &
   typeof import('../src/modules/pdf/text-lines.js') &
-  typeof import('../src/modules/pdf/reader/pdf-text.js') &
+  typeof import('../src/modules/pdf/reader/pdfium.js') &
   typeof import('../src/modules/nexus/extraction/validator.js') &
   typeof import('../src/modules/nexus/extraction/enricher.js') &
   typeof import('../src/modules/nexus/extraction/calculator.js');
 type Generator = typeof import('../test/fixtures/generator/index.js');
 
+/**
+ * The modules of the chain, where the build at `root` has them: the first of each list that exists
+ * (the text reader and the line builder have moved between builds: PDFium's reader in
+ * pdf/reader/pdfium.js, pdfjs' in pdf/reader/pdf-text.js or nexus/extraction/pdf-text.js).
+ */
+const MODULES = [
+  ['src/modules/nexus/extraction/extractor.js'],
+  ['src/modules/nexus/extraction/classifier.js'],
+  ['src/modules/pdf/text-lines.js', 'src/modules/nexus/extraction/line-builder.js'],
+  ['src/modules/pdf/reader/pdfium.js', 'src/modules/pdf/reader/pdf-text.js', 'src/modules/nexus/extraction/pdf-text.js'],
+  ['src/modules/nexus/extraction/validator.js'],
+  ['src/modules/nexus/extraction/enricher.js'],
+  ['src/modules/nexus/extraction/calculator.js'],
+];
+
 async function loadExtraction(root: string): Promise<Extraction> {
-  const dir = 'src/modules/nexus/extraction';
-  const parts = await Promise.all(['extractor', 'classifier', 'line-builder', 'pdf-text', 'validator', 'enricher', 'calculator'].map((m) => load<object>(root, `${dir}/${m}.js`)));
+  const parts = await Promise.all(
+    MODULES.map((candidates) => {
+      const path = candidates.find((c) => existsSync(join(root, 'dist-bench', c)));
+      if (!path) throw new Error(`${root} has none of ${candidates.join(', ')} in dist-bench (run tsc -p tsconfig.bench.json there)`);
+      return load<object>(root, path);
+    }),
+  );
   return Object.assign({}, ...parts) as Extraction;
 }
 
@@ -80,7 +100,7 @@ async function loadExtraction(root: string): Promise<Extraction> {
 async function chain(x: Extraction, pdf: Buffer, expectedHoldings: number): Promise<Timing> {
   let t0 = performance.now();
   const pages = await x.extractPdfText(new Uint8Array(pdf));
-  const pdfjs = since(t0);
+  const text = since(t0);
 
   t0 = performance.now();
   const lines = x.buildLines(pages);
@@ -102,7 +122,7 @@ async function chain(x: Extraction, pdf: Buffer, expectedHoldings: number): Prom
   if (found !== expectedHoldings || validation.flags.length) {
     throw new Error(`inexact extraction: ${found}/${expectedHoldings} holdings, flags ${JSON.stringify(validation.flags.slice(0, 3))}`);
   }
-  return { pdfjs, lines: linesMs, classify, understand, total: pdfjs + linesMs + classify + understand };
+  return { text, lines: linesMs, classify, understand, total: text + linesMs + classify + understand };
 }
 
 function pdftotextMs(path: string): number | null {
@@ -187,7 +207,7 @@ async function main(): Promise<void> {
       (skipped.length ? `; not in both builds: ${skipped.join(', ')}` : ''),
   );
   console.log(
-    '| family | pages | build | holdings | pdfjs text | lines | classify (first 3 pages, whole) | extract + validate + enrich + calculate | total per page (document) | total per page, each round | pdftotext -layout | total / pdftotext |',
+    '| family | pages | build | holdings | text with positions | lines | classify (first 3 pages, whole) | extract + validate + enrich + calculate | total per page (document) | total per page, each round | pdftotext -layout | total / pdftotext |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [key, byBuild] of results) {
@@ -209,7 +229,7 @@ async function main(): Promise<void> {
       const f = figures.get(build.name)!;
       const perPage = (ms: number): string => (ms / f.pages).toFixed(2);
       console.log(
-        `| ${family} | ${f.pages} | ${build.name} | ${f.holdings} | ${perPage(f.pdfjs)} | ${perPage(f.lines)} | ${f.classify.toFixed(2)} ms | ${perPage(f.understand)} | ` +
+        `| ${family} | ${f.pages} | ${build.name} | ${f.holdings} | ${perPage(f.text)} | ${perPage(f.lines)} | ${f.classify.toFixed(2)} ms | ${perPage(f.understand)} | ` +
           `**${perPage(f.total)}** (${f.total.toFixed(0)} ms) | ${f.rounds.map((v) => v.toFixed(2)).join(' / ')} | ` +
           `${f.pdftotext === null ? 'n/a' : `${perPage(f.pdftotext)} (${f.pdftotext.toFixed(0)} ms)`} | ${f.pdftotext === null ? 'n/a' : `${(f.total / f.pdftotext).toFixed(1)}×`} |`,
       );
@@ -218,7 +238,7 @@ async function main(): Promise<void> {
       // Per page, so a statement of another length from the other build's generator compares fairly.
       const [own, base] = [figures.get('this build')!, figures.get('baseline')!];
       const ratio = (s: Step): string => `${(own[s] / own.pages / (base[s] / base.pages)).toFixed(2)}`;
-      console.log(`| ${family} | ${target} | this / baseline | | ${ratio('pdfjs')} | ${ratio('lines')} | ${ratio('classify')} | ${ratio('understand')} | **${ratio('total')}** | | | |`);
+      console.log(`| ${family} | ${target} | this / baseline | | ${ratio('text')} | ${ratio('lines')} | ${ratio('classify')} | ${ratio('understand')} | **${ratio('total')}** | | | |`);
     }
   }
 }

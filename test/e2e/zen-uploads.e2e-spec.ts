@@ -5,7 +5,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { NexusModule } from '../../src/modules/nexus/nexus.module.js';
 import { ChunkRetriever, SessionDocuments } from '../../src/modules/zen/documents/chunk-retriever.js';
 import { buildLines } from '../../src/modules/pdf/text-lines.js';
-import { extractPdfText } from '../../src/modules/pdf/reader/pdf-text.js';
+import { extractPdfText } from '../../src/modules/pdf/reader/pdfium.js';
 import { generateStatement, imageOnlyPdf } from '../fixtures/generator/index.js';
 import { notPdfStatements, pdfAfter, zipOfPdf } from '../fixtures/generator/negative.js';
 import { addUser, bearer, createTenant, errorCode, login, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { classifyStatement } from '../../../src/modules/nexus/extraction/classifier.js';
-import { extractPdfText } from '../../../src/modules/pdf/reader/pdf-text.js';
+import { extractPdfText } from '../../../src/modules/pdf/reader/pdfium.js';
 import { generateStatement, generateText, type StatementFamily } from '../../fixtures/generator/index.js';
 
 // The pipeline's classification stage reads only the first three pages; it must decide as the

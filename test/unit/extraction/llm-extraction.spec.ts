@@ -3,7 +3,7 @@ import { LlmError, LlmProvider, type LlmCompletion, type LlmFacts, type LlmMessa
 import { LocalLlmProvider } from '../../../src/modules/llm/local-llm.provider.js';
 import { PiiMasker } from '../../../src/modules/llm/pii-masker.js';
 import { buildLines, classifyStatement } from '../../../src/modules/nexus/extraction/index.js';
-import { extractPdfText } from '../../../src/modules/pdf/reader/pdf-text.js';
+import { extractPdfText } from '../../../src/modules/pdf/reader/pdfium.js';
 import {
   extractionRequest,
   extractStatementWithModel,

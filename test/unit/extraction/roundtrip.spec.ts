@@ -9,7 +9,8 @@ import { describe, expect, it } from '@jest/globals';
 import { classifyStatement } from '../../../src/modules/nexus/extraction/classifier.js';
 import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
 import { buildLines } from '../../../src/modules/pdf/text-lines.js';
-import { extractPdfText } from '../../../src/modules/pdf/reader/pdf-text.js';
+import { extractPdfText, FPDF_ERR } from '../../../src/modules/pdf/reader/pdfium.js';
+import { verdictOf } from '../../../src/modules/pdf/reader/verdict.js';
 import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
 import { ALL_QUIRKS, generateStatement, imageOnlyPdf, type Quirks, type StatementFamily } from '../../fixtures/generator/index.js';
 import { compareWithModel, FAMILY_CLASS, runChain, runPdfChain, type Run } from './harness.js';
@@ -86,11 +87,13 @@ describe('documents that are not statements of holdings', () => {
 });
 
 describe('encrypted PDFs', () => {
-  it('open with the password and reject a missing or wrong one with the PasswordException', async () => {
+  it("open with the password and reject a missing or wrong one with PDFium's password error", async () => {
     const s = await generateStatement('cams_detailed', { seed: 2, encrypt: true });
     const data = new Uint8Array(s.pdf);
-    await expect(extractPdfText(data)).rejects.toMatchObject({ name: 'PasswordException', code: 1 });
-    await expect(extractPdfText(data, 'WRONG1234X')).rejects.toMatchObject({ name: 'PasswordException', code: 2 });
+    await expect(extractPdfText(data)).rejects.toMatchObject({ name: 'PdfiumError', code: FPDF_ERR.PASSWORD });
+    await expect(extractPdfText(data, 'WRONG1234X')).rejects.toMatchObject({ name: 'PdfiumError', code: FPDF_ERR.PASSWORD });
+    expect(verdictOf(await extractPdfText(data).catch((e: unknown) => e), undefined).code).toBe('PDF_PASSWORD_REQUIRED');
+    expect(verdictOf(await extractPdfText(data, 'WRONG1234X').catch((e: unknown) => e), 'WRONG1234X').code).toBe('PDF_PASSWORD_INVALID');
     const pages = await extractPdfText(data, s.password ?? undefined);
     expect(pages.length).toBe(s.model.page_count);
     expect(pages[0].items[0]).toEqual(expect.objectContaining({ str: expect.any(String), x: expect.any(Number), y: expect.any(Number) }));

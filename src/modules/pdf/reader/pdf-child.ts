@@ -3,10 +3,13 @@
  * a time from its parent over IPC — the file's bytes, never a path — and answers with the result or
  * with what the failure says about the document (verdict.ts). It holds no secrets and opens no
  * connections; its parent kills it when it outgrows its memory or time.
+ *
+ * Pages are counted and text is read with PDFium (read.ts), whose module is compiled when the child
+ * starts; pdfjs is loaded only by a child that draws a layout (layout.ts, with the canvas) or meets a
+ * file PDFium cannot read.
  */
-import { countPages } from './inspect.js';
-import { renderLayoutZip } from './layout.js';
-import { extractPdfText } from './pdf-text.js';
+import { loadPdfium } from './pdfium.js';
+import { readPageCount, readText } from './read.js';
 import { runTestHook, type TestHookJob } from './test-hooks.js';
 import { verdictOf } from './verdict.js';
 
@@ -24,11 +27,11 @@ const testHooks = process.argv.includes('--test-hooks');
 async function run(job: ReaderJob): Promise<unknown> {
   switch (job.kind) {
     case 'inspect':
-      return { pages: await countPages(job.data, job.password) };
+      return { pages: await readPageCount(job.data, job.password) };
     case 'text':
-      return extractPdfText(job.data, job.password, { maxPages: job.maxPages });
+      return readText(job.data, job.password, { maxPages: job.maxPages });
     case 'layout':
-      return renderLayoutZip(job.data, job.password);
+      return (await import('./layout.js')).renderLayoutZip(job.data, job.password);
   }
   if (!testHooks) throw new Error(`unknown job ${job.kind}`);
   return runTestHook(job);
@@ -41,5 +44,7 @@ process.on('message', (message: { id: number; job: ReaderJob }) => {
     (error: unknown) => process.send!({ id: message.id, ok: false, ...verdictOf(error, password) } satisfies ReaderReply),
   );
 });
+// Ready before the first job arrives (a failure here is the first job's to report).
+loadPdfium().catch(() => undefined);
 // Without its parent there is nothing to do.
 process.on('disconnect', () => process.exit(0));

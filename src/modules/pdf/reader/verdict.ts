@@ -1,9 +1,16 @@
 /**
- * What a failed read says about the document, decided once for every caller: the password codes
- * (pdfjs' PasswordException: 1 no password given, 2 a wrong one) and PDF_UNREADABLE for a file its
- * parser refuses or that outgrows the reader's own limits. Anything else (ENGINE_ERROR) is an error the
- * reader did not expect: the engine tries the job once more before charging it to the file.
+ * What a failed read says about the document, decided once for every caller and for both readers
+ * (PDFium for pages and text, pdfjs for drawing the layout): the password codes and PDF_UNREADABLE
+ * for a file a parser refuses or that outgrows the reader's own limits. Anything else (ENGINE_ERROR)
+ * is an error the reader did not expect: the engine tries the job once more before charging it to
+ * the file.
+ *
+ * PDFium answers FPDF_ERR_PASSWORD (4) alike for a missing and a wrong password, pdfjs'
+ * PasswordException 1 (none given) or 2 (a wrong one): either way a password that was given and
+ * refused is PDF_PASSWORD_INVALID, and none given PDF_PASSWORD_REQUIRED.
  */
+import { FPDF_ERR, PdfiumError } from './pdfium.js';
+
 export type PdfVerdictCode = 'PDF_PASSWORD_REQUIRED' | 'PDF_PASSWORD_INVALID' | 'PDF_UNREADABLE';
 
 export interface PdfVerdict {
@@ -21,11 +28,15 @@ const DAMAGED = new Set(['InvalidPDFException', 'UnknownErrorException', 'Missin
 
 export function verdictOf(error: unknown, password: string | undefined): PdfVerdict {
   const e = error as { name?: string; code?: number; message?: string };
-  if (e?.name === 'PasswordException') {
-    return e.code === 2 && password
+  const pdfiumPassword = error instanceof PdfiumError && error.code === FPDF_ERR.PASSWORD;
+  if (pdfiumPassword || e?.name === 'PasswordException') {
+    const refused = pdfiumPassword ? Boolean(password) : e.code === 2 && Boolean(password);
+    return refused
       ? { code: 'PDF_PASSWORD_INVALID', message: 'The PDF password is wrong' }
       : { code: 'PDF_PASSWORD_REQUIRED', message: 'The PDF is encrypted; a password is required' };
   }
+  // PDFium's other codes: the file, its format, its security handler or a page cannot be read.
+  if (error instanceof PdfiumError) return { code: 'PDF_UNREADABLE', message: 'The PDF is damaged and cannot be read' };
   if (DAMAGED.has(e?.name ?? '')) return { code: 'PDF_UNREADABLE', message: e.message || 'The PDF is damaged and cannot be read' };
   return { code: 'ENGINE_ERROR', message: e?.message ?? String(error) };
 }

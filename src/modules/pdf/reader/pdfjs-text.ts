@@ -1,6 +1,8 @@
 /**
- * Positioned text of a PDF, page by page, read with pdfjs. Coordinates are PDF points with `y`
- * measured from the top of the page (pdfjs reports baselines from the bottom).
+ * A PDF's pages and positioned text read with pdfjs: the reader of a file PDFium cannot open
+ * (read.ts), and the reference PDFium's reading is held to in tests and in `bench/engines.ts`.
+ * Coordinates are PDF points with `y` measured from the top of the page (pdfjs reports baselines
+ * from the bottom).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -30,12 +32,11 @@ interface RawTextItem {
 }
 
 /**
- * Reads the text layer of every page (or of the first `maxPages`), in this process: the PDF engine's
- * child runs it (the service reads through PdfEngine.text), tests and benchmarks call it directly.
- * Empty runs are skipped; an image-only PDF yields pages with no items. A missing or wrong password
- * rejects with pdfjs' own `PasswordException`.
+ * Reads the text layer of every page (or of the first `maxPages`) with pdfjs. Empty runs are
+ * skipped; an image-only PDF yields pages with no items. A missing or wrong password rejects with
+ * pdfjs' own `PasswordException`.
  */
-export async function extractPdfText(data: Uint8Array, password?: string, options: { maxPages?: number } = {}): Promise<PdfPageText[]> {
+export async function extractPdfjsText(data: Uint8Array, password?: string, options: { maxPages?: number } = {}): Promise<PdfPageText[]> {
   const maxPages = options.maxPages;
   // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
   const task = getDocument({
@@ -70,5 +71,19 @@ export async function extractPdfText(data: Uint8Array, password?: string, option
   } finally {
     if (doc) await doc.destroy();
     else await task.destroy();
+  }
+}
+
+/**
+ * Opens a PDF to count its pages. A missing or wrong password rejects with pdfjs' own
+ * `PasswordException`, a damaged file with its parser's error (see verdict.ts).
+ */
+export async function countPdfjsPages(data: Uint8Array, password?: string): Promise<number> {
+  const task = getDocument({ data: new Uint8Array(data), password, isEvalSupported: false, verbosity: 0, stopAtErrors: false });
+  try {
+    const doc = await task.promise;
+    return doc.numPages;
+  } finally {
+    await task.destroy().catch(() => undefined);
   }
 }
