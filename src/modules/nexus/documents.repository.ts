@@ -4,6 +4,9 @@ import { QueryFailedError, type DataSource, type EntityManager, type Repository 
 import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
 import { DocumentEntity, type LayoutError } from './entities/document.entity.js';
 
+
+/** What a document keeps on disk: its original and, once drawn, its layout (the stored-bytes quotas count both). */
+const DOCUMENT_BYTES = 'size_bytes + layout_bytes';
 /** A row of the caller's documents as GET /api/v1/documents/me lists it (see toDocumentListItem). */
 export type DocumentListRow = Pick<DocumentEntity, 'id' | 'jobId' | 'fileName' | 'status' | 'classification' | 'confidenceScore' | 'createdAt' | 'updatedAt'>;
 
@@ -92,6 +95,33 @@ export class DocumentsRepository {
 
   listForTenant(tenantId: string, skip: number, take: number): Promise<[DocumentEntity[], number]> {
     return this.docs.findAndCount({ where: { tenantId }, order: { createdAt: 'DESC', id: 'DESC' }, skip, take });
+  }
+
+  /**
+   * The bytes the tenant and one of its users keep (originals and stored layouts), summed from the
+   * documents themselves (never a running total that a deletion, a cascade or a lost write could
+   * leave wrong): whatever removes a document frees its bytes at once. In `manager`'s transaction
+   * when given (the stored-bytes quota's check under the tenant's lock).
+   */
+  async storedBytes(tenantId: string, userId: string, manager: EntityManager = this.dataSource.manager): Promise<{ tenant: number; user: number }> {
+    const [row] = (await manager.query(
+      `SELECT coalesce(sum(${DOCUMENT_BYTES}), 0)::text AS tenant,
+              coalesce(sum(${DOCUMENT_BYTES}) FILTER (WHERE owner_id = $2), 0)::text AS "user"
+         FROM documents WHERE tenant_id = $1`,
+      [tenantId, userId],
+    )) as Array<{ tenant: string; user: string }>;
+    return { tenant: Number(row.tenant), user: Number(row.user) };
+  }
+
+  /** The tenant's stored bytes, and those of each of `userIds` (users without documents are absent). */
+  async storedBytesByUser(tenantId: string, userIds: string[]): Promise<{ tenant: number; byUser: Map<string, number> }> {
+    const [[tenant], users] = (await Promise.all([
+      this.dataSource.query(`SELECT coalesce(sum(${DOCUMENT_BYTES}), 0)::text AS bytes FROM documents WHERE tenant_id = $1`, [tenantId]),
+      userIds.length
+        ? this.dataSource.query(`SELECT owner_id, sum(${DOCUMENT_BYTES})::text AS bytes FROM documents WHERE tenant_id = $1 AND owner_id = ANY($2::varchar[]) GROUP BY owner_id`, [tenantId, userIds])
+        : [],
+    ])) as [Array<{ bytes: string }>, Array<{ owner_id: string; bytes: string }>];
+    return { tenant: Number(tenant.bytes), byUser: new Map(users.map((r) => [r.owner_id, Number(r.bytes)])) };
   }
 
   /** Which of `ids` are the tenant's documents (the store sweep's question). */

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
+import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { roleAtLeast } from '../../common/auth/roles.js';
 import { AppException, notFound } from '../../common/errors/app.exception.js';
@@ -70,7 +71,7 @@ export class DocumentsService {
     if (!file) throw new AppException('VALIDATION_ERROR', 'file is required (multipart/form-data field "file")');
     try {
       requirePdfUpload(file);
-      const admission = await this.quotas.admitUpload(user, file.size);
+      const admission = await this.quotas.admitUpload(user, file.size, await this.docs.storedBytes(user.tenantId, user.userId));
       try {
         return await this.store(user, file, prepare);
       } catch (error) {
@@ -122,7 +123,7 @@ export class DocumentsService {
    */
   private async record(storageKey: string, row: Parameters<DocumentsRepository['insert']>[0]): Promise<DocumentEntity> {
     try {
-      return await this.docs.insert(row, (manager) => this.quotas.holdStorage(manager, row.tenantId, row.ownerId, row.sizeBytes));
+      return await this.docs.insert(row, (manager) => this.holdStorage(manager, row.tenantId, row.ownerId, row.sizeBytes));
     } catch (error) {
       // Asked at once, but not waited on for long: PostgreSQL may be hung (the INSERT met
       // DATABASE_QUERY_TIMEOUT_MS), and the store sweep settles what is left.
@@ -133,6 +134,16 @@ export class DocumentsService {
       if (written === false) await this.storage.remove(storageKey);
       throw error;
     }
+  }
+
+  /** The stored-bytes quotas' check of `sizeBytes` more for the owner, under the tenant's lock in `manager`'s transaction. */
+  private holdStorage(manager: EntityManager, tenantId: string, ownerId: string, sizeBytes: number): Promise<void> {
+    return this.quotas.holdStorage(manager, tenantId, sizeBytes, (locked) => this.docs.storedBytes(tenantId, ownerId, locked));
+  }
+
+  /** The tenant's stored bytes and each of `userIds`' (the usage report's figures; users without documents are absent). */
+  storedBytes(tenantId: string, userIds: string[]): Promise<{ tenant: number; byUser: Map<string, number> }> {
+    return this.docs.storedBytesByUser(tenantId, userIds);
   }
 
   async listMine(user: Principal, limit: number, skip: number): Promise<DocumentListItemDto[]> {
@@ -179,7 +190,7 @@ export class DocumentsService {
         doc.tenantId,
         doc.id,
         zip.length,
-        (manager) => this.quotas.holdStorage(manager, doc.tenantId, doc.ownerId, zip.length),
+        (manager) => this.holdStorage(manager, doc.tenantId, doc.ownerId, zip.length),
         async () => {
           written = true;
           await this.storage.write(key, zip);

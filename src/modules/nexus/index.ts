@@ -3,7 +3,8 @@
  * nexus.module.ts); what is not exported here is internal to nexus.
  *
  * - NexusModule: import `NexusModule.forRoot(role)` to use the services below.
- * - DocumentsService: upload a document (`upload`), with `displayFileName` for the name it keeps.
+ * - DocumentsService: upload a document (`upload`), with `displayFileName` for the name it keeps; the
+ *   stored bytes of a tenant and its users (`storedBytes`, the usage report's figures).
  * - PipelineService: start a document's processing (`start`) and read its progress (`progress`).
  * - ResultsService: a document's latest run (`latestRun`), completed extractions (`completedExtractions`),
  *   the tenant's document figures (`documentFigures`), one user's document figures

@@ -5,7 +5,6 @@ import { AppException } from '../../common/errors/app.exception.js';
 import { AppConfig, type QuotaLimits } from '../../config/app-config.js';
 import { QuotaCountersRepository, type CounterCheck, type CounterRef, type CountedQuantity } from './quota-counters.repository.js';
 import { quotaWindow, type QuotaPeriod, type QuotaWindow } from './quota-window.js';
-import { StoredBytesRepository } from './stored-bytes.repository.js';
 
 /** The quotas, by the names the usage report and the refusals use. */
 export type QuotaName = 'uploads_per_hour' | 'stored_bytes' | 'chat_invocations_per_day' | 'chat_tokens_per_day';
@@ -23,6 +22,15 @@ export type WindowedQuotaName = keyof typeof WINDOWED_QUOTAS;
  * look again, as every 429 does.
  */
 const STORED_BYTES_RETRY_AFTER_SECONDS = 3600;
+
+/** First key of the advisory locks that serialise a tenant's stored-bytes checks (the second is the tenant's hash). */
+const STORED_BYTES_LOCK_CLASS = 740_611_202;
+
+/** The bytes a tenant and one of its users keep: summed by nexus from its documents, which it passes in. */
+export interface StoredBytes {
+  tenant: number;
+  user: number;
+}
 
 /** An upload counted against the hour's quotas; given back when the upload ends without a document. */
 export interface UploadAdmission {
@@ -47,16 +55,15 @@ export class QuotasService {
   constructor(
     private readonly config: AppConfig,
     private readonly counters: QuotaCountersRepository,
-    private readonly storedBytes: StoredBytesRepository,
   ) {}
 
   /**
    * Counts an upload of `sizeBytes` in the caller's and the tenant's hour, or refuses it. It is also
-   * refused when the document would not fit under the stored-bytes quotas (checked again, under the
-   * tenant's lock, when the document is recorded: see `holdStorage`).
+   * refused when the document would not fit under the stored-bytes quotas with what is `stored` now
+   * (checked again, under the tenant's lock, when the document is recorded: see `holdStorage`).
    */
-  async admitUpload(user: Principal, sizeBytes: number): Promise<UploadAdmission> {
-    await this.assertStorageFits(user.tenantId, user.userId, sizeBytes);
+  async admitUpload(user: Principal, sizeBytes: number, stored: StoredBytes): Promise<UploadAdmission> {
+    this.assertStorageFits(stored, sizeBytes);
     const uploads = this.checks('uploads_per_hour', user, quotaWindow('hour'), 1);
     await this.reserve(uploads);
     return { release: once(() => this.counters.add(counterRefs(uploads), -1)) };
@@ -64,12 +71,13 @@ export class QuotasService {
 
   /**
    * Inside the transaction that records a document, before its INSERT: takes the tenant's
-   * stored-bytes lock (held until the transaction ends) and refuses a document that does not fit.
-   * Uploads of one tenant are recorded one after another, so parallel uploads cannot overshoot.
+   * stored-bytes lock (held until the transaction ends), then reads what is `stored` in that
+   * transaction and refuses a document that does not fit. Uploads of one tenant are recorded one
+   * after another, so parallel uploads cannot overshoot.
    */
-  async holdStorage(manager: EntityManager, tenantId: string, ownerId: string, sizeBytes: number): Promise<void> {
-    await this.storedBytes.lockTenant(manager, tenantId);
-    await this.assertStorageFits(tenantId, ownerId, sizeBytes, manager);
+  async holdStorage(manager: EntityManager, tenantId: string, sizeBytes: number, stored: (manager: EntityManager) => Promise<StoredBytes>): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock($1::int4, hashtext($2))', [STORED_BYTES_LOCK_CLASS, tenantId]);
+    this.assertStorageFits(await stored(manager), sizeBytes);
   }
 
   /**
@@ -88,9 +96,8 @@ export class QuotasService {
     };
   }
 
-  private async assertStorageFits(tenantId: string, userId: string, sizeBytes: number, manager?: EntityManager): Promise<void> {
+  private assertStorageFits(used: StoredBytes, sizeBytes: number): void {
     const { perUser, perTenant } = this.config.quotas.storedBytes;
-    const used = await this.storedBytes.forTenantAndUser(tenantId, userId, manager);
     if (used.user + sizeBytes > perUser) this.refuse('stored_bytes', 'user', used.user, perUser, null);
     if (used.tenant + sizeBytes > perTenant) this.refuse('stored_bytes', 'tenant', used.tenant, perTenant, null);
   }

@@ -9,7 +9,6 @@ import type { QuotaFigureDto, TenantUsageDto, UsageFiguresDto, UsageQueryDto } f
 import { QuotaCountersRepository, type CounterRef } from './quota-counters.repository.js';
 import { quotaWindow, type QuotaPeriod, type QuotaWindow } from './quota-window.js';
 import { WINDOWED_QUOTAS, type WindowedQuotaName } from './quotas.service.js';
-import { StoredBytesRepository } from './stored-bytes.repository.js';
 
 const WINDOWED = Object.keys(WINDOWED_QUOTAS) as WindowedQuotaName[];
 
@@ -20,20 +19,23 @@ const figure = (used: number, limit: number, window: QuotaWindow | null): QuotaF
   resets_at: window ? window.resetsAt.toISOString() : null,
 });
 
+/** The tenant's stored bytes and those of the given users (absent: none), as the module that keeps the documents sums them. */
+export type StoredBytesOf = (tenantId: string, userIds: string[]) => Promise<{ tenant: number; byUser: Map<string, number> }>;
+
 /**
  * An admin's view of the tenant's usage against its quotas: the tenant's totals and each user's,
- * read from the same counters and documents that the quotas are enforced on.
+ * read from the same counters and documents that the quotas are enforced on (the documents' bytes
+ * through `storedBytes`, nexus's figures, which the route passes in).
  */
 @Injectable()
 export class UsageService {
   constructor(
     private readonly config: AppConfig,
     private readonly counters: QuotaCountersRepository,
-    private readonly storedBytes: StoredBytesRepository,
     private readonly users: UsersRepository,
   ) {}
 
-  async usage(admin: Principal, query: UsageQueryDto): Promise<TenantUsageDto> {
+  async usage(admin: Principal, query: UsageQueryDto, storedBytes: StoredBytesOf): Promise<TenantUsageDto> {
     const now = Date.now();
     const windows: Record<QuotaPeriod, QuotaWindow> = { hour: quotaWindow('hour', now), day: quotaWindow('day', now) };
     const [users, total] = await this.usersOf(admin, query);
@@ -41,10 +43,9 @@ export class UsageService {
 
     const refs = (scope: 't' | 'u', id: string): CounterRef[] =>
       WINDOWED.map((name) => ({ quantity: WINDOWED_QUOTAS[name].quantity, window: windows[WINDOWED_QUOTAS[name].period], scope, id }));
-    const [counts, tenantBytes, userBytes] = await Promise.all([
+    const [counts, bytes] = await Promise.all([
       this.counters.read([...refs('t', admin.tenantId), ...ids.flatMap((id) => refs('u', id))]),
-      this.storedBytes.forTenant(admin.tenantId),
-      this.storedBytes.byUser(admin.tenantId, ids),
+      storedBytes(admin.tenantId, ids),
     ]);
 
     const figures = (scope: 'perUser' | 'perTenant', offset: number, bytes: number): UsageFiguresDto => {
@@ -56,14 +57,14 @@ export class UsageService {
     return {
       tenant_id: admin.tenantId,
       generated_at: new Date(now).toISOString(),
-      tenant: figures('perTenant', 0, tenantBytes),
+      tenant: figures('perTenant', 0, bytes.tenant),
       users: paginated(
         users.map((u, i) => ({
           user_id: u.id,
           email: u.email,
           full_name: u.fullName,
           role: u.role,
-          ...figures('perUser', (i + 1) * WINDOWED.length, userBytes.get(u.id) ?? 0),
+          ...figures('perUser', (i + 1) * WINDOWED.length, bytes.byUser.get(u.id) ?? 0),
         })),
         total,
         query,

@@ -3,13 +3,17 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles } from '../../common/auth/decorators.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
-import { TenantUsageDto, UsageQueryDto } from './dto/usage.dto.js';
-import { UsageService } from './usage.service.js';
+import { DocumentsService } from '../nexus/index.js';
+import { TenantUsageDto, UsageQueryDto, UsageService } from '../quotas/index.js';
 
+/** The tenant's usage against its quotas: quotas' counters and users, with nexus's stored bytes. */
 @ApiTags('Tenants')
 @Controller('api/v1/tenants')
 export class TenantUsageController {
-  constructor(private readonly usage: UsageService) {}
+  constructor(
+    private readonly usage: UsageService,
+    private readonly documents: DocumentsService,
+  ) {}
 
   @Get('me/usage')
   @Roles('admin')
@@ -21,6 +25,6 @@ export class TenantUsageController {
   })
   @ApiEnvelope(TenantUsageDto)
   get(@CurrentUser() user: Principal, @Query() query: UsageQueryDto): Promise<TenantUsageDto> {
-    return this.usage.usage(user, query);
+    return this.usage.usage(user, query, (tenantId, userIds) => this.documents.storedBytes(tenantId, userIds));
   }
 }
