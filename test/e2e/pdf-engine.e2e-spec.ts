@@ -33,6 +33,10 @@ describe('the PDF engine behind the API', () => {
   });
   afterAll(() => t.close());
 
+  const scrape = async () => (await t.http.get('/metrics')).text;
+  /** The value of an unlabelled series in a scrape. */
+  const metric = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+
   /** Holds the engine with a job for each of `tenants` (running, or waiting); `release` ends them. */
   function holdEngine(tenants: string[]) {
     const stop = new AbortController();
@@ -90,11 +94,19 @@ describe('the PDF engine behind the API', () => {
     const statement = (await generateStatement('cams_summary', { seed: 11 })).pdf;
     const before = (await t.http.get('/api/v1/nexus/documents?limit=200').set(bearer(acme.admin))).body.result.total;
     const tenant = acme.analyst.tenantId;
+    const rejectedBefore = metric(await scrape(), 'foliodesk_pdf_engine_rejections_total');
     // acme holds all but one child (one job running) and its one place in the queue; another tenant fills the queue's other place.
     const hold = holdEngine([tenant, tenant, 'ten_x', 'ten_y']);
     await new Promise((r) => setTimeout(r, 100));
     const busy = await t.http.post('/api/v1/nexus/upload/').set(bearer(acme.analyst)).attach('file', statement, { filename: 'CAS.pdf', contentType: 'application/pdf' });
     expect(busy.status).toBe(503);
+    // The engine's figures in /metrics: both children busy, two jobs queued, the refusal counted.
+    const during = await scrape();
+    expect(metric(during, 'foliodesk_pdf_engine_pool_size')).toBe(2);
+    expect(metric(during, 'foliodesk_pdf_engine_busy_children')).toBe(2);
+    expect(metric(during, 'foliodesk_pdf_engine_queued_jobs')).toBe(2);
+    expect(metric(during, 'foliodesk_pdf_engine_rejections_total')).toBe(rejectedBefore + 1);
+    for (const cause of ['memory', 'cpu', 'wall']) expect(during).toMatch(new RegExp(`^foliodesk_pdf_engine_children_killed_total\\{cause="${cause}"\\} \\d+$`, 'm'));
     expect(errorCode(busy)).toBe('PDF_ENGINE_BUSY');
     expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(busy.body)).not.toMatch(/at .*\.ts:\d+/);
@@ -118,5 +130,50 @@ describe('the PDF engine behind the API', () => {
     await hold.release();
     const { final } = await waitForProcess(t, acme.analyst, start.body.process_id, 90_000);
     expect(final.status).toBe('completed');
+  }, 120_000);
+
+  it('never stores a layout it did not finish: refused by a full engine, or its reader killed in the middle, nothing is kept and the next fetch draws it whole', async () => {
+    const statement = await generateStatement('cams_summary', { seed: 13, pages: 6 });
+    const up = await uploadPdf(t, acme.analyst, statement.pdf);
+    const stored = join(storageDir, acme.analyst.tenantId, `${up.doc_id}.layout.zip`);
+    const exists = () => stat(stored).then(() => true, () => false);
+    const fetchLayout = () => t.http.get(`/api/v1/nexus/doc-fetch/${up.job_id}?type=LAYOUT`).set(bearer(acme.analyst)).buffer(true).parse(binaryParser);
+    /** The error code of an answer read as bytes. */
+    const codeOf = (res: { body: unknown }) => errorCode({ body: JSON.parse((res.body as Buffer).toString('utf8')) });
+
+    // Refused: acme's share of the engine is full.
+    const tenant = acme.analyst.tenantId;
+    const hold = holdEngine([tenant, tenant, 'ten_x', 'ten_y']);
+    await new Promise((r) => setTimeout(r, 100));
+    const refused = await fetchLayout();
+    await hold.release();
+    expect(refused.status).toBe(503);
+    expect(codeOf(refused)).toBe('PDF_ENGINE_BUSY');
+    expect(await exists()).toBe(false);
+
+    // Cut off in the middle: the child drawing it is killed, and so is the one it is tried again on.
+    const reading = async (not?: number) => {
+      for (let i = 0; i < 1000; i++) {
+        const pid = engine.stats().reading.find((p) => p !== not);
+        if (pid) return pid;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      throw new Error('no child started drawing');
+    };
+    const cut = fetchLayout().then((res) => res); // sent now (a request is sent when awaited)
+    const first = await reading();
+    process.kill(first, 'SIGKILL');
+    process.kill(await reading(first), 'SIGKILL');
+    const cutOff = await cut;
+    expect(cutOff.status).toBe(503);
+    expect(codeOf(cutOff)).toBe('PDF_ENGINE_BUSY');
+    expect(await exists()).toBe(false);
+
+    // With room, drawn whole and stored: what was answered is what is kept.
+    const whole = await fetchLayout();
+    expect(whole.status).toBe(200);
+    const files = unzipSync(new Uint8Array(whole.body as Buffer));
+    expect(Object.keys(files).filter((f) => f.endsWith('.png'))).toHaveLength(statement.model.page_count);
+    expect((await stat(stored)).size).toBe((whole.body as Buffer).length);
   }, 120_000);
 });

@@ -264,8 +264,30 @@ class Reader {
   }
 }
 
+/** Why the engine killed a child in the middle of a job: its memory, its job's processor time, or the wall-clock backstop. */
+export type KillCause = 'memory' | 'cpu' | 'wall';
+
+/** The engine's state and its counts since it started (health and `/metrics`). */
+export interface PdfEngineStats {
+  /** Children that may read at once (PDF_ENGINE_POOL_SIZE). */
+  poolSize: number;
+  /** Jobs waiting for a child. */
+  waiting: number;
+  /** Jobs being read (children busy). */
+  running: number;
+  /** The process ids of the children, and of those reading. */
+  children: number[];
+  reading: number[];
+  /** Jobs refused at once because the queue was full (PDF_ENGINE_BUSY). */
+  rejected: number;
+  /** Children killed in the middle of a job, by cause. */
+  killed: Record<KillCause, number>;
+}
+
 export class PdfEngine {
   private readonly queue: FairQueue<Waiting>;
+  private rejected = 0;
+  private readonly killed: Record<KillCause, number> = { memory: 0, cpu: 0, wall: 0 };
   private readonly idle: Reader[] = [];
   private readonly busy = new Set<Reader>();
   private running = 0;
@@ -313,16 +335,27 @@ export class PdfEngine {
       const onAbort = () => this.queue.remove(tenant, waiting) && reject(signal?.reason);
       const leftQueue = () => signal?.removeEventListener('abort', onAbort);
       const waiting: Waiting = { tenant, job, options, resolve, reject, leftQueue };
-      if (!this.queue.push(tenant, waiting, this.runningByTenant.get(tenant) ?? 0)) return reject(new PdfEngineBusy(this.retryAfterSeconds()));
+      if (!this.queue.push(tenant, waiting, this.runningByTenant.get(tenant) ?? 0)) {
+        this.rejected++;
+        return reject(new PdfEngineBusy(this.retryAfterSeconds()));
+      }
       signal?.addEventListener('abort', onAbort, { once: true });
       this.pump();
     });
   }
 
-  /** Jobs waiting and running, and the process ids of the children, and of those reading (for health and tests). */
-  stats(): { waiting: number; running: number; children: number[]; reading: number[] } {
+  /** What the engine is doing and what it has refused and killed (for `/metrics` and tests). */
+  stats(): PdfEngineStats {
     const pids = (readers: Iterable<Reader>) => [...readers].map((r) => r.process.pid!).filter(Boolean);
-    return { waiting: this.queue.size, running: this.running, children: pids([...this.idle, ...this.busy]), reading: pids(this.busy) };
+    return {
+      poolSize: this.options.poolSize,
+      waiting: this.queue.size,
+      running: this.running,
+      children: pids([...this.idle, ...this.busy]),
+      reading: pids(this.busy),
+      rejected: this.rejected,
+      killed: { ...this.killed },
+    };
   }
 
   /** Nest's shutdown hook (PdfModule). */
@@ -396,6 +429,8 @@ export class PdfEngine {
       const reader = this.take();
       const outcome = await reader.run(this.nextId++, job, limits);
       this.release(reader);
+      const cause = ({ memory: 'memory', cpu: 'cpu', stalled: 'wall' } as const)[outcome.kind as 'memory' | 'cpu' | 'stalled'];
+      if (cause) this.killed[cause]++;
       // Memory run out while this job itself grew the child by at least half the limit: the document's doing.
       const last = attempt >= 2 || (outcome.kind === 'memory' && outcome.grownBytes >= limits.memoryLimitBytes / 2);
       switch (outcome.kind) {

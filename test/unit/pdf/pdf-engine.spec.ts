@@ -95,6 +95,8 @@ describe('the PDF engine', () => {
     expect((error as PdfReadError).message).toMatch(/needed more than 200 MB/);
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(await alive(pid)).toBe(false);
+    // Counted for /metrics (the job itself grew the child past half its limit: not tried again).
+    expect(e.stats().killed).toEqual({ memory: 1, cpu: 0, wall: 0 });
   });
 
   it("does not charge its parent's memory to the document (the parent grows by 400 MB during a read)", async () => {
@@ -114,6 +116,7 @@ describe('the PDF engine', () => {
     const pid = await readingChild(e);
     await expect(spinning).rejects.toMatchObject({ name: 'PdfReadError', code: 'PDF_UNREADABLE', message: expect.stringMatching(/processor time/) });
     expect(await alive(pid)).toBe(false);
+    expect(e.stats().killed).toEqual({ memory: 0, cpu: 1, wall: 0 });
   });
 
   it('does not blame the document when its child got no processor time: tried again, then the engine is unavailable (retryable)', async () => {
@@ -130,6 +133,7 @@ describe('the PDF engine', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(2 * 900);
     expect(await alive(first)).toBe(false);
     expect(await alive(second)).toBe(false);
+    expect(e.stats().killed).toEqual({ memory: 0, cpu: 0, wall: 2 });
   });
 
   it('retries a read whose child was killed from outside, and never calls that a bad file', async () => {
@@ -149,6 +153,7 @@ describe('the PDF engine', () => {
 
   it("refuses work at once when the queue is full, in total or for one tenant, but always lets in a tenant's first job", async () => {
     const e = engine({ queueLimit: 2, queuePerTenant: 2 });
+    expect(e.stats()).toMatchObject({ poolSize: 2, rejected: 0 });
     const signal = new AbortController();
     const hold = (tenant: string) => e.run(tenant, { kind: 'test:hang' }, { signal: signal.signal }).catch(() => undefined);
     const held = [hold('ten_a')]; // running on one child (a tenant holds at most all children but one)
@@ -167,6 +172,8 @@ describe('the PDF engine', () => {
     const third = e.run('ten_c', { kind: 'test:env' });
     expect(e.stats().waiting).toBe(3);
     await expect(e.run('ten_c', { kind: 'test:env' })).rejects.toBeInstanceOf(PdfEngineBusy);
+    // Every refusal counted; none of these children was killed for a limit.
+    expect(e.stats()).toMatchObject({ rejected: 3, killed: { memory: 0, cpu: 0, wall: 0 } });
     signal.abort();
     await Promise.all(held);
     expect(await third).toEqual({});
