@@ -13,7 +13,7 @@
  * Every statement is cut from one year-long CAMS model, so balances and transactions agree where
  * periods overlap.
  */
-import { buildModel, marketValue, remodel, sumUnits, type Holding, type StatementFamily, type StatementModel } from '../fixtures/generator/index.js';
+import { buildModel, cutToPeriod, marketValue, remodel, sumUnits, type Holding, type StatementFamily, type StatementModel } from '../fixtures/generator/index.js';
 
 export const YEAR = { from: '2024-04-01', to: '2025-03-31' };
 export const GAP = { from: '2025-01-01', to: '2025-01-31' };
@@ -36,16 +36,6 @@ export interface ClientStatements {
   sharedIsin: string;
 }
 
-/** A scheme's statement over `period`: the opening balance before it, its rows, the balance at its end. */
-function cut(h: Holding, period: { from: string; to: string }): Holding | null {
-  const before = h.transactions.filter((t) => t.date < period.from);
-  const rows = h.transactions.filter((t) => t.date >= period.from && t.date <= period.to);
-  const opening = sumUnits([h.opening_units, ...before.map((t) => t.units)]);
-  const closing = sumUnits([opening, ...rows.map((t) => t.units)]);
-  if (opening === 0 && !rows.length) return null;
-  return { ...h, opening_units: opening, transactions: rows, units: closing, nav_date: period.to, market_value: marketValue(closing, h.nav) };
-}
-
 const heldWithRegistrar = (h: Holding, account: string | null, units = h.units): Holding => ({
   ...h,
   units,
@@ -61,7 +51,7 @@ export function clientStatements(seed = 7): ClientStatements {
   const year = buildModel('cams_detailed', { seed, period: YEAR, folios: 3, amcs: 2, transactionsPerScheme: 6, quirks: { stampDuty: false, noTransactions: false } });
   const schemes = year.holdings;
   const detailed = (family: StatementFamily, period: { from: string; to: string }) =>
-    remodel(year, { family, period, holdings: schemes.map((h) => cut(h, period)).filter((h): h is Holding => h !== null) });
+    remodel(year, { family, period, holdings: schemes.map((h) => cutToPeriod(h, period)).filter((h): h is Holding => h !== null) });
   const C = detailed('cams_detailed', { from: '2025-02-01', to: YEAR.to });
 
   const [first, second] = [...new Set(schemes.map((h) => h.folio!))];

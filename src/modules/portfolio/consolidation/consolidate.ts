@@ -5,6 +5,7 @@
  */
 import { calculatePortfolio, holdingCashFlows, holdingXirr, type Holding, type HoldingFlows, type PortfolioFigures } from '../../nexus/index.js';
 import { groupCopies, statementDate, countedStatements, type PositionCopies, type PositionCopy } from './copies.js';
+import { compareText } from './dates.js';
 import { rebuildHistory, type RebuiltHistory } from './history.js';
 import type {
   Consolidation,
@@ -134,12 +135,12 @@ function figuresOf(built: readonly Built[]): PortfolioFigures {
   return calculatePortfolio([{ entity_name: null, pan: null, holdings: built.map((b) => b.holding), stated_total: null }], {}, (h) => flows.get(h)!);
 }
 
-const byPosition = (a: Built, b: Built) => a.position.id.localeCompare(b.position.id);
+const byPosition = (a: Built, b: Built) => compareText(a.position.id, b.position.id);
 
 function assemble(built: Built[], statements: readonly StatementSource[], options: ConsolidationOptions): Consolidation {
   const documents = countedStatements(statements, options)
     .filter(({ source }) => built.some((b) => b.position.seen_in.some((s) => s.document_id === source.document_id)))
-    .sort((a, b) => (statementDate(b.source) ?? '').localeCompare(statementDate(a.source) ?? '') || b.order - a.order)
+    .sort((a, b) => compareText(statementDate(b.source) ?? '', statementDate(a.source) ?? '') || b.order - a.order)
     .map(({ source }) => ref(source));
   const unique = [...new Map(documents.map((d) => [d.document_id, d])).values()];
   return {
@@ -148,7 +149,7 @@ function assemble(built: Built[], statements: readonly StatementSource[], option
     positions: built.map((b) => b.position),
     figures: figuresOf(built),
     documents: unique,
-    transactions: built.flatMap((b) => b.transactions).sort((a, b) => a.date.localeCompare(b.date) || a.position_id.localeCompare(b.position_id)),
+    transactions: built.flatMap((b) => b.transactions).sort((a, b) => compareText(a.date, b.date) || compareText(a.position_id, b.position_id)),
   };
 }
 

@@ -4,7 +4,7 @@
  * (the registrar's for a folio, the depository's for a demat account), then the later one given.
  */
 import type { Entity, Holding } from '../../nexus/index.js';
-import { isIsoDate } from './dates.js';
+import { compareText, isIsoDate } from './dates.js';
 import { positionIdentity } from './identity.js';
 import type { ConsolidationOptions, PositionKind, StatementSource } from './types.js';
 
@@ -33,7 +33,14 @@ function sourceRank(documentType: string, kind: PositionKind): number {
   return DEPOSITORY.test(documentType) ? 2 : 3;
 }
 
-export const statementDate = (s: StatementSource): string | null => (isIsoDate(s.period.to) ? s.period.to : null);
+const dates = new WeakMap<StatementSource, string | null>();
+
+/** The statement date (its period's end), when it is a date; worked out once per statement. */
+export function statementDate(s: StatementSource): string | null {
+  let date = dates.get(s);
+  if (date === undefined) dates.set(s, (date = isIsoDate(s.period.to) ? s.period.to : null));
+  return date;
+}
 
 /** The statements the options count: dated on or before `asOf` when it is given. */
 export function countedStatements(statements: readonly StatementSource[], options: ConsolidationOptions): Array<{ source: StatementSource; order: number }> {
@@ -58,7 +65,7 @@ export function groupCopies(statements: readonly StatementSource[], options: Con
   for (const group of groups.values()) {
     group.copies.sort(
       (a, b) =>
-        (statementDate(b.source) ?? '').localeCompare(statementDate(a.source) ?? '') ||
+        compareText(statementDate(b.source) ?? '', statementDate(a.source) ?? '') ||
         sourceRank(a.source.document_type, group.kind) - sourceRank(b.source.document_type, group.kind) ||
         b.order - a.order,
     );

@@ -4,7 +4,7 @@
  * statement covers; and whether the rows rebuild the latest balance from a zero balance.
  */
 import type { Transaction } from '../../nexus/index.js';
-import { dayNumber, isIsoDate, isoDay } from './dates.js';
+import { compareText, dayNumber, isIsoDate, isoDay } from './dates.js';
 import type { PositionCopy } from './copies.js';
 import type { HistoryStatus, PositionFlag } from './types.js';
 
@@ -47,7 +47,7 @@ export function mergeTransactions(copies: readonly PositionCopy[]): MergedRow[] 
     }
   }
   // A stable sort: rows of one day keep the preferred statement's order.
-  return merged.sort((a, b) => a.tx.date.localeCompare(b.tx.date));
+  return merged.sort((a, b) => compareText(a.tx.date, b.tx.date));
 }
 
 /** A copy that carries the position's movement over its statement's period (a detailed statement). */
@@ -115,7 +115,8 @@ export function rebuildHistory(copies: readonly PositionCopy[], closingUnits: nu
   const rebuiltMilli = segments[0].openingMilli + rows.reduce((s, r) => s + milli(r.tx.units ?? 0), 0);
   const rebuiltUnits = rebuiltMilli / 1000;
   const last = segments.at(-1)!;
-  const inLast = rows.filter((r) => dayNumber(r.tx.date) >= last.from && dayNumber(r.tx.date) <= last.to);
+  const [lastFrom, lastTo] = [isoDay(last.from), isoDay(last.to)];
+  const inLast = rows.filter((r) => r.tx.date >= lastFrom && r.tx.date <= lastTo);
 
   let status: HistoryStatus;
   if (closingUnits !== null && milli(closingUnits) !== rebuiltMilli) status = 'MISMATCH';
@@ -129,7 +130,7 @@ export function rebuildHistory(copies: readonly PositionCopy[], closingUnits: nu
     rows,
     rebuiltUnits,
     gaps,
-    lastSegment: trailingGap ? null : { from: isoDay(last.from), to: isoDay(last.to), openingUnits: last.openingMilli / 1000, rows: inLast },
+    lastSegment: trailingGap ? null : { from: lastFrom, to: lastTo, openingUnits: last.openingMilli / 1000, rows: inLast },
   };
 }
 
