@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsUUID } from 'class-validator';
+import { PdfPasswordField } from '../../../pdf/index.js';
 import { ProgressExtractionsDto } from '../../dto/holding.dto.js';
 import { STAGES } from '../pipeline.constants.js';
 
@@ -8,11 +9,7 @@ export class StartProcessDto {
   @IsUUID()
   job_id: string;
 
-  @ApiPropertyOptional({ example: 'ABCDE1234F', description: 'The PDF password, for encrypted statements. Never stored in clear.' })
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(128)
+  @PdfPasswordField()
   password?: string;
 }
 

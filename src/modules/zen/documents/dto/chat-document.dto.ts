@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsUUID } from 'class-validator';
 import { STAGES } from '../../../nexus/index.js';
+import { PdfPasswordField } from '../../../pdf/index.js';
 
 /** The form fields of a chat upload (the file itself is the multipart field `file`). */
 export class ChatUploadDto {
@@ -8,11 +9,7 @@ export class ChatUploadDto {
   @IsUUID()
   session_id: string;
 
-  @ApiPropertyOptional({ example: 'ABCDE1234F', description: 'The PDF password, for encrypted statements. Never stored in clear.' })
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(128)
+  @PdfPasswordField()
   password?: string;
 }
 
