@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * Prefixed public ids such as `usr_3f9c…`, `ten_…`, `whk_…`, `inv_…` (invitations), `cli_…` (clients),
- * `hh_…` (households): 96 random bits, hex.
+ * `hh_…` (households), `bat_…` (batch uploads): 96 random bits, hex.
  */
-type IdPrefix = 'usr' | 'ten' | 'whk' | 'inv' | 'cli' | 'hh';
+type IdPrefix = 'usr' | 'ten' | 'whk' | 'inv' | 'cli' | 'hh' | 'bat';
 export const prefixedId = (prefix: IdPrefix) => `${prefix}_${randomBytes(12).toString('hex')}`;
 /** Whether `value` has the shape `prefixedId(prefix)` gives. */
 export const isPrefixedId = (value: string, prefix: IdPrefix) => value.length === prefix.length + 25 && value.startsWith(`${prefix}_`) && /^[0-9a-f]{24}$/.test(value.slice(prefix.length + 1));

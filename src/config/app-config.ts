@@ -135,6 +135,20 @@ function sections(env: EnvValues, secrets: { jwtSecret: string; encryptionKey: s
       chatInvocationsPerDay: quota(env.QUOTA_CHAT_INVOCATIONS_PER_USER_PER_DAY, env.QUOTA_CHAT_INVOCATIONS_PER_TENANT_PER_DAY),
       chatTokensPerDay: quota(env.QUOTA_CHAT_TOKENS_PER_USER_PER_DAY, env.QUOTA_CHAT_TOKENS_PER_TENANT_PER_DAY),
     },
+    /**
+     * Batch uploads (docs/pipeline.md, "Batch uploads"): files per batch, the ZIP's compressed and
+     * uncompressed limits, the register's clients tried on an encrypted file, and how many of a
+     * tenant's batch documents are in the pipeline at once.
+     */
+    batch: {
+      maxFiles: env.BATCH_MAX_FILES,
+      zipMaxBytes: env.BATCH_ZIP_MAX_BYTES,
+      zipMaxEntryBytes: env.BATCH_ZIP_MAX_ENTRY_BYTES,
+      zipMaxTotalBytes: env.BATCH_ZIP_MAX_TOTAL_BYTES,
+      passwordClientsMax: env.BATCH_PASSWORD_CLIENTS_MAX,
+      admissionPerTenant: env.BATCH_ADMISSION_PER_TENANT,
+      relaunchAfterMs: env.BATCH_RELAUNCH_AFTER_MS,
+    },
     pipeline: {
       stageTimeoutMs: env.PIPELINE_STAGE_TIMEOUT_MS,
       totalTimeoutMs: env.PIPELINE_TIMEOUT_MS,

@@ -1,9 +1,11 @@
-/** The usual password conventions of the statement issuers, recognised from the file name. */
+import { ISSUER_HINTS } from './batch/statement-passwords.js';
+
+/** The issuer's usual password convention (batch/statement-passwords.ts), recognised from the file name. */
 export function passwordHintFor(fileName: string): string | null {
   const name = fileName.toUpperCase();
-  if (name.includes('NSDL')) return 'NSDL CAS: the first five letters of your PAN followed by your date of birth (DDMMYYYY), e.g. ABCDE01011990';
-  if (name.includes('CDSL')) return 'CDSL CAS: your PAN in capital letters, e.g. ABCDE1234F';
-  if (/KFIN|KARVY/.test(name)) return 'KFintech CAS: your PAN in capital letters, e.g. ABCDE1234F';
-  if (/CAMS|CAS/.test(name)) return 'CAMS CAS: your PAN in capital letters, e.g. ABCDE1234F';
+  if (name.includes('NSDL')) return ISSUER_HINTS.NSDL;
+  if (name.includes('CDSL')) return ISSUER_HINTS.CDSL;
+  if (/KFIN|KARVY/.test(name)) return ISSUER_HINTS.KFINTECH;
+  if (/CAMS|CAS/.test(name)) return ISSUER_HINTS.CAMS;
   return null;
 }
