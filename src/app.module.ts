@@ -14,6 +14,7 @@ import { BootstrapModule } from './modules/bootstrap/bootstrap.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
+import { BatchUploadModule } from './modules/nexus/batch/batch-upload.module.js';
 import { NexusModule } from './modules/nexus/nexus.module.js';
 import { PortfolioModule } from './modules/portfolio/portfolio.module.js';
 import { OutboxModule } from './modules/outbox/outbox.module.js';
@@ -48,6 +49,7 @@ export class AppModule {
         OutboxModule,
         LlmModule,
         NexusModule.forRoot(config.role),
+        BatchUploadModule.forRoot(config.role),
         ZenModule.forRoot(config.role),
         DashboardModule.forRoot(config.role),
         WebhooksModule.forRoot(config.role),

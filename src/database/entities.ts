@@ -1,3 +1,5 @@
+import { UploadBatchFileEntity } from '../modules/nexus/batch/entities/upload-batch-file.entity.js';
+import { UploadBatchEntity } from '../modules/nexus/batch/entities/upload-batch.entity.js';
 import { ClientEntity } from '../modules/clients/entities/client.entity.js';
 import { DocumentInvestorEntity } from '../modules/clients/entities/document-investor.entity.js';
 import { HouseholdMemberEntity } from '../modules/clients/entities/household-member.entity.js';
@@ -32,4 +34,5 @@ export const ENTITIES = [TenantEntity, UserEntity, PasswordHistoryEntity, Invita
   WebhookSubscriptionEntity, WebhookDeliveryEntity, WebhookAttemptEntity,
   ChatSessionEntity, ChatMessageEntity, ChatDocumentEntity, ChatChunkEntity,
   SsoConfigurationEntity, SsoLoginRequestEntity, SsoLoginCodeEntity,
-  ClientEntity, HouseholdEntity, HouseholdMemberEntity, DocumentInvestorEntity];
+  ClientEntity, HouseholdEntity, HouseholdMemberEntity, DocumentInvestorEntity,
+  UploadBatchEntity, UploadBatchFileEntity];

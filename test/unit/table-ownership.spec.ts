@@ -34,6 +34,8 @@ const TABLE_OWNERS: Record<string, string> = {
   extractions: 'nexus',
   token_usage: 'nexus',
   reports: 'nexus',
+  upload_batches: 'nexus',
+  upload_batch_files: 'nexus',
   chat_sessions: 'zen',
   chat_messages: 'zen',
   chat_documents: 'zen',

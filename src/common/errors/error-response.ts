@@ -74,6 +74,8 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
     const response = error.getResponse();
     const text = typeof response === 'string' ? response : describe((response as { message?: unknown }).message) ?? error.message;
     if (status === 404 && /^Cannot [A-Z]+ /.test(text)) return fromCode('ROUTE_NOT_FOUND', text);
+    // multer's file count limit: only the batch upload takes more than one file.
+    if ((error.cause as { code?: string } | undefined)?.code === 'LIMIT_FILE_COUNT') return fromCode('BATCH_TOO_MANY_FILES', 'The request carries more files than BATCH_MAX_FILES; nothing was stored');
     if (status === 413) return fromCode('PAYLOAD_TOO_LARGE', text === 'File too large' ? 'The uploaded file exceeds the size limit' : text);
     return { ...fromCode(code, text), status };
   }

@@ -1,5 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import { LOGGER } from '../../common/logging/logging.module.js';
+import { AppConfig } from '../../config/app-config.js';
 import { AppException } from '../../common/errors/app.exception.js';
 import { isValidPan } from '../../common/identifiers/pan.js';
 import { isPrefixedId, prefixedId } from '../../common/ids.js';
@@ -42,6 +46,16 @@ export interface RegisterClient {
   pan: string;
 }
 
+/** A client's secrets a statement password may be, or derive from: opened for the caller to try, never to keep. */
+export interface PasswordHolder {
+  clientId: string;
+  pan: string;
+  /** YYYY-MM-DD, or null when the register holds none (or it does not open). */
+  dateOfBirth: string | null;
+  /** The statement passwords the client holds. */
+  passwords: string[];
+}
+
 export interface HouseholdMembers {
   id: string;
   name: string;
@@ -55,11 +69,36 @@ export interface HouseholdMembers {
  */
 @Injectable()
 export class ClientRegister {
+  private readonly box: SecretBox;
+
   constructor(
+    config: AppConfig,
     private readonly repo: ClientsRepository,
     private readonly audit: AuditService,
     private readonly tenants: TenantsService,
-  ) {}
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.box = new SecretBox(config.crypto);
+  }
+
+  /**
+   * The date of birth and statement passwords of one client of the tenant (`clientId`), or of its
+   * newest `limit` clients: what an encrypted statement's password may be. The caller tries them and
+   * keeps none; a sealed value that does not open counts as absent.
+   */
+  async passwordHolders(tenantId: string, clientId: string | null, limit: number): Promise<PasswordHolder[]> {
+    const rows = await this.repo.passwordHolders(tenantId, clientId, limit);
+    return rows.map((c) => {
+      const row = { id: c.id, tenantId: c.tenantId };
+      const passwords = c.sealedStatementPasswords ? this.box.openOrNull('client-statement-passwords', row, c.sealedStatementPasswords, this.logger) : null;
+      return {
+        clientId: c.id,
+        pan: c.pan,
+        dateOfBirth: c.sealedDateOfBirth ? this.box.openOrNull('client-date-of-birth', row, c.sealedDateOfBirth, this.logger) : null,
+        passwords: passwords ? (JSON.parse(passwords) as string[]) : [],
+      };
+    });
+  }
 
   /**
    * Links each investor of the statement to the client with its PAN, creating the client when the

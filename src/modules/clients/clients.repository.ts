@@ -92,6 +92,16 @@ export class ClientsRepository {
     return (affected ?? 0) > 0;
   }
 
+  /** The tenant's clients (one, when `clientId` is given) with what passwords derive from, newest first. */
+  passwordHolders(tenantId: string, clientId: string | null, limit: number): Promise<ClientEntity[]> {
+    return this.clients().find({
+      where: clientId ? { tenantId, id: clientId } : { tenantId },
+      select: { id: true, tenantId: true, pan: true, sealedDateOfBirth: true, sealedStatementPasswords: true },
+      order: { createdAt: 'DESC', id: 'ASC' },
+      take: limit,
+    });
+  }
+
   listClients(tenantId: string, filter: ClientFilter, slice: Slice): Promise<[ClientEntity[], number]> {
     const query = this.clients().createQueryBuilder('c').where('c.tenant_id = :tenantId', { tenantId });
     if (filter.name) query.andWhere(`c.name ILIKE :name ESCAPE '\\'`, { name: `%${likeLiteral(filter.name)}%` });

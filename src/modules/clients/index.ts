@@ -3,7 +3,7 @@
  * *.module.ts files); what is not exported here is internal to clients.
  *
  * - ClientsCoreModule: import it to use ClientRegister (no routes; nexus imports it).
- * - ClientRegister: link a completed statement's investors to clients (`linkStatement`, in the
+ * - ClientRegister: the secrets an encrypted statement's password may be (`passwordHolders`), link a completed statement's investors to clients (`linkStatement`, in the
  *   caller's transaction), the clients of a document (`clientsOfDocument`), the documents of a client
  *   (`documentIdsOf`), a client or a household with its members by id, 404 across tenants
  *   (`requireClient`, `requireHousehold`).
@@ -16,6 +16,7 @@ export {
   type DocumentClients,
   type HouseholdMembers,
   type InvestorLink,
+  type PasswordHolder,
   type RegisterClient,
 } from './client-register.js';
 export { RELATIONSHIPS, type Relationship } from './entities/household-member.entity.js';

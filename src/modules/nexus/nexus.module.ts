@@ -3,7 +3,13 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, type ProcessRole } from '../../config/app-config.js';
+import { ClientsCoreModule } from '../clients/index.js';
 import { TenantsModule } from '../tenants/tenants.module.js';
+import { BatchAdmission } from './batch/batch-admission.js';
+import { BatchAdmissionSweeper } from './batch/batch-admission.sweeper.js';
+import { BatchRepository } from './batch/batch.repository.js';
+import { UploadBatchFileEntity } from './batch/entities/upload-batch-file.entity.js';
+import { UploadBatchEntity } from './batch/entities/upload-batch.entity.js';
 import { PdfModule } from '../pdf/index.js';
 import { QuotasModule } from '../quotas/quotas.module.js';
 import { DocumentsController } from './documents.controller.js';
@@ -62,14 +68,15 @@ export class NexusModule {
       { provide: NavSource, inject: [AppConfig], useFactory: (c: AppConfig) => navSourceFor(c.marketData.navSource) },
       MarketDataService,
     ];
-    const workers: Provider[] = role === 'api' ? [] : [...PIPELINE.map((s) => s.stage), StageProcessors, PipelineReconciler, StoreSweeper, ...marketData];
+    const workers: Provider[] = role === 'api' ? [] : [...PIPELINE.map((s) => s.stage), StageProcessors, PipelineReconciler, BatchAdmissionSweeper, StoreSweeper, ...marketData];
     return {
       module: NexusModule,
       imports: [
         PdfModule,
         QuotasModule,
         TenantsModule,
-        TypeOrmModule.forFeature([DocumentEntity, PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, ReportEntity]),
+        ClientsCoreModule,
+        TypeOrmModule.forFeature([DocumentEntity, PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, ReportEntity, UploadBatchEntity, UploadBatchFileEntity]),
         BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
         MulterModule.registerAsync({ inject: [AppConfig], useFactory: pdfUploadOptions }),
       ],
@@ -82,6 +89,8 @@ export class NexusModule {
         ResultsRepository,
         ResultsService,
         StageRunner,
+        BatchRepository,
+        BatchAdmission,
         pipelineQueuesProvider,
         QueueMetrics,
         { provide: DocumentStorage, inject: [AppConfig], useFactory: (c: AppConfig) => new LocalDiskStorage(c.storage.dir) },
@@ -91,7 +100,7 @@ export class NexusModule {
         ...workers,
       ],
       // MarketDataService where workers run: health reports its state.
-      exports: [DocumentsService, PipelineService, ResultsService, ...(role === 'api' ? [] : [MarketDataService])],
+      exports: [DocumentsService, PipelineService, ResultsService, DocumentStorage, BatchRepository, BatchAdmission, ...(role === 'api' ? [] : [MarketDataService])],
     };
   }
 }

@@ -8,6 +8,7 @@ import { AppException, notFound } from '../../../common/errors/app.exception.js'
 import { withinDeadline } from '../../../common/errors/dependency-errors.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { DocumentsService } from '../documents.service.js';
+import type { DocumentEntity } from '../entities/document.entity.js';
 import type { PipelineProcessEntity } from '../entities/pipeline-process.entity.js';
 import { PdfEngine, pdfHttpError } from '../../pdf/index.js';
 import { DocumentStorage } from '../storage/document-storage.js';
@@ -39,7 +40,16 @@ export class PipelineService {
    * completed or failed one starts afresh. A wrong PDF password answers 422 at once.
    */
   async start(user: Principal, jobId: string, password?: string): Promise<ProcessStartedDto> {
-    const document = await this.documents.visibleByJob(user, jobId);
+    return this.startDocument(await this.documents.visibleByJob(user, jobId), password);
+  }
+
+  /**
+   * Starts the pipeline for a document the caller may start (start checks the caller; a batch's
+   * admission starts its own documents), with the same rules as `start`.
+   */
+  async startDocument(document: DocumentEntity, password?: string): Promise<ProcessStartedDto> {
+    const { jobId } = document;
+    const user = { tenantId: document.tenantId };
     const running = await this.repo.findRunningForDocument(user.tenantId, document.id);
     if (running) return { process_id: running.id, job_id: jobId, status: running.status };
 

@@ -6,6 +6,7 @@ import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { isDependencyUnavailable } from '../../../common/errors/dependency-errors.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
 import { OutboxService } from '../../outbox/outbox.service.js';
+import { BatchAdmission } from '../batch/batch-admission.js';
 import { DocumentsRepository } from '../documents.repository.js';
 import type { PipelineProcessEntity } from '../entities/pipeline-process.entity.js';
 import { DocumentStorage } from '../storage/document-storage.js';
@@ -54,6 +55,7 @@ export class StageRunner {
     private readonly storage: DocumentStorage,
     private readonly queues: PipelineQueues,
     private readonly outbox: OutboxService,
+    private readonly admission: BatchAdmission,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.box = new SecretBox(config.crypto);
@@ -92,6 +94,7 @@ export class StageRunner {
         return true;
       });
       if (advanced && next) await this.enqueue(process, next);
+      if (advanced && !next) this.admission.runEnded(process.documentId);
     } catch (error) {
       if (error instanceof StageTimeout) return this.fail(process, this.timeoutReason(name));
       if (error instanceof StageFailure) {
@@ -112,8 +115,8 @@ export class StageRunner {
 
   /** Fails a running process with its outbox event; a no-op when it already ended. */
   async fail(process: PipelineProcessEntity, reason: FailureReason): Promise<void> {
-    await this.repo.transaction(async (manager) => {
-      if (!(await this.repo.endProcess(manager, process.id, { status: 'failed', ...reason }))) return;
+    const ended = await this.repo.transaction(async (manager) => {
+      if (!(await this.repo.endProcess(manager, process.id, { status: 'failed', ...reason }))) return false;
       await this.repo.setDocumentStatus(manager, process.documentId, 'failed');
       await this.outbox.record(manager, process.tenantId, 'document.failed', {
         document_id: process.documentId,
@@ -122,7 +125,10 @@ export class StageRunner {
         stage: reason.stage,
         retryable: reason.retryable,
       });
+      return true;
     });
+    if (!ended) return;
+    this.admission.runEnded(process.documentId);
     this.logger.info({ processId: process.id, code: reason.code, stage: reason.stage }, 'pipeline failed');
   }
 
