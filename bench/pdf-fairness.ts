@@ -11,10 +11,14 @@
  *              time limit) — each resubmitted as soon as it ends, for the whole run.
  *
  * It reports B's latency (median, p95, max) in both, what A's files ended as, and the children killed.
- * The engine under test is this checkout's build (dist/): run `npm run bench:pdf-fairness`. No
+ * The engine under test is this checkout's build (dist/): run `npm run bench:pdf-fairness`. With
+ * BENCH_BASELINE (the directory of another checkout with `npm run build` run in it) that build's engine
+ * is measured the same way, phase by phase in turn with this one (alone: this, baseline; flooded:
+ * baseline, this), and the ratios this / baseline printed: the machine's load falls on both. No
  * PostgreSQL or Redis.
  */
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateStatement } from '../test/fixtures/generator/index.js';
@@ -23,6 +27,7 @@ import { decompressionBomb, deeplyNestedContent, textRunBomb } from '../test/sup
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 60);
 const INTERVAL_MS = Number(process.env.BENCH_INTERVAL_MS ?? 400);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BASELINE = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : null;
 const MiB = 1024 * 1024;
 const DEFAULTS = { poolSize: 2, queueLimit: 64, queuePerTenant: 16, memoryLimitBytes: 256 * MiB, timeoutMs: 60_000 };
 
@@ -30,6 +35,7 @@ type Engine = {
   inspect(tenant: string, data: Uint8Array): Promise<{ pages: number }>;
   text(tenant: string, data: Uint8Array): Promise<unknown>;
   close(): Promise<void>;
+  stats(): { killed?: Record<string, number> };
 };
 
 const quantile = (values: number[], q: number) => {
@@ -49,23 +55,27 @@ async function uploadsOfB(engine: Engine, statement: Uint8Array): Promise<number
   return latencies;
 }
 
-async function main() {
-  const { PdfEngine } = (await import(pathToFileURL(join(ROOT, 'dist/src/modules/pdf/pdf-engine.js')).href)) as { PdfEngine: new (o: typeof DEFAULTS) => Engine };
-  const statement = new Uint8Array((await generateStatement('cams_detailed', { seed: 1, pages: 20 })).pdf);
-  const hostile = [await decompressionBomb(600), await textRunBomb(96), deeplyNestedContent(100_000)].map((b) => new Uint8Array(b));
+type EngineClass = new (o: typeof DEFAULTS) => Engine;
+const engineOf = async (root: string) => ((await import(pathToFileURL(join(root, 'dist/src/modules/pdf/pdf-engine.js')).href)) as { PdfEngine: EngineClass }).PdfEngine;
 
-  const alone = new PdfEngine(DEFAULTS);
-  await alone.inspect('tenant-b', statement); // children started, as in a running service
-  const aloneMs = await uploadsOfB(alone, statement);
-  await alone.close();
+/** B's uploads with nothing else in the engine. */
+async function alone(PdfEngine: EngineClass, statement: Uint8Array): Promise<number[]> {
+  const engine = new PdfEngine(DEFAULTS);
+  await engine.inspect('tenant-b', statement); // children started, as in a running service
+  const ms = await uploadsOfB(engine, statement);
+  await engine.close();
+  return ms;
+}
 
-  const flooded = new PdfEngine(DEFAULTS);
-  await flooded.inspect('tenant-b', statement);
+/** B's uploads while A floods the engine; what A's files ended as, and the children killed (by cause, where the build counts them). */
+async function flooded(PdfEngine: EngineClass, statement: Uint8Array, hostile: Uint8Array[]) {
+  const engine = new PdfEngine(DEFAULTS);
+  await engine.inspect('tenant-b', statement);
   const outcomes = new Map<string, number>();
   let flooding = true;
   const floodOne = async (n: number): Promise<void> => {
     while (flooding) {
-      const outcome = await flooded.text('tenant-a', hostile[n % hostile.length]).then(
+      const outcome = await engine.text('tenant-a', hostile[n % hostile.length]).then(
         () => 'read',
         (e: { name?: string; code?: string; message?: string }) => `${e.code ?? e.name}: ${e.message?.replace(/\d+/g, 'N')}`,
       );
@@ -74,19 +84,46 @@ async function main() {
   };
   const flood = Array.from({ length: DEFAULTS.queuePerTenant + 1 }, (_, n) => floodOne(n));
   await new Promise((r) => setTimeout(r, 1000));
-  const floodedMs = await uploadsOfB(flooded, statement);
+  const ms = await uploadsOfB(engine, statement);
   flooding = false;
-  await flooded.close();
+  const killed = engine.stats().killed ?? null;
+  await engine.close();
   await Promise.all(flood);
+  return { ms, outcomes: Object.fromEntries(outcomes), killed };
+}
 
+async function main() {
+  const load = loadavg()[0];
+  const statement = new Uint8Array((await generateStatement('cams_detailed', { seed: 1, pages: 20 })).pdf);
+  const hostile = [await decompressionBomb(600), await textRunBomb(96), deeplyNestedContent(100_000)].map((b) => new Uint8Array(b));
+  const [own, base] = [await engineOf(ROOT), BASELINE ? await engineOf(BASELINE) : null];
+
+  const aloneOwn = await alone(own, statement);
+  const aloneBase = base ? await alone(base, statement) : null;
+  const floodedBase = base ? await flooded(base, statement, hostile) : null;
+  const floodedOwn = await flooded(own, statement, hostile);
+
+  const ratio = (a: number[], b: number[] | undefined) => {
+    if (!b) return undefined;
+    const [x, y] = [summary(a), summary(b)];
+    return { median: +(x.median_ms / y.median_ms).toFixed(2), p95: +(x.p95_ms / y.p95_ms).toFixed(2), max: +(x.max_ms / y.max_ms).toFixed(2) };
+  };
   console.log(
     JSON.stringify(
       {
         engine: DEFAULTS,
         uploads_of_b: UPLOADS,
-        alone: summary(aloneMs),
-        flooded: summary(floodedMs),
-        tenant_a_outcomes: Object.fromEntries(outcomes),
+        load_average: `${load.toFixed(1)} → ${loadavg()[0].toFixed(1)}`,
+        alone: summary(aloneOwn),
+        flooded: summary(floodedOwn.ms),
+        tenant_a_outcomes: floodedOwn.outcomes,
+        children_killed: floodedOwn.killed,
+        ...(BASELINE && aloneBase && floodedBase
+          ? {
+              baseline: { dir: BASELINE, alone: summary(aloneBase), flooded: summary(floodedBase.ms), tenant_a_outcomes: floodedBase.outcomes },
+              this_over_baseline: { alone: ratio(aloneOwn, aloneBase), flooded: ratio(floodedOwn.ms, floodedBase.ms) },
+            }
+          : {}),
       },
       null,
       2,
