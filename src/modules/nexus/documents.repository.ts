@@ -4,11 +4,22 @@ import { QueryFailedError, type DataSource, type EntityManager, type Repository 
 import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
 import { DocumentEntity, type LayoutError } from './entities/document.entity.js';
 
-
 /** What a document keeps on disk: its original and, once drawn, its layout (the stored-bytes quotas count both). */
 const DOCUMENT_BYTES = 'size_bytes + layout_bytes';
-/** A row of the caller's documents as GET /api/v1/documents/me lists it (see toDocumentListItem). */
-export type DocumentListRow = Pick<DocumentEntity, 'id' | 'jobId' | 'fileName' | 'status' | 'classification' | 'confidenceScore' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * A document as the listings answer it (see toDocumentListItem): times already as the answer's ISO
+ * text (Date#toISOString's form, milliseconds truncated, UTC), written by PostgreSQL's to_char, so
+ * that a page of fifty rows is not decoded into Dates only to be written back as text.
+ */
+export type DocumentListRow = Pick<DocumentEntity, 'id' | 'jobId' | 'fileName' | 'status' | 'classification' | 'confidenceScore'> & { createdAt: string; updatedAt: string };
+
+/** A row of the tenant-wide listing: the list row, its owner and file facts. */
+export type TenantDocumentRow = DocumentListRow & Pick<DocumentEntity, 'ownerId' | 'pages' | 'sizeBytes'>;
+
+const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const LIST_COLUMNS = `id, job_id AS "jobId", file_name AS "fileName", status, classification, confidence_score AS "confidenceScore",
+                to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS "createdAt", to_char(updated_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS "updatedAt"`;
 
 /**
  * GET /api/v1/documents/me, the most frequent read: the listed columns only, on the
@@ -16,8 +27,7 @@ export type DocumentListRow = Pick<DocumentEntity, 'id' | 'jobId' | 'fileName' |
  */
 const LIST_FOR_OWNER: PreparedStatement = {
   name: 'documents.list_for_owner',
-  text: `SELECT id, job_id AS "jobId", file_name AS "fileName", status, classification, confidence_score AS "confidenceScore",
-                created_at AS "createdAt", updated_at AS "updatedAt"
+  text: `SELECT ${LIST_COLUMNS}
            FROM documents WHERE tenant_id = $1 AND owner_id = $2
           ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
 };
@@ -93,8 +103,17 @@ export class DocumentsRepository {
     return queryPrepared<DocumentListRow>(this.dataSource, LIST_FOR_OWNER, [tenantId, ownerId, take, skip]);
   }
 
-  listForTenant(tenantId: string, skip: number, take: number): Promise<[DocumentEntity[], number]> {
-    return this.docs.findAndCount({ where: { tenantId }, order: { createdAt: 'DESC', id: 'DESC' }, skip, take });
+  /** A page of the tenant's documents, newest first, and how many there are. */
+  async listForTenant(tenantId: string, skip: number, take: number): Promise<[TenantDocumentRow[], number]> {
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT ${LIST_COLUMNS}, owner_id AS "ownerId", pages, size_bytes::float8 AS "sizeBytes"
+           FROM documents WHERE tenant_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [tenantId, take, skip],
+      ) as Promise<TenantDocumentRow[]>,
+      this.dataSource.query(`SELECT count(*)::int AS total FROM documents WHERE tenant_id = $1`, [tenantId]) as Promise<Array<{ total: number }>>,
+    ]);
+    return [rows, total];
   }
 
   /**

@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import type { DocumentListRow } from '../documents.repository.js';
-import type { DocumentEntity } from '../entities/document.entity.js';
+import type { DocumentListRow, TenantDocumentRow } from '../documents.repository.js';
 
 export class UploadResultDto {
   @ApiProperty({ format: 'uuid', example: '9b2f6c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d' }) job_id: string;
@@ -76,11 +75,11 @@ export const toDocumentListItem = (d: DocumentListRow): DocumentListItemDto => (
   status: d.status,
   classification: d.classification,
   confidence_score: d.confidenceScore,
-  created_at: d.createdAt.toISOString(),
-  updated_at: d.updatedAt.toISOString(),
+  created_at: d.createdAt,
+  updated_at: d.updatedAt,
 });
 
-export const toTenantDocument = (d: DocumentEntity): TenantDocumentDto => ({
+export const toTenantDocument = (d: TenantDocumentRow): TenantDocumentDto => ({
   ...toDocumentListItem(d),
   owner_id: d.ownerId,
   pages: d.pages,
