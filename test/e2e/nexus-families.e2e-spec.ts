@@ -18,6 +18,7 @@ import { drawPdf } from '../fixtures/generator/layout/pdf.js';
 import { paginate } from '../fixtures/generator/layout/plan.js';
 import {
   ALL_QUIRKS,
+  FAMILY_CLASS,
   generateStatement,
   imageOnlyPdf,
   type GenerateOptions,
@@ -34,16 +35,6 @@ type HoldingsFamily = Exclude<StatementFamily, 'bank_statement'>;
 
 // A family added later goes last: the others keep their seeds (the tampered statements reuse them).
 const HOLDINGS_FAMILIES: HoldingsFamily[] = ['cams_detailed', 'cams_summary', 'kfintech_detailed', 'nsdl_cas', 'cdsl_cas', 'kfintech_summary'];
-
-const CLASS_CODE: Record<StatementFamily, string> = {
-  cams_detailed: 'CAMS_DETAILED_CAS',
-  cams_summary: 'CAMS_SUMMARY_CAS',
-  kfintech_detailed: 'KFINTECH_DETAILED_CAS',
-  kfintech_summary: 'KFINTECH_SUMMARY_CAS',
-  nsdl_cas: 'NSDL_CAS',
-  cdsl_cas: 'CDSL_CAS',
-  bank_statement: 'BANK_STATEMENT',
-};
 
 /** Each quirk alone, on a family whose layout it changes (spread over the families). */
 const QUIRK_FAMILY: Record<keyof Quirks, HoldingsFamily> = {
@@ -145,7 +136,7 @@ function checkFlags(result: ExtractionResult): ExtractionResult['validation'] {
 function expectExact(model: StatementModel, outcome: Outcome): void {
   expect({ status: outcome.final.status, error: outcome.final.error ?? null }).toEqual({ status: 'completed', error: null });
   const result = outcome.result!;
-  expect(result.document_type).toBe(CLASS_CODE[model.family]);
+  expect(result.document_type).toBe(FAMILY_CLASS[model.family]);
   expect(result.holdings_statement).toBe(true);
   expect(truthDifferences(model, result)).toEqual([]);
   // Every check passes; the only notes allowed say an asset class came from the scheme name (no NAV source here).

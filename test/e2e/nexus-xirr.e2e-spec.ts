@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildModel, generateStatement, type Holding as ModelHolding, type StatementModel } from '../fixtures/generator/index.js';
 import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
+import { bisectXirr } from '../support/xirr-oracle.js';
 
 interface Flow {
   date: string;
@@ -17,18 +18,8 @@ interface Flow {
 const DAY = 86_400_000;
 const WINDOW_DAYS = 31;
 
-function bisect(flows: Flow[]): number {
-  const t0 = Math.min(...flows.map((f) => Date.parse(f.date)));
-  const npv = (r: number): number => flows.reduce((s, f) => s + f.amount / (1 + r) ** ((Date.parse(f.date) - t0) / DAY / 365), 0);
-  let lo = -0.99;
-  let hi = 10;
-  for (let i = 0; i < 200; i++) {
-    const mid = (lo + hi) / 2;
-    if (Math.sign(npv(mid)) === Math.sign(npv(lo))) lo = mid;
-    else hi = mid;
-  }
-  return Math.round(((lo + hi) / 2) * 10000) / 100;
-}
+/** The XIRR in percent to 2 decimals, by the independent bisection. */
+const bisect = (flows: Flow[]): number => Math.round(bisectXirr(flows) * 10000) / 100;
 
 /** The holding's flows from the generator's truth, or null when its opening units have no price within a month of the start. */
 function modelFlows(h: ModelHolding, from: string): Flow[] | null {

@@ -13,6 +13,7 @@ import {
 import { transactionFlow, xirrOf } from '../../../src/modules/nexus/extraction/xirr.js';
 import type { AssetClass, Entity, Holding, Transaction, TransactionType, XirrReason } from '../../../src/modules/nexus/extraction/types.js';
 import { makeHolding } from '../../support/holding.js';
+import { bisectXirr } from '../../support/xirr-oracle.js';
 
 function holding(market_value: number | null, asset_class: AssetClass | null, extra: Partial<Holding> = {}): Holding {
   return makeHolding({ scheme_name: 'X', isin: 'INF179K01BE2', units: 1, nav: market_value, market_value, asset_class, folio: '1', ...extra });
@@ -28,23 +29,6 @@ const tx = (date: string, type: TransactionType, amount: number | null, units: n
   nav,
   balance_units: null,
 });
-
-/**
- * The rate r at which Σ amount / (1 + r)^(days / 365) = 0, found by plain bisection over
- * (-99 %, 1000 %): an independent check of the calculator's Newton solver.
- */
-function bisectXirr(flows: Array<{ date: string; amount: number }>): number {
-  const t0 = Date.parse(flows[0].date);
-  const npv = (r: number): number => flows.reduce((s, f) => s + f.amount / (1 + r) ** ((Date.parse(f.date) - t0) / 86_400_000 / 365), 0);
-  let lo = -0.99;
-  let hi = 10;
-  for (let i = 0; i < 200; i++) {
-    const mid = (lo + hi) / 2;
-    if (Math.sign(npv(mid)) === Math.sign(npv(lo))) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
-}
 
 describe('asset allocation', () => {
   it.each([

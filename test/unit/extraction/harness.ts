@@ -44,15 +44,7 @@ export async function runPdfChain(family: StatementFamily, options: GenerateOpti
   return { ...chain(statement.model, pages), statement };
 }
 
-export const FAMILY_CLASS: Record<StatementFamily, string> = {
-  cams_detailed: 'CAMS_DETAILED_CAS',
-  cams_summary: 'CAMS_SUMMARY_CAS',
-  kfintech_detailed: 'KFINTECH_DETAILED_CAS',
-  kfintech_summary: 'KFINTECH_SUMMARY_CAS',
-  nsdl_cas: 'NSDL_CAS',
-  cdsl_cas: 'CDSL_CAS',
-  bank_statement: 'BANK_STATEMENT',
-};
+export { FAMILY_CLASS } from '../../fixtures/generator/index.js';
 
 const milli = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : Math.round(v * 1000));
 const n4 = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : Math.round(v * 10000));
