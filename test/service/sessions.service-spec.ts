@@ -4,7 +4,7 @@ import { AuthModule } from '../../src/modules/auth/auth.module.js';
 import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { UsersRepository } from '../../src/modules/users/users.repository.js';
 import { sql } from '../support/db.js';
-import { CLIENT, failure, serviceHarness, STRONG_PASSWORD, uniqueEmail, type ServiceHarness } from '../support/service-harness.js';
+import { CLIENT, failure, serviceHarness, sessionIdOf, STRONG_PASSWORD, uniqueEmail, type ServiceHarness } from '../support/service-harness.js';
 
 // Registration, sign-in and the life of a session (refresh rotation, reuse detection, expiry, logout).
 // How each answer looks on the wire (status codes, the token pair's shape, where the refresh token may
@@ -19,7 +19,6 @@ describe('AuthService: accounts and sessions', () => {
   afterAll(() => h.close());
 
   const session = async (id: string) => (await sql(`SELECT revoked_reason, revoked_at FROM sessions WHERE id = $1`, [id]))[0];
-  const sessionOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
 
   describe('register', () => {
     it('creates a tenant named after the firm (or the person) with its first user as admin, and records it', async () => {
@@ -67,7 +66,7 @@ describe('AuthService: accounts and sessions', () => {
       const signedIn = await h.signIn(await tenant.user('analyst', { password: STRONG_PASSWORD }));
       const rotated = await auth.refresh(signedIn.refreshToken, CLIENT);
       expect(rotated.refresh_token).not.toBe(signedIn.refreshToken);
-      expect(sessionOf(rotated.access_token)).toBe(signedIn.sessionId);
+      expect(sessionIdOf(rotated.access_token)).toBe(signedIn.sessionId);
       expect(await failure(auth.refresh(signedIn.refreshToken, CLIENT))).toBe('REFRESH_TOKEN_REUSED');
       expect(await session(signedIn.sessionId)).toMatchObject({ revoked_reason: 'refresh_token_reused' });
       expect(await failure(auth.refresh(rotated.refresh_token, CLIENT))).toBe('SESSION_REVOKED');

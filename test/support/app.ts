@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { createHttpApp } from '../../src/app.factory.js';
@@ -6,7 +5,10 @@ import { loadConfig } from '../../src/config/app-config.js';
 import { createLogger } from '../../src/common/logging/logger.js';
 import type { Role } from '../../src/common/auth/roles.js';
 import { runMigrations } from '../../src/database/migrate.js';
+import { STRONG_PASSWORD, uniqueEmail } from './accounts.js';
 import { invitationLink, Mailbox } from './mailbox.js';
+
+export { STRONG_PASSWORD, uniqueEmail };
 
 let migrated: Promise<unknown> | null = null;
 
@@ -22,8 +24,6 @@ export function testMailbox(): Mailbox {
   if (!mailbox) throw new Error('no test app is running, so no mailbox either');
   return mailbox;
 }
-
-export const STRONG_PASSWORD = 'Str0ng-Passw0rd!';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -46,8 +46,6 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
   return { app, http: request(server), close };
 }
-
-export const uniqueEmail = (label = 'user') => `${label}.${randomBytes(6).toString('hex')}@example.in`;
 
 export interface Account {
   email: string;

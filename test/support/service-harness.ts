@@ -24,9 +24,10 @@ import { TenantsModule } from '../../src/modules/tenants/tenants.module.js';
 import { TenantsService } from '../../src/modules/tenants/tenants.service.js';
 import { UsersCoreModule } from '../../src/modules/users/users-core.module.js';
 import { UsersRepository } from '../../src/modules/users/users.repository.js';
+import { STRONG_PASSWORD, uniqueEmail } from './accounts.js';
 import { Mailbox } from './mailbox.js';
 
-export const STRONG_PASSWORD = 'Str0ng-Passw0rd!';
+export { STRONG_PASSWORD, uniqueEmail };
 
 /** The client a service call comes from (what the HTTP layer would pass). */
 export const CLIENT = { ip: '127.0.0.1', userAgent: 'service-test' };
@@ -55,8 +56,6 @@ export interface ServiceHarness {
   tenant(name?: string, adminPassword?: string): Promise<TestTenant>;
   close(): Promise<void>;
 }
-
-export const uniqueEmail = (label = 'user') => `${label}.${randomBytes(6).toString('hex')}@example.in`;
 
 let migrated: Promise<unknown> | null = null;
 
@@ -114,8 +113,7 @@ export async function serviceHarness(
     async signIn(user) {
       if (!user.password) throw new Error(`${user.email} has no password to sign in with`);
       const pair = await get(AuthService).login({ email: user.email, password: user.password }, CLIENT);
-      const { sid } = JSON.parse(Buffer.from(pair.access_token.split('.')[1], 'base64url').toString()) as { sid: string };
-      return { ...user, sessionId: sid, accessToken: pair.access_token, refreshToken: pair.refresh_token };
+      return { ...user, sessionId: sessionIdOf(pair.access_token), accessToken: pair.access_token, refreshToken: pair.refresh_token };
     },
     async tenant(name = `Tenant ${randomBytes(4).toString('hex')}`, adminPassword?: string) {
       const tenant = await get(TenantsService).create(name);
@@ -140,3 +138,6 @@ export async function failure(call: Promise<unknown>): Promise<ErrorCode> {
   }
   throw new Error(`expected an AppException, the call answered ${JSON.stringify(outcome)}`);
 }
+
+/** The session a token (access or refresh) names: its `sid` claim, read without verifying. */
+export const sessionIdOf = (token: string): string => (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
