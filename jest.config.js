@@ -12,6 +12,11 @@ const common = {
 
 export default {
   testTimeout: 60000,
+  // Node's vm keeps every ESM test file's module graph alive after the file has run (each file loads
+  // the application's modules afresh), so one process's heap grows with every suite. `npm test` runs
+  // the suites one at a time in a worker process (--maxWorkers=1) that is replaced once its heap passes
+  // this size after a file; docs/testing.md, "Memory".
+  workerIdleMemoryLimit: '1GB',
   // Connection pools of the apps the e2e suites start keep idle timers for a few seconds after close.
   forceExit: true,
   projects: [
