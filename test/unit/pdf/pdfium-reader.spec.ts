@@ -102,7 +102,7 @@ describe('PDFium reads text with positions as pdfjs does', () => {
     await expectSameReading(family, { seed: 7, pages: 4 });
   });
 
-  it.each([['aes-256'], ['aes-128'], ['rc4-128']] as const)('a statement encrypted with %s, opened with its password', async (algorithm) => {
+  it.each([{ algorithm: 'aes-256' }, { algorithm: 'aes-128' }, { algorithm: 'rc4-128' }] as const)('a statement encrypted with $algorithm, opened with its password', async ({ algorithm }) => {
     await expectSameReading('cams_detailed', { seed: 3, encrypt: { algorithm } });
   });
 
