@@ -241,6 +241,13 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
   it('records the report, writes report.generated in the outbox, and serves the same bytes again', async () => {
     const res = await download(t, acme.analyst, exportPath('?export_type=holdings&format=xlsx'));
     const reportId = res.headers['x-report-id'];
+    // The statement's two investors, each linked to the client of its PAN, the first investor's first.
+    const clientIds: string[] = [];
+    for (const investor of statement.model.investors) {
+      const found = await t.http.get(`/api/v1/clients?pan=${investor.pan}`).set(bearer(acme.viewer));
+      clientIds.push(found.body.result.items[0].client_id);
+    }
+    expect(clientIds).toEqual([expect.stringMatching(/^cli_/), expect.stringMatching(/^cli_/)]);
     const events = await query<{ event_type: string; tenant_id: string; data: Record<string, unknown> }>(
       `SELECT event_type, tenant_id, data FROM outbox_events WHERE data->>'report_id' = $1`,
       [reportId],
@@ -252,7 +259,9 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
         data: {
           report_id: reportId,
           report_type: 'holdings',
-          client_id: job.doc_id,
+          client_id: clientIds[0],
+          client_ids: clientIds,
+          document_id: job.doc_id,
           url: `${PUBLIC_BASE_URL}/api/v1/nexus/reports/${reportId}`,
           format: 'xlsx',
           generated_by: acme.analyst.userId,
@@ -299,7 +308,7 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
     const res = await download(t, acme.admin, exportPath('?format=json&fields=isin'));
     expect(res.status).toBe(200);
     const [event] = await query<{ data: Record<string, unknown> }>(`SELECT data FROM outbox_events WHERE data->>'report_id' = $1`, [res.headers['x-report-id']]);
-    expect(event.data).toMatchObject({ generated_by: acme.admin.userId, client_id: job.doc_id, format: 'json' });
+    expect(event.data).toMatchObject({ generated_by: acme.admin.userId, client_id: expect.stringMatching(/^cli_/), document_id: job.doc_id, format: 'json' });
   });
 
   it('keeps exporting the latest successful extraction after a re-run fails, as the extraction endpoint serves it', async () => {

@@ -133,6 +133,7 @@ export class ClientRegister {
     for (const id of created) {
       await this.audit.record({ tenantId, actorId: null, action: 'client.create', targetType: 'client', targetId: id, metadata: { source: 'statement', document_id: documentId } }, manager);
     }
+    if (!links.length) return links;
     await this.audit.record(
       {
         tenantId,

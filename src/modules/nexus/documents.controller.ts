@@ -41,7 +41,7 @@ export class DocumentsController {
   @ApiOperation({ summary: "The caller's own documents, newest first" })
   @ApiEnvelope(DocumentListItemDto, { isArray: true })
   listMine(@CurrentUser() user: Principal, @Query() query: DocumentListQueryDto) {
-    return this.documents.listMine(user, query.limit, query.skip);
+    return this.documents.listMine(user, query.limit, query.skip, query.client_id);
   }
 
   @Get('nexus/documents')
@@ -49,7 +49,7 @@ export class DocumentsController {
   @ApiOperation({ summary: "All the tenant's documents (admin), newest first" })
   @ApiEnvelope(TenantDocumentPageDto)
   listTenant(@CurrentUser() user: Principal, @Query() query: DocumentListQueryDto) {
-    return this.documents.listTenant(user, query.limit, query.skip);
+    return this.documents.listTenant(user, query.limit, query.skip, query.client_id);
   }
 
   @Get('nexus/doc-fetch/:job_id')

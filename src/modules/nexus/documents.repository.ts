@@ -103,15 +103,20 @@ export class DocumentsRepository {
     return queryPrepared<DocumentListRow>(this.dataSource, LIST_FOR_OWNER, [tenantId, ownerId, take, skip]);
   }
 
-  /** A page of the tenant's documents, newest first, and how many there are. */
-  async listForTenant(tenantId: string, skip: number, take: number): Promise<[TenantDocumentRow[], number]> {
+  /** A page of the tenant's documents, newest first, and how many there are; only an owner's, or only among `ids`, when given. */
+  async listForTenant(tenantId: string, skip: number, take: number, among: { ownerId?: string; ids?: string[] } = {}): Promise<[TenantDocumentRow[], number]> {
+    if (among.ids?.length === 0) return [[], 0];
+    const params: unknown[] = [tenantId];
+    let where = 'tenant_id = $1';
+    if (among.ownerId !== undefined) where += ` AND owner_id = $${params.push(among.ownerId)}`;
+    if (among.ids !== undefined) where += ` AND id = ANY($${params.push(among.ids)}::uuid[])`;
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query(
         `SELECT ${LIST_COLUMNS}, owner_id AS "ownerId", pages, size_bytes::float8 AS "sizeBytes"
-           FROM documents WHERE tenant_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [tenantId, take, skip],
+           FROM documents WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, take, skip],
       ) as Promise<TenantDocumentRow[]>,
-      this.dataSource.query(`SELECT count(*)::int AS total FROM documents WHERE tenant_id = $1`, [tenantId]) as Promise<Array<{ total: number }>>,
+      this.dataSource.query(`SELECT count(*)::int AS total FROM documents WHERE ${where}`, params) as Promise<Array<{ total: number }>>,
     ]);
     return [rows, total];
   }

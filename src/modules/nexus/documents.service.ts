@@ -12,6 +12,7 @@ import { withinDeadline } from '../../common/errors/dependency-errors.js';
 import { AppConfig } from '../../config/app-config.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { LOGGER } from '../../common/logging/logging.module.js';
+import { ClientRegister } from '../clients/index.js';
 import { QuotasService } from '../quotas/quotas.service.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { toDocumentListItem, toTenantDocument, type DocumentListItemDto, type TenantDocumentPageDto, type UploadResultDto } from './dto/document.dto.js';
@@ -52,6 +53,7 @@ export class DocumentsService {
     private readonly storage: DocumentStorage,
     private readonly pdf: PdfEngine,
     private readonly quotas: QuotasService,
+    private readonly clients: ClientRegister,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.box = new SecretBox(config.crypto);
@@ -146,13 +148,17 @@ export class DocumentsService {
     return this.docs.storedBytesByUser(tenantId, userIds);
   }
 
-  async listMine(user: Principal, limit: number, skip: number): Promise<DocumentListItemDto[]> {
-    return (await this.docs.listForOwner(user.tenantId, user.userId, skip, limit)).map(toDocumentListItem);
+  /** The caller's documents, newest first; with `clientId`, only those the client of the register appears in. */
+  async listMine(user: Principal, limit: number, skip: number, clientId?: string): Promise<DocumentListItemDto[]> {
+    if (clientId === undefined) return (await this.docs.listForOwner(user.tenantId, user.userId, skip, limit)).map(toDocumentListItem);
+    const ids = await this.clients.documentIdsOf(user.tenantId, clientId);
+    return (await this.docs.listForTenant(user.tenantId, skip, limit, { ownerId: user.userId, ids }))[0].map(toDocumentListItem);
   }
 
   /** Offset pagination, like documents/me, in DESIGN.md's paginated shape; the answer echoes `skip` as well. */
-  async listTenant(user: Principal, limit: number, skip: number): Promise<TenantDocumentPageDto> {
-    const [rows, total] = await this.docs.listForTenant(user.tenantId, skip, limit);
+  async listTenant(user: Principal, limit: number, skip: number, clientId?: string): Promise<TenantDocumentPageDto> {
+    const ids = clientId === undefined ? undefined : await this.clients.documentIdsOf(user.tenantId, clientId);
+    const [rows, total] = await this.docs.listForTenant(user.tenantId, skip, limit, { ids });
     const page = Math.floor(skip / limit) + 1;
     return { items: rows.map(toTenantDocument), page, skip, limit, total, has_more: skip + rows.length < total };
   }

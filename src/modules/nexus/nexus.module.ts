@@ -72,6 +72,7 @@ export class NexusModule {
     return {
       module: NexusModule,
       imports: [
+        ClientsCoreModule,
         PdfModule,
         QuotasModule,
         TenantsModule,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/auth/principal.js';
 import { notFound } from '../../common/errors/app.exception.js';
+import { ClientRegister } from '../clients/index.js';
 import { DocumentsService } from './documents.service.js';
 import { STAGES, type StageName } from './pipeline/pipeline.constants.js';
 import { PipelineRepository } from './pipeline/pipeline.repository.js';
@@ -36,6 +37,7 @@ export class ResultsService {
     private readonly documents: DocumentsService,
     private readonly pipeline: PipelineRepository,
     private readonly results: ResultsRepository,
+    private readonly clients: ClientRegister,
   ) {}
 
   /** The latest successful extraction (a later failed or running process does not hide it). */
@@ -44,7 +46,16 @@ export class ResultsService {
     if (!doc) throw notFound('Document');
     const row = await this.pipeline.findExtraction(user.tenantId, doc.id);
     if (!row) throw notFound('Extraction (the document has not completed processing)');
-    return row.result;
+    // Each investor with the client of the register it is linked to (or why it is linked to none).
+    const { investors } = await this.clients.clientsOfDocument(user.tenantId, doc.id);
+    const entities = Array.isArray(row.result.entities) ? (row.result.entities as Array<Record<string, unknown>>) : [];
+    return {
+      ...row.result,
+      entities: entities.map((e, i) => {
+        const link = investors.find((l) => l.investorIndex === i);
+        return { ...e, client_id: link?.clientId ?? null, client_link_flag: link?.flag ?? null };
+      }),
+    };
   }
 
   /**

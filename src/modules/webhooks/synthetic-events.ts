@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { EventKind } from '../outbox/entities/outbox-event.entity.js';
 
 /** A realistic, clearly synthetic `data` object for each event kind (the test endpoint sends these). */
@@ -29,7 +29,8 @@ export function syntheticEventData(kind: EventKind, tenantId: string, userId: st
       return { session_id: randomUUID(), user_id: userId, message_count: 6, token_usage: { input: 1830, output: 412 }, summary: '3 question(s) about allocation, total value.', test: true };
     case 'report.generated': {
       const reportId = randomUUID();
-      return { report_id: reportId, report_type: 'holdings', client_id: randomUUID(), url: `${baseUrl}/api/v1/nexus/reports/${reportId}`, format: 'csv', generated_by: userId, test: true };
+      const clientId = `cli_${randomBytes(12).toString('hex')}`;
+      return { report_id: reportId, report_type: 'holdings', client_id: clientId, client_ids: [clientId], url: `${baseUrl}/api/v1/nexus/reports/${reportId}`, format: 'csv', generated_by: userId, test: true };
     }
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import type { DocumentListRow, TenantDocumentRow } from '../documents.repository.js';
 
 export class UploadResultDto {
@@ -58,6 +58,11 @@ export class DocumentListQueryDto {
   @Min(0)
   @Max(1_000_000)
   skip: number = 0;
+
+  @ApiPropertyOptional({ example: 'cli_0a1b2c3d4e5f60718293a4b5', description: 'Only the statements this client of the register appears in (none for a client that is not the tenant’s)' })
+  @IsOptional()
+  @Matches(/^cli_[0-9a-f]{24}$/, { message: 'client_id must be a client id (cli_…)' })
+  client_id?: string;
 }
 
 export class DocFetchQueryDto {

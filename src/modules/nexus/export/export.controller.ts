@@ -73,10 +73,10 @@ export class ExportController {
   @ApiProduces(...MEDIA_TYPES)
   @ApiOkResponse({ description: 'The export file', content: FILE_CONTENT })
   @ApiBadRequestResponse({ description: 'VALIDATION_ERROR: unknown or repeated field, bad export_type or format, unknown parameter' })
-  @ApiNotFoundResponse({ description: 'No such job, or not visible to the caller' })
+  @ApiNotFoundResponse({ description: 'No such job, or not visible to the caller; CLIENT_NOT_FOUND: `client_id` names no investor of the statement' })
   @ApiConflictResponse({ description: 'CONFLICT: the document has not completed processing' })
   async exportFile(@CurrentUser() user: Principal, @Param('job_id', jobId) id: string, @Query() query: ExportQueryDto, @Res({ passthrough: true }) res: Response) {
-    return send(await this.exports.generate(user, id, { exportType: query.export_type, format: query.format, fields: query.fields }), res);
+    return send(await this.exports.generate(user, id, { exportType: query.export_type, format: query.format, fields: query.fields, clientId: query.client_id }), res);
   }
 
   @Get('reports/:report_id')

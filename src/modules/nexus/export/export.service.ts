@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal.js';
 import { AppException, notFound } from '../../../common/errors/app.exception.js';
 import { AppConfig } from '../../../config/app-config.js';
+import { ClientRegister } from '../../clients/index.js';
 import { OutboxService } from '../../outbox/outbox.service.js';
 import { DocumentsService } from '../documents.service.js';
 import { PipelineRepository } from '../pipeline/pipeline.repository.js';
@@ -18,6 +19,8 @@ export interface ExportRequest {
   format: ExportFormat;
   /** The `fields` query value: comma-separated keys; absent means every field of the type. */
   fields?: string;
+  /** The `client_id` query value: only that client's investors of the statement. */
+  clientId?: string;
 }
 
 /** A report file ready to send: its row, its bytes and how to label them. */
@@ -43,6 +46,7 @@ export class ExportService {
     private readonly reports: ReportsRepository,
     private readonly storage: ReportStorage,
     private readonly outbox: OutboxService,
+    private readonly clients: ClientRegister,
   ) {}
 
   /** The columns an export of this type can have (for any document the caller may see). */
@@ -62,7 +66,17 @@ export class ExportService {
       throw new AppException('CONFLICT', `The document is ${doc.status} and has no completed extraction to export`, { message: 'The document has not completed processing' });
     }
 
-    const table = buildExportTable(request.exportType, extraction.result, request.fields);
+    // Which clients the file is about: the named one, or every investor's (the first investor's client first).
+    const linked = await this.clients.clientsOfDocument(user.tenantId, doc.id);
+    let result = extraction.result;
+    let clientIds = linked.clientIds;
+    if (request.clientId !== undefined) {
+      const investors = new Set(linked.investors.filter((i) => i.clientId === request.clientId).map((i) => i.investorIndex));
+      if (!investors.size) throw new AppException('CLIENT_NOT_FOUND', 'No investor of this statement is that client', { message: 'Client not found' });
+      result = { ...result, entities: ((result.entities as unknown[] | undefined) ?? []).filter((_, i) => investors.has(i)) };
+      clientIds = [request.clientId];
+    }
+    const table = buildExportTable(request.exportType, result, request.fields);
     const id = randomUUID();
     const generatedAt = new Date();
     const body = await renderExport(request.format, table, { reportId: id, documentId: doc.id, jobId: doc.jobId, generatedAt });
@@ -87,7 +101,9 @@ export class ExportService {
         await this.outbox.record(manager, user.tenantId, 'report.generated', {
           report_id: id,
           report_type: request.exportType,
-          client_id: doc.id,
+          client_id: clientIds[0] ?? null,
+          client_ids: clientIds,
+          document_id: doc.id,
           url: this.reportUrl(id),
           format: request.format,
           generated_by: user.userId,

@@ -5,6 +5,7 @@ import { AppConfig } from '../../../config/app-config.js';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { isDependencyUnavailable } from '../../../common/errors/dependency-errors.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
+import { ClientRegister } from '../../clients/index.js';
 import { OutboxService } from '../../outbox/outbox.service.js';
 import { BatchAdmission } from '../batch/batch-admission.js';
 import { DocumentsRepository } from '../documents.repository.js';
@@ -56,6 +57,7 @@ export class StageRunner {
     private readonly queues: PipelineQueues,
     private readonly outbox: OutboxService,
     private readonly admission: BatchAdmission,
+    private readonly clients: ClientRegister,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.box = new SecretBox(config.crypto);
@@ -154,6 +156,14 @@ export class StageRunner {
       classification: out.document_type,
       confidenceScore: out.confidence_score,
       pages: out.pages,
+    });
+    // Each investor of the statement to the client of its PAN, committed with the extraction itself.
+    await this.clients.linkStatement(manager, {
+      tenantId: process.tenantId,
+      documentId: process.documentId,
+      documentType: out.document_type,
+      statementDate: out.result.period?.to ?? null,
+      investors: out.result.entities.map((e) => ({ name: e.entity_name, pan: e.pan })),
     });
     const document = await this.documents.findById(process.tenantId, process.documentId);
     await this.outbox.record(manager, process.tenantId, 'document.completed', {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { EXPORT_TYPES, FIELD_TYPES, type ExportType } from '../export-fields.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../export-renderers.js';
 
@@ -30,6 +30,14 @@ export class ExportQueryDto extends ExportFieldsQueryDto {
   @IsString()
   @MaxLength(2000)
   fields?: string;
+
+  @ApiPropertyOptional({
+    example: 'cli_0a1b2c3d4e5f60718293a4b5',
+    description: "Only this client's investors of the statement (404 CLIENT_NOT_FOUND when none is). Absent: every investor; `report.generated` then names the first investor's client in `client_id` and all in `client_ids`.",
+  })
+  @IsOptional()
+  @Matches(/^cli_[0-9a-f]{24}$/, { message: 'client_id must be a client id (cli_…)' })
+  client_id?: string;
 }
 
 export class ExportFieldDto {

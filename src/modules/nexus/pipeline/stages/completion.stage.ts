@@ -4,8 +4,14 @@ import { holdingFlagCost, withEnrichmentFlags } from '../../extraction/enrichmen
 import { holdingXirr, totalsIncompleteFlags } from '../../extraction/calculator.js';
 import { periodOptions } from './calculation.stage.js';
 
+/** The extraction result as stored and served; what the pipeline itself reads of it is typed. */
+export type CompletionResult = Record<string, unknown> & {
+  period: { from: string | null; to: string | null };
+  entities: Array<{ entity_name: string | null; pan: string | null }>;
+};
+
 export interface CompletionOutput {
-  result: Record<string, unknown>;
+  result: CompletionResult;
   document_type: string;
   pages: number;
   holdings_count: number;
