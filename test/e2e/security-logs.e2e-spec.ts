@@ -228,6 +228,23 @@ describe('secrets never reach the logs (node dist/src/main.js at LOG_LEVEL=trace
     const test = await http.post('/api/v1/webhooks/test').set(auth(session.access_token)).send({ webhook_id: webhook, event: 'document.completed' });
     expect(test.body.result).toMatchObject({ success: true });
 
+    // A client of the register: its PAN, date of birth and statement passwords; a PAN refused, a PAN taken, a search by PAN.
+    const pan = secret('client PAN', `KLMP${String.fromCharCode(65 + (parseInt(hex(), 16) % 26))}${String(parseInt(hex(), 16) % 10000).padStart(4, '0')}Q`);
+    const client = await http
+      .post('/api/v1/clients')
+      .set(auth(session.access_token))
+      .send({ name: 'Logged Nowhere', pan, date_of_birth: secret('client date of birth', '1971-11-29'), statement_passwords: [secret('client statement password', `stmt-${hex()}`)] });
+    expect(client.status).toBe(201);
+    const clientChanged = await http
+      .patch(`/api/v1/clients/${client.body.result.client_id}`)
+      .set(auth(session.access_token))
+      .send({ statement_passwords: [secret('client statement password (changed)', `stmt2-${hex()}`)] });
+    expect(clientChanged.status).toBe(200);
+    expect((await http.post('/api/v1/clients').set(auth(session.access_token)).send({ name: 'Taken', pan })).status).toBe(409);
+    const refused = await http.post('/api/v1/clients').set(auth(session.access_token)).send({ name: 'Refused', pan: secret('refused PAN', 'QRSXT9876Z') });
+    expect(refused.status).toBe(400);
+    expect((await http.get(`/api/v1/clients?pan=${pan}`).set(auth(session.access_token))).body.result.total).toBe(1);
+
     // OIDC single sign-on with a client secret: configure, start a login, a callback the provider refuses.
     const configured = await http
       .post('/api/v1/auth/sso/configure')
