@@ -48,28 +48,33 @@ async function settledHealth(t: TestApp) {
   throw new Error('market data still loading after 5 s');
 }
 
+/** A test app whose market data reads the fixture NAV file `file`, and a tenant of it: started before the block's tests, closed after. */
+function appReading(file: string): { t: TestApp; acme: Tenant } {
+  const s = {} as { t: TestApp; acme: Tenant };
+  beforeAll(async () => {
+    s.t = await startTestApp({ MARKET_DATA_NAV_SOURCE: fixture(file) });
+    s.acme = await createTenant(s.t.http);
+  });
+  afterAll(() => s.t.close());
+  return s;
+}
+
 describe('market data: latest NAVs from an AMFI NAV file', () => {
   describe.each([
     { name: 'the six-column file of 2019 to August 2026', file: 'NAVAll.txt' },
     { name: 'the August 2026 file with Plan and Option, the ISINs after them', file: 'NAVAll-2026-plan-first.txt' },
   ])('with MARKET_DATA_NAV_SOURCE pointing at $name', ({ file }) => {
-    let t: TestApp;
-    let acme: Tenant;
-    beforeAll(async () => {
-      t = await startTestApp({ MARKET_DATA_NAV_SOURCE: fixture(file) });
-      acme = await createTenant(t.http);
-    });
-    afterAll(() => t.close());
+    const s = appReading(file);
 
     it('reports market data up in health and metrics', async () => {
-      const health = await settledHealth(t);
+      const health = await settledHealth(s.t);
       expect(health.status).toBe(200);
       expect(health.body).toMatchObject({ status: 'ok', result: { status: 'ok', checks: { database: 'up', redis: 'up', market_data: 'up' } } });
-      expect(await marketMetrics(t)).toEqual(expect.arrayContaining(['foliodesk_market_data_up 1', 'foliodesk_market_data_load_failures_total{reason="format"} 0']));
+      expect(await marketMetrics(s.t)).toEqual(expect.arrayContaining(['foliodesk_market_data_up 1', 'foliodesk_market_data_load_failures_total{reason="format"} 0']));
     });
 
     it("takes the asset class from AMFI's category for the ISINs the file lists, from the scheme name (flagged) for the others", async () => {
-      const { statement, holdings, result } = await processStatement(t, acme, 31);
+      const { statement, holdings, result } = await processStatement(s.t, s.acme, 31);
       for (const expected of statement.model.holdings) {
         const got = holdings.find((h) => h.isin === expected.isin && h.units === expected.units)!;
         const source = NOT_LISTED.includes(expected.isin) ? 'scheme_name' : 'amfi';
@@ -81,7 +86,7 @@ describe('market data: latest NAVs from an AMFI NAV file', () => {
     });
 
     it('adds latest_nav, latest_nav_date and latest_market_value to holdings whose ISIN the file prices, and nothing else', async () => {
-      const { statement, holdings } = await processStatement(t, acme, 31);
+      const { statement, holdings } = await processStatement(s.t, s.acme, 31);
       const isins = new Set(statement.model.holdings.map((h) => h.isin));
       // the fixture was written for this statement: fail loudly if the generator changed
       expect([...Object.keys(LATEST), ...NOT_PRICED].filter((i) => !isins.has(i))).toEqual([]);
@@ -105,26 +110,20 @@ describe('market data: latest NAVs from an AMFI NAV file', () => {
     { name: 'a file that is not a NAV file (an HTML error page)', file: 'NAVAll-error-page.txt' },
     { name: 'a NAV file whose header changed so that no ISIN column is found', file: 'NAVAll-unknown-header.txt' },
   ])('with MARKET_DATA_NAV_SOURCE pointing at $name', ({ file }) => {
-    let t: TestApp;
-    let acme: Tenant;
-    beforeAll(async () => {
-      t = await startTestApp({ MARKET_DATA_NAV_SOURCE: fixture(file) });
-      acme = await createTenant(t.http);
-    });
-    afterAll(() => t.close());
+    const s = appReading(file);
 
     it('says so in health (degraded, still ready) and in the metrics', async () => {
-      const health = await settledHealth(t);
+      const health = await settledHealth(s.t);
       expect(health.status).toBe(200);
       expect(health.body).toMatchObject({ status: 'ok', result: { status: 'degraded', checks: { database: 'up', redis: 'up', market_data: 'degraded' } } });
-      const metrics = await marketMetrics(t);
+      const metrics = await marketMetrics(s.t);
       expect(metrics).toEqual(expect.arrayContaining(['foliodesk_market_data_up 0', 'foliodesk_market_data_load_failures_total{reason="read"} 0']));
       const formatFailures = metrics.find((l) => l.startsWith('foliodesk_market_data_load_failures_total{reason="format"}'));
       expect(Number(formatFailures?.split(' ')[1])).toBeGreaterThanOrEqual(1);
     });
 
     it('still completes statements, without latest NAVs, every asset class from the scheme name and flagged', async () => {
-      const { statement, holdings, result } = await processStatement(t, acme, 31);
+      const { statement, holdings, result } = await processStatement(s.t, s.acme, 31);
       expect(holdings.length).toBe(statement.model.holdings.length);
       expect(holdings.filter((h) => 'latest_nav' in h)).toEqual([]);
       for (const expected of statement.model.holdings) {
