@@ -148,6 +148,11 @@ export class ClientRegister {
     return links;
   }
 
+  /** Removes a deleted document's links to clients, in the deleting transaction (the clients themselves stay). */
+  async forgetDocument(manager: EntityManager, tenantId: string, documentId: string): Promise<void> {
+    await this.repo.replaceInvestors(tenantId, documentId, [], manager);
+  }
+
   /** The clients of a document's investors, in statement order. */
   async clientsOfDocument(tenantId: string, documentId: string): Promise<DocumentClients> {
     const investors = (await this.repo.investorsOf(tenantId, documentId)).map((r) => ({ investorIndex: r.investorIndex, pan: r.pan, clientId: r.clientId, flag: r.flag }));

@@ -4,7 +4,7 @@
  *
  * - ClientsCoreModule: import it to use ClientRegister (no routes; nexus imports it).
  * - ClientRegister: the secrets an encrypted statement's password may be (`passwordHolders`), link a completed statement's investors to clients (`linkStatement`, in the
- *   caller's transaction), the clients of a document (`clientsOfDocument`), the documents of a client
+ *   caller's transaction), forget a deleted document's links (`forgetDocument`, likewise), the clients of a document (`clientsOfDocument`), the documents of a client
  *   (`documentIdsOf`), a client or a household with its members by id, 404 across tenants
  *   (`requireClient`, `requireHousehold`).
  * - ClientsModule (clients.module.ts): the routes, for the application module.

@@ -1,6 +1,6 @@
-import { Controller, Get, Param, ParseUUIDPipe, Post, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiOperation, ApiPayloadTooLargeResponse, ApiProduces, ApiResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiNoContentResponse, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiProduces, ApiResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import { CurrentUser, Roles } from '../../common/auth/decorators.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { RawResponse } from '../../common/decorators/raw-response.decorator.js';
@@ -8,6 +8,7 @@ import { AppException } from '../../common/errors/app.exception.js';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
 import { ApiQuotaRefusal } from '../quotas/api-quota-refusal.decorator.js';
 import { DocumentsService } from './documents.service.js';
+import { DocumentErasure } from './erasure/document-erasure.js';
 import { DocFetchQueryDto, DocumentListItemDto, DocumentListQueryDto, TenantDocumentPageDto, UploadResultDto } from './dto/document.dto.js';
 import type { ReceivedFile } from './storage/hashing-disk.engine.js';
 
@@ -16,7 +17,10 @@ const uuid = new ParseUUIDPipe({ exceptionFactory: () => new AppException('NOT_F
 @ApiTags('Nexus documents')
 @Controller('api/v1')
 export class DocumentsController {
-  constructor(private readonly documents: DocumentsService) {}
+  constructor(
+    private readonly documents: DocumentsService,
+    private readonly erasure: DocumentErasure,
+  ) {}
 
   @Post('nexus/upload')
   @Roles('analyst')
@@ -34,6 +38,21 @@ export class DocumentsController {
   @ApiQuotaRefusal('uploads per hour or stored bytes')
   upload(@CurrentUser() user: Principal, @UploadedFile() file: (Express.Multer.File & ReceivedFile) | undefined) {
     return this.documents.upload(user, file);
+  }
+
+  @Delete('nexus/documents/:doc_id')
+  @Roles('analyst')
+  @HttpCode(204)
+  @RawResponse()
+  @ApiOperation({
+    summary: 'Delete a document and everything derived from it (the uploader or an admin)',
+    description:
+      'Removes the original, its stored layout, the extraction, the pipeline runs and their stage outputs, token usage, exports, the links to clients, chat passages from it and chat messages that quote it, and its queued jobs; the stored-bytes quotas drop at once. A run still processing ends with nothing left behind. Leaves an audit entry `document.delete` with ids only. 404 NOT_FOUND for another user\'s document (unless the caller is an admin), another tenant\'s, or one already deleted.',
+  })
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such document for the caller (or already deleted)' })
+  async remove(@CurrentUser() user: Principal, @Param('doc_id', uuid) docId: string): Promise<void> {
+    await this.erasure.erase(user, docId);
   }
 
   @Get('documents/me')

@@ -5,6 +5,8 @@
  * - NexusModule: import `NexusModule.forRoot(role)` to use the services below.
  * - DocumentsService: upload a document (`upload`), with `displayFileName` for the name it keeps; the
  *   stored bytes of a tenant and its users (`storedBytes`, the usage report's figures).
+ * - DocumentErasure: deletes a document and all derived from it (`erase`); a module that keeps rows about
+ *   documents registers what it removes with each (`register`, a DocumentErasureParticipant).
  * - PipelineService: start a document's processing (`start`) and read its progress (`progress`).
  * - ResultsService: a document's latest run (`latestRun`), completed extractions (`completedExtractions`),
  *   the tenant's document figures (`documentFigures`), one user's document figures
@@ -17,6 +19,7 @@
  */
 export { NexusModule } from './nexus.module.js';
 export { DocumentsService, displayFileName } from './documents.service.js';
+export { DocumentErasure, type DocumentErasureParticipant } from './erasure/document-erasure.js';
 export { PipelineService } from './pipeline/pipeline.service.js';
 export { ResultsService, type DocumentFigures, type OwnerFigures, type LatestRun, type CompletedExtraction } from './results.service.js';
 export { MarketDataService } from './market-data/market-data.service.js';

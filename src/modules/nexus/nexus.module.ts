@@ -3,6 +3,7 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, type ProcessRole } from '../../config/app-config.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { ClientsCoreModule } from '../clients/index.js';
 import { TenantsModule } from '../tenants/tenants.module.js';
 import { BatchAdmission } from './batch/batch-admission.js';
@@ -16,6 +17,8 @@ import { DocumentsController } from './documents.controller.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
 import { DocumentEntity } from './entities/document.entity.js';
+import { DocumentErasure } from './erasure/document-erasure.js';
+import { ErasureRepository } from './erasure/erasure.repository.js';
 import { ExtractionEntity } from './entities/extraction.entity.js';
 import { PipelineProcessEntity } from './entities/pipeline-process.entity.js';
 import { PipelineStageEntity } from './entities/pipeline-stage.entity.js';
@@ -77,6 +80,7 @@ export class NexusModule {
         QuotasModule,
         TenantsModule,
         ClientsCoreModule,
+        AuditModule,
         TypeOrmModule.forFeature([DocumentEntity, PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, ReportEntity, UploadBatchEntity, UploadBatchFileEntity]),
         BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
         MulterModule.registerAsync({ inject: [AppConfig], useFactory: pdfUploadOptions }),
@@ -97,11 +101,13 @@ export class NexusModule {
         { provide: DocumentStorage, inject: [AppConfig], useFactory: (c: AppConfig) => new LocalDiskStorage(c.storage.dir) },
         ReportsRepository,
         ExportService,
+        ErasureRepository,
+        DocumentErasure,
         { provide: ReportStorage, inject: [AppConfig], useFactory: (c: AppConfig) => new LocalDiskReportStorage(c.storage.dir) },
         ...workers,
       ],
       // MarketDataService where workers run: health reports its state.
-      exports: [DocumentsService, PipelineService, ResultsService, DocumentStorage, BatchRepository, BatchAdmission, ...(role === 'api' ? [] : [MarketDataService])],
+      exports: [DocumentsService, DocumentErasure, PipelineService, ResultsService, DocumentStorage, BatchRepository, BatchAdmission, ...(role === 'api' ? [] : [MarketDataService])],
     };
   }
 }

@@ -4,6 +4,7 @@ import type { ProcessRole } from '../../config/app-config.js';
 import { NexusModule } from '../nexus/index.js';
 import { QuotasModule } from '../quotas/quotas.module.js';
 import { AnswerService } from './answering/answer.service.js';
+import { ChatDocumentErasure } from './chat/chat-document-erasure.js';
 import { ChatController } from './chat/chat.controller.js';
 import { ChatRepository } from './chat/chat.repository.js';
 import { ChatService } from './chat/chat.service.js';
@@ -20,7 +21,7 @@ export class ZenModule {
       module: ZenModule,
       imports: [TypeOrmModule.forFeature([ChatSessionEntity, ChatMessageEntity]), NexusModule.forRoot(role), QuotasModule, ZenDocumentsModule.forRoot(role)],
       controllers: role === 'worker' ? [] : [ChatController],
-      providers: [ChatRepository, ChatService, AnswerService, ...(role === 'api' ? [] : [IdleSessionCloser])],
+      providers: [ChatRepository, ChatService, AnswerService, ChatDocumentErasure, ...(role === 'api' ? [] : [IdleSessionCloser])],
     };
   }
 }

@@ -40,6 +40,19 @@ export class PipelineQueues {
     return true;
   }
 
+  /**
+   * Removes the queued jobs (waiting or delayed) of these processes from every stage's queue. A job
+   * already running cannot be removed: it finds its process gone and stops.
+   */
+  async removeJobs(processIds: string[]): Promise<void> {
+    for (const processId of processIds) {
+      for (const stage of STAGES) {
+        const job = await this.queue(stage).getJob(stageJobId(processId, stage));
+        if (job && !(await job.isActive())) await job.remove().catch(() => undefined);
+      }
+    }
+  }
+
   /** Jobs waiting, running or delayed per stage (for /metrics and stats); rejects after 1 s without Redis. */
   async depths(): Promise<Record<StageName, number>> {
     const counts = Promise.all(

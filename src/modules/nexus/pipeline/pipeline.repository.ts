@@ -26,6 +26,16 @@ export class PipelineRepository {
     return (manager ?? this.dataSource.manager).getRepository(PipelineStageEntity);
   }
 
+  /**
+   * Takes the document's row lock in the caller's transaction, as its deletion does (DocumentErasure):
+   * a transaction that writes a stage's output, a run's end or a new run takes it first and writes
+   * nothing when it answers false (the document was deleted).
+   */
+  async lockDocument(manager: EntityManager, tenantId: string, documentId: string): Promise<boolean> {
+    const rows = (await manager.query('SELECT 1 FROM documents WHERE tenant_id = $1 AND id = $2 FOR NO KEY UPDATE', [tenantId, documentId])) as unknown[];
+    return rows.length === 1;
+  }
+
   /** Creates a process with its ten pending stages (caller's transaction). */
   async createProcess(manager: EntityManager, process: Omit<PipelineProcessEntity, 'createdAt' | 'updatedAt' | 'tenant' | 'document'>) {
     await this.processes(manager).insert(process);

@@ -65,6 +65,8 @@ export class PipelineService {
     const id = randomUUID();
     try {
       await this.repo.transaction(async (manager) => {
+        // Deleted meanwhile (DocumentErasure holds or held the row's lock): no run for it.
+        if (!(await this.repo.lockDocument(manager, user.tenantId, document.id))) throw notFound('Document');
         await this.repo.createProcess(manager, {
           id,
           tenantId: user.tenantId,
@@ -85,6 +87,7 @@ export class PipelineService {
         await this.repo.setDocumentStatus(manager, document.id, 'processing', newPassword);
       });
     } catch (error) {
+      if (error instanceof AppException) throw error;
       // Two starts raced: the unique "one running process per document" index let one through.
       const other = await this.repo.findRunningForDocument(user.tenantId, document.id);
       if (other) return { process_id: other.id, job_id: jobId, status: other.status };

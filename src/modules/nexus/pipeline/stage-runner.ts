@@ -89,6 +89,7 @@ export class StageRunner {
       const result = await withTimeout((signal) => stage.run({ ...context, signal }), Math.min(this.config.pipeline.stageTimeoutMs, remaining));
       const next = nextStage(name);
       const advanced = await this.repo.transaction(async (manager) => {
+        if (!(await this.repo.lockDocument(manager, tenantId, process.documentId))) return false;
         if (!(await this.repo.completeStage(manager, processId, name, result.output, Date.now() - started))) return false;
         if (result.usage) await this.repo.recordUsage(manager, tenantId, process.documentId, processId, name, result.usage);
         if (next) await this.repo.advance(manager, processId, next);
@@ -98,6 +99,8 @@ export class StageRunner {
       if (advanced && next) await this.enqueue(process, next);
       if (advanced && !next) this.admission.runEnded(process.documentId);
     } catch (error) {
+      // The document was deleted while its stage ran: nothing to record, nothing to retry.
+      if (!(await this.repo.findProcess(tenantId, processId).catch(() => process))) return;
       if (error instanceof StageTimeout) return this.fail(process, this.timeoutReason(name));
       if (error instanceof StageFailure) {
         return this.fail(process, { code: error.code, message: error.message, stage: name, retryable: error.retryable });
@@ -118,6 +121,7 @@ export class StageRunner {
   /** Fails a running process with its outbox event; a no-op when it already ended. */
   async fail(process: PipelineProcessEntity, reason: FailureReason): Promise<void> {
     const ended = await this.repo.transaction(async (manager) => {
+      if (!(await this.repo.lockDocument(manager, process.tenantId, process.documentId))) return false;
       if (!(await this.repo.endProcess(manager, process.id, { status: 'failed', ...reason }))) return false;
       await this.repo.setDocumentStatus(manager, process.documentId, 'failed');
       await this.outbox.record(manager, process.tenantId, 'document.failed', {

@@ -75,6 +75,20 @@ export class ChatRepository {
     await manager.getRepository(ChatSessionEntity).delete({ id });
   }
 
+  /**
+   * Removes what the tenant's chats keep of a deleted document, in the deleting transaction: its
+   * passages (chunks), its place in sessions, and every message that quotes it (cites it).
+   */
+  async forgetDocument(manager: EntityManager, tenantId: string, documentId: string): Promise<void> {
+    await manager.query('DELETE FROM chat_chunks WHERE tenant_id = $1 AND document_id = $2', [tenantId, documentId]);
+    await manager.query('DELETE FROM chat_documents WHERE tenant_id = $1 AND document_id = $2', [tenantId, documentId]);
+    await manager.query(
+      `DELETE FROM chat_messages m USING chat_sessions s
+        WHERE s.id = m.session_id AND s.tenant_id = $1 AND m.citations @> $2::jsonb`,
+      [tenantId, JSON.stringify([{ doc_id: documentId }])],
+    );
+  }
+
   async usage(manager: EntityManager, sessionId: string): Promise<{ message_count: number; input: number; output: number; kinds: string[] }> {
     const [row] = await manager.query(
       `SELECT count(*)::int AS message_count, coalesce(sum(input_tokens), 0)::int AS input, coalesce(sum(output_tokens), 0)::int AS output,

@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { EntityManager } from 'typeorm';
+import type { Principal } from '../../../common/auth/principal.js';
+import { roleAtLeast } from '../../../common/auth/roles.js';
+import { notFound } from '../../../common/errors/app.exception.js';
+import { LOGGER } from '../../../common/logging/logging.module.js';
+import { AuditService } from '../../audit/audit.service.js';
+import { ClientRegister } from '../../clients/index.js';
+import { ReportStorage } from '../export/report-storage.js';
+import { PipelineQueues } from '../pipeline/pipeline-queues.js';
+import { DocumentStorage, layoutKeyOf } from '../storage/document-storage.js';
+import { ErasureRepository } from './erasure.repository.js';
+
+/**
+ * What another module keeps about a document and removes when it is deleted, in the deleting
+ * transaction (`manager`): its own tables only. Registered with `DocumentErasure.register`.
+ */
+export type DocumentErasureParticipant = (manager: EntityManager, tenantId: string, documentId: string) => Promise<void>;
+
+/**
+ * Deletes a document and everything derived from it (DELETE /api/v1/nexus/documents/{doc_id}): the
+ * original, its stored layout, the extraction, the pipeline's processes and stage rows (they hold
+ * every page's text), token usage, exports, the client register's links, what other modules keep
+ * (chat passages and the chat messages that quote it, through their registered participants) and
+ * its queued stage jobs, with an audit entry that names ids only.
+ *
+ * A delete that races a running pipeline leaves nothing behind: the delete takes the document's row
+ * lock first, and every pipeline transaction that writes a stage's output takes the same lock first
+ * and writes nothing once the row is gone. A stage job already running finds its process gone and stops.
+ */
+@Injectable()
+export class DocumentErasure {
+  private readonly participants: DocumentErasureParticipant[] = [];
+
+  constructor(
+    private readonly repo: ErasureRepository,
+    private readonly storage: DocumentStorage,
+    private readonly reports: ReportStorage,
+    private readonly queues: PipelineQueues,
+    private readonly clients: ClientRegister,
+    private readonly audit: AuditService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Adds what another module removes with every deleted document. */
+  register(participant: DocumentErasureParticipant): void {
+    this.participants.push(participant);
+  }
+
+  /** Deletes the document for its uploader or an admin of the tenant; 404 for anyone else, and once it is gone. */
+  async erase(user: Principal, documentId: string): Promise<void> {
+    const removed = await this.repo.transaction(async (manager) => {
+      const doc = await this.repo.lockDocument(manager, user.tenantId, documentId);
+      if (!doc || (doc.ownerId !== user.userId && !roleAtLeast(user.role, 'admin'))) throw notFound('Document');
+      const processIds = await this.repo.processIds(manager, user.tenantId, documentId);
+      for (const participant of this.participants) await participant(manager, user.tenantId, documentId);
+      await this.clients.forgetDocument(manager, user.tenantId, documentId);
+      const reportKeys = await this.repo.deleteDerived(manager, user.tenantId, documentId, processIds);
+      await this.repo.deleteDocument(manager, user.tenantId, documentId);
+      await this.audit.record(
+        { tenantId: user.tenantId, actorId: user.userId, action: 'document.delete', targetType: 'document', targetId: documentId, metadata: { process_ids: processIds, reports: reportKeys.length } },
+        manager,
+      );
+      return { storageKey: doc.storageKey, reportKeys, processIds };
+    });
+    // The rows are gone: the files and queued jobs follow. An original or layout that a failure here
+    // leaves on disk has no row, and the store sweep (StoreSweeper) removes it.
+    await Promise.all([
+      this.storage.remove(removed.storageKey),
+      this.storage.remove(layoutKeyOf(removed.storageKey)),
+      ...removed.reportKeys.map((key) => this.reports.remove(key)),
+    ]).catch((err: unknown) => this.logger.warn({ err, documentId }, 'deleted document: a file could not be removed'));
+    await this.queues.removeJobs(removed.processIds).catch((err: unknown) => this.logger.warn({ err, documentId }, 'deleted document: queued jobs could not be removed'));
+  }
+}

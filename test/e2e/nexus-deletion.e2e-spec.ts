@@ -1,0 +1,188 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { generateStatement, type GeneratedStatement } from '../fixtures/generator/index.js';
+import { addUser, bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { ask, newSession, uploadIntoSession } from '../support/chat.js';
+import { sql } from '../support/db.js';
+import { uploadPdf, waitForProcess } from '../support/pipeline.js';
+
+/** Every row in every table that names the document (directly, or through its processes). */
+async function rowsOf(documentId: string): Promise<Record<string, number>> {
+  const [row] = await sql<Record<string, string>>(
+    `SELECT (SELECT count(*) FROM documents WHERE id = $1) AS documents,
+            (SELECT count(*) FROM extractions WHERE document_id = $1) AS extractions,
+            (SELECT count(*) FROM pipeline_processes WHERE document_id = $1) AS pipeline_processes,
+            (SELECT count(*) FROM pipeline_stages s WHERE s.process_id IN (SELECT id FROM pipeline_processes WHERE document_id = $1)) AS pipeline_stages_by_document,
+            (SELECT count(*) FROM token_usage WHERE document_id = $1) AS token_usage,
+            (SELECT count(*) FROM reports WHERE document_id = $1) AS reports,
+            (SELECT count(*) FROM document_investors WHERE document_id = $1) AS document_investors,
+            (SELECT count(*) FROM chat_chunks WHERE document_id = $1) AS chat_chunks,
+            (SELECT count(*) FROM chat_documents WHERE document_id = $1) AS chat_documents,
+            (SELECT count(*) FROM chat_messages WHERE citations @> $2::jsonb) AS chat_messages_quoting`,
+    [documentId, JSON.stringify([{ doc_id: documentId }])],
+  );
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
+}
+
+const stageRowsOf = async (processIds: string[]) => Number((await sql(`SELECT count(*) AS n FROM pipeline_stages WHERE process_id = ANY($1::uuid[])`, [processIds]))[0].n);
+
+/** Every file under the tenant's part of the store (originals, layouts, reports), as paths relative to it. */
+async function storedFiles(tenantId: string): Promise<string[]> {
+  const root = join(process.env.STORAGE_DIR!, tenantId);
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(root.length + 1));
+}
+
+const storedBytes = async (account: Account) => (await sql(`SELECT coalesce(sum(size_bytes + layout_bytes), 0)::text AS n FROM documents WHERE tenant_id = $1`, [account.tenantId]))[0].n as string;
+
+async function until(check: () => Promise<boolean>, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const del = (t: TestApp, account: Account, docId: string) => t.http.delete(`/api/v1/nexus/documents/${docId}`).set(bearer(account));
+
+describe('nexus document deletion: DELETE /api/v1/nexus/documents/{doc_id}', () => {
+  let t: TestApp;
+  let acme: Tenant;
+  let rival: Tenant;
+  let statement: GeneratedStatement;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    statement = await generateStatement('cams_detailed', { seed: 57, investors: 2 });
+  }, 90_000);
+  afterAll(() => t.close());
+
+  it('removes a completed document and everything derived from it: rows, files, chat passages and quoting messages, stored bytes; 204 then 404', async () => {
+    const session = await newSession(t, acme.analyst);
+    const docId = await uploadIntoSession(t, acme.analyst, session, statement.pdf);
+    const [{ job_id: jobId, storage_key: storageKey }] = await sql(`SELECT job_id, storage_key FROM documents WHERE id = $1`, [docId]);
+    const quoted = await ask(t, acme.analyst, session, 'What is the total value of my portfolio?');
+    expect(quoted.body.result.meta.citations[0]).toMatchObject({ doc_id: docId });
+    const csv = await t.http.get(`/api/v1/nexus/export/${jobId}?export_type=holdings&format=csv`).set(bearer(acme.analyst));
+    expect(csv.status).toBe(200);
+    const layout = await t.http.get(`/api/v1/nexus/doc-fetch/${jobId}?type=LAYOUT`).set(bearer(acme.analyst));
+    expect(layout.status).toBe(200);
+    // Another document of the same user stays, with its bytes.
+    const other = await uploadPdf(t, acme.analyst, statement.pdf, 'kept.pdf');
+
+    const before = await rowsOf(docId);
+    expect(before).toMatchObject({ documents: 1, extractions: 1, pipeline_processes: 1, pipeline_stages_by_document: 10, reports: 1, chat_chunks: expect.any(Number), chat_documents: 1, chat_messages_quoting: 1 });
+    expect(before.chat_chunks).toBeGreaterThan(0);
+    const processIds = (await sql(`SELECT id FROM pipeline_processes WHERE document_id = $1`, [docId])).map((r) => r.id as string);
+    const files = await storedFiles(acme.analyst.tenantId);
+    expect(files).toEqual(expect.arrayContaining([storageKey.split('/')[1], storageKey.split('/')[1].replace('.pdf', '.layout.zip'), `reports/${csv.headers['x-report-id']}.csv`]));
+    expect(Number(await storedBytes(acme.analyst))).toBe(2 * statement.pdf.length + Number(layout.headers['content-length']));
+
+    const res = await del(t, acme.analyst, docId);
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+
+    expect(Object.values(await rowsOf(docId)).every((n) => n === 0)).toBe(true);
+    expect(await stageRowsOf(processIds)).toBe(0);
+    expect(await storedFiles(acme.analyst.tenantId)).toEqual([`${other.doc_id}.pdf`]);
+    expect(Number(await storedBytes(acme.analyst))).toBe(statement.pdf.length);
+    const usage = await t.http.get('/api/v1/tenants/me/usage').set(bearer(acme.admin));
+    expect(usage.body.result.tenant.stored_bytes.used).toBe(statement.pdf.length);
+    // The session and the question stay; the reply that quoted the document is gone.
+    const messages = await sql(`SELECT role FROM chat_messages WHERE session_id = $1`, [session]);
+    expect(messages.map((m) => m.role)).toEqual(['user']);
+
+    expect((await t.http.get(`/api/v1/nexus/doc-fetch/${jobId}`).set(bearer(acme.analyst))).status).toBe(404);
+    const again = await del(t, acme.analyst, docId);
+    expect(again.status).toBe(404);
+    expect(errorCode(again)).toBe('NOT_FOUND');
+  }, 120_000);
+
+  it('leaves an audit entry with ids only: no PAN, no name, no file name', async () => {
+    const upload = await uploadPdf(t, acme.analyst, statement.pdf, `${statement.model.investors[0].name} ${statement.model.investors[0].pan}.pdf`);
+    expect((await del(t, acme.admin, upload.doc_id)).status).toBe(204);
+    const [entry] = await sql(`SELECT * FROM audit_logs WHERE tenant_id = $1 AND action = 'document.delete' AND target_id = $2`, [acme.admin.tenantId, upload.doc_id]);
+    expect(entry).toMatchObject({ actor_id: acme.admin.userId, outcome: 'success', target_type: 'document', ip: null });
+    const text = JSON.stringify(entry);
+    for (const investor of statement.model.investors) {
+      expect(text).not.toContain(investor.pan);
+      expect(text).not.toContain(investor.name);
+    }
+    expect(text).not.toContain('.pdf');
+  });
+
+  it('is allowed to the uploader and to an admin; another analyst gets 404, a viewer 403, another tenant 404', async () => {
+    const mine = await uploadPdf(t, acme.analyst, statement.pdf);
+    const peer = await addUser(t.http, acme.admin, 'analyst');
+
+    const viewer = await del(t, acme.viewer, mine.doc_id);
+    expect(viewer.status).toBe(403);
+    expect(errorCode(viewer)).toBe('FORBIDDEN');
+    const otherAnalyst = await del(t, peer, mine.doc_id);
+    expect(otherAnalyst.status).toBe(404);
+    expect(errorCode(otherAnalyst)).toBe('NOT_FOUND');
+    for (const outsider of [rival.admin, rival.analyst]) {
+      const res = await del(t, outsider, mine.doc_id);
+      expect(res.status).toBe(404);
+      expect(errorCode(res)).toBe('NOT_FOUND');
+    }
+    expect((await del(t, acme.analyst, 'not-a-uuid')).status).toBe(404);
+    expect((await rowsOf(mine.doc_id)).documents).toBe(1);
+
+    expect((await del(t, acme.analyst, mine.doc_id)).status).toBe(204);
+    const byAdmin = await uploadPdf(t, acme.analyst, statement.pdf);
+    expect((await del(t, acme.admin, byAdmin.doc_id)).status).toBe(204);
+    expect((await rowsOf(byAdmin.doc_id)).documents).toBe(0);
+  });
+});
+
+describe('nexus document deletion while the pipeline runs', () => {
+  let t: TestApp;
+  let acme: Tenant;
+  let large: GeneratedStatement;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    acme = await createTenant(t.http);
+    large = await generateStatement('cams_detailed', { seed: 58, pages: 40 });
+    redis = new Redis(process.env.REDIS_URL!);
+  }, 90_000);
+  afterAll(async () => {
+    redis.disconnect();
+    await t.close();
+  });
+
+  const failureEvents = async (docId: string) =>
+    Number((await sql(`SELECT count(*) AS n FROM outbox_events WHERE event_type = 'document.failed' AND data->>'document_id' = $1`, [docId]))[0].n);
+
+  it.each([
+    { when: 'mid-way (a stage completed, later ones still to run)', ready: (statuses: string[]) => statuses.includes('completed') },
+    { when: 'at once (the first job still queued or running)', ready: () => true },
+  ])('deleting $when leaves no row, file or queued job behind, and no failure', async ({ ready }) => {
+    const upload = await uploadPdf(t, acme.analyst, large.pdf);
+    const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id });
+    const processId = start.body.process_id as string;
+    await until(async () => ready((await sql(`SELECT status FROM pipeline_stages WHERE process_id = $1`, [processId])).map((r) => r.status as string)));
+
+    const [{ status }] = await sql(`SELECT status FROM pipeline_processes WHERE id = $1`, [processId]);
+    expect(status).toBe('processing');
+    const res = await del(t, acme.analyst, upload.doc_id);
+    expect(res.status).toBe(204);
+
+    // Long enough for any stage that was running to end and try to write its output.
+    const settle = Date.now() + 4000;
+    while (Date.now() < settle) {
+      expect(Object.values(await rowsOf(upload.doc_id)).every((n) => n === 0)).toBe(true);
+      expect(await stageRowsOf([processId])).toBe(0);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await storedFiles(acme.analyst.tenantId)).not.toEqual(expect.arrayContaining([expect.stringContaining(upload.doc_id)]));
+    expect(await redis.keys(`bull:pipeline-*:${processId}:*`)).toEqual([]);
+    expect(await failureEvents(upload.doc_id)).toBe(0);
+    expect((await t.http.get(`/api/v2/nexus/status/process/${processId}/progress`).set(bearer(acme.analyst))).status).toBe(404);
+  }, 60_000);
+});
