@@ -29,6 +29,10 @@ interface Ids {
   user_id: string;
   job_id: string;
   doc_id: string;
+  /** Deleted by the analyst (their own) and by the admin, one each: the admin is known by admin_id. */
+  doc_to_delete: string;
+  doc_to_delete_by_admin: string;
+  admin_id: string;
   process_id: string;
   report_id: string;
   session_id: string;
@@ -70,6 +74,7 @@ const RECIPES: Record<string, Recipe> = {
   'PATCH /api/v1/users/{user_id}': () => ({ json: { role: 'viewer' } }),
   'POST /api/v2/nexus/pipeline/process': (ids) => ({ json: { job_id: ids.job_to_process } }),
   'GET /api/v1/nexus/export/{job_id}': () => ({ query: { format: 'csv' } }),
+  'DELETE /api/v1/nexus/documents/{doc_id}': (ids, account) => ({ params: { doc_id: account?.userId === ids.admin_id ? ids.doc_to_delete_by_admin : ids.doc_to_delete } }),
   'POST /api/v1/zen/chat/invoke': (ids) => ({ form: { session_id: ids.session_id, query: 'What is the total value of my portfolio?' } }),
   'PUT /api/v1/zen/chat/session/{session_id}': () => ({ json: { title: 'Renamed' } }),
   'DELETE /api/v1/zen/chat/session/{session_id}': (ids) => ({ params: { session_id: ids.session_to_delete } }),
@@ -185,6 +190,7 @@ describe('role matrix (docs/security.md) against every route', () => {
     const statement = await generateStatement('cams_detailed', { seed: 41 });
     const main = await uploadPdf(t, acme.analyst, statement.pdf);
     const toProcess = await uploadPdf(t, acme.analyst, pdf, 'to-process.pdf');
+    const [toDelete, toDeleteByAdmin] = [await uploadPdf(t, acme.analyst, pdf, 'to-delete.pdf'), await uploadPdf(t, acme.analyst, pdf, 'to-delete-by-admin.pdf')];
     const started = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: main.job_id });
     const { final } = await waitForProcess(t, acme.analyst, started.body.process_id);
     if (final.status !== 'completed') throw new Error(`pipeline did not complete: ${JSON.stringify(final)}`);
@@ -233,6 +239,9 @@ describe('role matrix (docs/security.md) against every route', () => {
       user_id: spare.userId,
       job_id: main.job_id,
       doc_id: main.doc_id,
+      doc_to_delete: toDelete.doc_id,
+      doc_to_delete_by_admin: toDeleteByAdmin.doc_id,
+      admin_id: acme.admin.userId,
       process_id: started.body.process_id,
       report_id: exported.headers['x-report-id'],
       session_id: sessions[0],
