@@ -13,12 +13,10 @@ import { ClientsRepository, type ClientChanges } from './clients.repository.js';
 import {
   toClientDocumentDto,
   toClientDto,
-  toDocumentInvestorDto,
   type ClientDocumentDto,
   type ClientDto,
   type ClientListQueryDto,
   type CreateClientDto,
-  type DocumentInvestorDto,
   type UpdateClientDto,
 } from './dto/client.dto.js';
 import type { ClientEntity } from './entities/client.entity.js';
@@ -158,11 +156,6 @@ export class ClientsService {
     const client = await this.require(user.tenantId, id);
     const [rows, total] = await this.repo.documentsOf(user.tenantId, [client.id], { skip: offsetOf(page), take: page.limit });
     return paginated(rows.map(toClientDocumentDto), total, page);
-  }
-
-  /** A document's investors and their clients (the caller may see the document: checked by the caller). */
-  async investorsOf(tenantId: string, documentId: string): Promise<DocumentInvestorDto[]> {
-    return (await this.repo.investorsOf(tenantId, documentId)).map(toDocumentInvestorDto);
   }
 
   private async require(tenantId: string, id: string): Promise<ClientEntity> {

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -13,39 +14,47 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { PageQueryDto, PaginatedMetaDto } from '../../../common/http/pagination.js';
+import { lowerTrimmed, trimmed } from '../../users/dto/user-requests.dto.js';
 import type { ClientEntity } from '../entities/client.entity.js';
-import type { DocumentInvestorEntity, LinkFlag } from '../entities/document-investor.entity.js';
+import type { DocumentInvestorEntity } from '../entities/document-investor.entity.js';
 
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const upperTrimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
-const lowerTrimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 const lowerTrimmedEach = ({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v)) : value);
 
 /** A tag: lower case letters, digits, `-`, `_`, `:` and spaces, 1–40 characters. */
 const TAG = /^[a-z0-9][a-z0-9 _:-]{0,39}$/;
+const TAG_MESSAGE = 'each tag must be 1 to 40 of a-z 0-9 space _ : - (starting with a letter or digit)';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MOBILE = /^\+?[0-9]{10,15}$/;
 
 const PAN_DESCRIPTION = 'AAAAA9999A; the fourth letter is the holder type (P individual, H HUF, C company, …). Trimmed and upper-cased; unique in the tenant.';
 
+/** `null` clears a field that a PATCH may clear: validated only when it is not null. */
+const unlessNull = (nullable: boolean) => (nullable ? [ValidateIf((_, v) => v !== null)] : []);
+
+// The rules of each field, shared by the create and the change.
+/** A client's or household's name, or a filter by name: trimmed, 1–200 characters. */
+export const NameRules = () => applyDecorators(Transform(trimmed), IsString(), IsNotEmpty(), MaxLength(200));
+const PanRules = () => applyDecorators(Transform(upperTrimmed), IsString(), MaxLength(20));
+const DateOfBirthRules = (nullable: boolean) => applyDecorators(...unlessNull(nullable), IsString(), Matches(DATE, { message: 'date_of_birth must be a date YYYY-MM-DD' }));
+const PasswordsRules = () => applyDecorators(IsArray(), ArrayMaxSize(10), IsString({ each: true }), IsNotEmpty({ each: true }), MaxLength(128, { each: true }));
+const EmailRules = (nullable: boolean) => applyDecorators(...unlessNull(nullable), Transform(lowerTrimmed), IsEmail(), MaxLength(254));
+const MobileRules = (nullable: boolean) =>
+  applyDecorators(...unlessNull(nullable), Transform(trimmed), Matches(MOBILE, { message: 'mobile must be 10 to 15 digits with an optional leading +' }));
+const TagsRules = () => applyDecorators(Transform(lowerTrimmedEach), IsArray(), ArrayMaxSize(20), ArrayUnique(), Matches(TAG, { each: true, message: TAG_MESSAGE }));
+
 export class CreateClientDto {
   @ApiProperty({ example: 'Priya Sharma', maxLength: 200 })
-  @Transform(trimmed)
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @NameRules()
   name: string;
 
   @ApiProperty({ example: 'ABCPS1234K', description: PAN_DESCRIPTION })
-  @Transform(upperTrimmed)
-  @IsString()
-  @MaxLength(20)
+  @PanRules()
   pan: string;
 
   @ApiPropertyOptional({ example: '1984-07-21', description: 'YYYY-MM-DD. Sealed at rest, never returned (`has_date_of_birth`).' })
   @IsOptional()
-  @IsString()
-  @Matches(DATE, { message: 'date_of_birth must be a date YYYY-MM-DD' })
+  @DateOfBirthRules(false)
   date_of_birth?: string;
 
   @ApiPropertyOptional({
@@ -54,33 +63,22 @@ export class CreateClientDto {
     description: 'Passwords that open this client’s statements, at most 10. Sealed at rest, never returned (`password_count`).',
   })
   @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(10)
-  @IsString({ each: true })
-  @IsNotEmpty({ each: true })
-  @MaxLength(128, { each: true })
+  @PasswordsRules()
   statement_passwords?: string[];
 
   @ApiPropertyOptional({ example: 'priya.sharma@example.in', maxLength: 254 })
   @IsOptional()
-  @Transform(lowerTrimmed)
-  @IsEmail()
-  @MaxLength(254)
+  @EmailRules(false)
   email?: string;
 
   @ApiPropertyOptional({ example: '+919812345678', description: '10–15 digits, an optional leading +' })
   @IsOptional()
-  @Transform(trimmed)
-  @Matches(MOBILE, { message: 'mobile must be 10 to 15 digits with an optional leading +' })
+  @MobileRules(false)
   mobile?: string;
 
   @ApiPropertyOptional({ type: [String], example: ['hni', 'quarterly-review'], description: 'At most 20; each lower case, 1–40 of a–z 0–9 space _ : -' })
   @IsOptional()
-  @Transform(lowerTrimmedEach)
-  @IsArray()
-  @ArrayMaxSize(20)
-  @ArrayUnique()
-  @Matches(TAG, { each: true, message: 'each tag must be 1 to 40 of a-z 0-9 space _ : - (starting with a letter or digit)' })
+  @TagsRules()
   tags?: string[];
 }
 
@@ -88,67 +86,44 @@ export class CreateClientDto {
 export class UpdateClientDto {
   @ApiPropertyOptional({ example: 'Priya S. Sharma', maxLength: 200 })
   @IsOptional()
-  @Transform(trimmed)
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @NameRules()
   name?: string;
 
   @ApiPropertyOptional({ example: 'ABCPS1234K', description: `${PAN_DESCRIPTION} Statements are linked by PAN: those of the old PAN are unlinked, those of the new one linked.` })
   @IsOptional()
-  @Transform(upperTrimmed)
-  @IsString()
-  @MaxLength(20)
+  @PanRules()
   pan?: string;
 
   @ApiPropertyOptional({ nullable: true, type: String, example: '1984-07-21', description: 'YYYY-MM-DD, or null to clear. Never returned.' })
   @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @Matches(DATE, { message: 'date_of_birth must be a date YYYY-MM-DD' })
+  @DateOfBirthRules(true)
   date_of_birth?: string | null;
 
   @ApiPropertyOptional({ type: [String], example: ['ABCPS1234K'], description: 'Replaces the list ([] clears it), at most 10. Never returned.' })
   @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(10)
-  @IsString({ each: true })
-  @IsNotEmpty({ each: true })
-  @MaxLength(128, { each: true })
+  @PasswordsRules()
   statement_passwords?: string[];
 
   @ApiPropertyOptional({ nullable: true, type: String, example: 'priya@example.in' })
   @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @Transform(lowerTrimmed)
-  @IsEmail()
-  @MaxLength(254)
+  @EmailRules(true)
   email?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: String, example: '+919812345678' })
   @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @Transform(trimmed)
-  @Matches(MOBILE, { message: 'mobile must be 10 to 15 digits with an optional leading +' })
+  @MobileRules(true)
   mobile?: string | null;
 
   @ApiPropertyOptional({ type: [String], example: ['hni'], description: 'Replaces the tags' })
   @IsOptional()
-  @Transform(lowerTrimmedEach)
-  @IsArray()
-  @ArrayMaxSize(20)
-  @ArrayUnique()
-  @Matches(TAG, { each: true, message: 'each tag must be 1 to 40 of a-z 0-9 space _ : - (starting with a letter or digit)' })
+  @TagsRules()
   tags?: string[];
 }
 
 export class ClientListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ example: 'shar', description: 'Names containing this, case-insensitive' })
   @IsOptional()
-  @Transform(trimmed)
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @NameRules()
   name?: string;
 
   @ApiPropertyOptional({ example: 'ABCPS', description: 'PANs starting with this (case-insensitive)' })
@@ -195,14 +170,6 @@ export class ClientDocumentPageDto extends PaginatedMetaDto {
   @ApiProperty({ type: [ClientDocumentDto] }) items: ClientDocumentDto[];
 }
 
-export class DocumentInvestorDto {
-  @ApiProperty({ example: 0 }) investor_index: number;
-  @ApiProperty({ nullable: true, type: String, example: 'ABCPS1234K' }) pan: string | null;
-  @ApiProperty({ nullable: true, type: String, example: 'cli_0a1b2c3d4e5f60718293a4b5' }) client_id: string | null;
-  @ApiProperty({ nullable: true, enum: ['PAN_MISSING', 'NO_CLIENT_WITH_PAN'], example: null, description: 'Why the investor is linked to no client' })
-  flag: LinkFlag | null;
-}
-
 export class ClientDocumentsQueryDto extends PageQueryDto {}
 
 export const toClientDto = (c: ClientEntity, householdId: string | null): ClientDto => ({
@@ -228,9 +195,3 @@ export const toClientDocumentDto = (d: DocumentInvestorEntity): ClientDocumentDt
   linked_at: new Date(d.linkedAt).toISOString(),
 });
 
-export const toDocumentInvestorDto = (d: DocumentInvestorEntity): DocumentInvestorDto => ({
-  investor_index: d.investorIndex,
-  pan: d.pan,
-  client_id: d.clientId,
-  flag: d.flag,
-});

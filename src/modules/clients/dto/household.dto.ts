@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { PageQueryDto, PaginatedMetaDto } from '../../../common/http/pagination.js';
 import { RELATIONSHIPS, type Relationship } from '../entities/household-member.entity.js';
+import { NameRules } from './client.dto.js';
 
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 const RELATIONSHIP_DESCRIPTION = 'To the head of the household (`self`, at most one); `huf`: the family’s Hindu undivided family';
 
@@ -21,10 +21,7 @@ export class HouseholdMemberInputDto {
 
 export class CreateHouseholdDto {
   @ApiProperty({ example: 'Sharma family', maxLength: 200 })
-  @Transform(trimmed)
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @NameRules()
   name: string;
 
   @ApiPropertyOptional({
@@ -45,10 +42,7 @@ export class CreateHouseholdDto {
 
 export class UpdateHouseholdDto {
   @ApiProperty({ example: 'Sharma family (Pune)', maxLength: 200 })
-  @Transform(trimmed)
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @NameRules()
   name: string;
 }
 
@@ -61,10 +55,7 @@ export class SetMemberDto {
 export class HouseholdListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ example: 'sharma', description: 'Names containing this, case-insensitive' })
   @IsOptional()
-  @Transform(trimmed)
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @NameRules()
   name?: string;
 }
 
