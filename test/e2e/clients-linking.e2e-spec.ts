@@ -150,6 +150,33 @@ describe('linking statements to clients', () => {
     ]);
   });
 
+  it('creates one client when two statements with the same new PAN complete at the same time', async () => {
+    const tenant = await createTenant(t.http);
+    const pdf = (await generateStatement('cams_detailed', { seed: 508 })).pdf;
+    const [first, second] = [await uploadPdf(t, tenant.analyst, pdf, 'a.pdf'), await uploadPdf(t, tenant.analyst, pdf, 'b.pdf')];
+    const register = t.app.get(ClientRegister);
+    const dataSource = t.app.get(DataSource);
+    const link = (documentId: string) =>
+      dataSource.transaction(async (manager) => {
+        const links = await register.linkStatement(manager, {
+          tenantId: tenant.admin.tenantId,
+          documentId,
+          documentType: 'CAMS_DETAILED_CAS',
+          statementDate: '2026-09-30',
+          investors: [{ name: 'Same Person', pan: 'SAMPE4321X' }],
+        });
+        // Both transactions are open at once: the second insert waits for the first to commit.
+        await new Promise((r) => setTimeout(r, 100));
+        return links;
+      });
+    const [a, b] = await Promise.all([link(first.doc_id), link(second.doc_id)]);
+    expect(a[0].clientId).toMatch(/^cli_/);
+    expect(b[0].clientId).toBe(a[0].clientId);
+    const clients = await t.http.get('/api/v1/clients').set(bearer(tenant.viewer));
+    expect(clients.body.result.total).toBe(1);
+    expect((await documentsOf(tenant.viewer, a[0].clientId!)).total).toBe(2);
+  });
+
   describe('exports and report.generated', () => {
     let tenant: Tenant;
     let statement: GeneratedStatement;
