@@ -16,6 +16,12 @@ export const SPECIFIED_FUND_ACQUIRED_FROM: IsoDate = '2023-04-01';
 export const ACT_2025_FROM: IsoDate = '2026-04-01';
 /** Section 55(2)(ac): long-term equity-oriented units acquired on or before this day are grandfathered. */
 export const GRANDFATHERING_ACQUIRED_TO: IsoDate = '2018-01-31';
+/**
+ * The grandfathering provision: s.55(2)(ac) of the 1961 Act. The 2025 Act's s.90 corresponds to s.55,
+ * but the clause that carries (ac) there was not verified, so it is null (docs/gains.md).
+ */
+export const GRANDFATHERING_SECTIONS = { section1961: '55(2)(ac)', section2025: null } as const; // 2025: unverified
+
 /** Section 112A applies to transfers from this day (Finance Act, 2018); the table starts here. */
 export const TABLE_TRANSFERS_FROM: IsoDate = '2018-04-01';
 /**
