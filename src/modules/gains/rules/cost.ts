@@ -1,0 +1,27 @@
+import { costInflationIndex } from './cost-inflation-index.js';
+import { financialYearOf, parseIsoDate } from './dates.js';
+import type { IsoDate } from './types.js';
+
+/**
+ * The cost of a grandfathered lot (s.55(2)(ac)): the higher of the actual cost and the lower of the
+ * fair market value on 31 January 2018 and the full value of consideration (the sale value). Null when
+ * the FMV is unknown (no NAV for the ISIN on that day): the cost is then never guessed.
+ */
+export function grandfatheredCost(lot: { actualCost: number; fmvOn31Jan2018: number | null; saleValue: number }): number | null {
+  if (lot.fmvOn31Jan2018 === null) return null;
+  return Math.max(lot.actualCost, Math.min(lot.fmvOn31Jan2018, lot.saleValue));
+}
+
+/**
+ * The indexed cost of acquisition (second proviso to s.48): cost × CII of the transfer's year ÷ CII of
+ * the acquisition's year. Null when either index is not notified, or the unit was acquired before
+ * 1 April 2001 (its cost may be taken as the FMV on that day under s.55, which this does not have).
+ */
+export function indexedCost(cost: number, acquired: IsoDate, transferred: IsoDate): number | null {
+  parseIsoDate(acquired);
+  if (acquired < '2001-04-01') return null;
+  const from = costInflationIndex(financialYearOf(acquired));
+  const to = costInflationIndex(financialYearOf(transferred));
+  if (from === null || to === null) return null;
+  return (cost * to) / from;
+}
