@@ -186,3 +186,68 @@ describe('nexus document deletion while the pipeline runs', () => {
     expect((await t.http.get(`/api/v2/nexus/status/process/${processId}/progress`).set(bearer(acme.analyst))).status).toBe(404);
   }, 60_000);
 });
+
+describe('client deletion with its statements: DELETE /api/v1/clients/{client_id}?dry_run=true|with_documents=true', () => {
+  let t: TestApp;
+  let acme: Tenant;
+  let rival: Tenant;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+  }, 90_000);
+  afterAll(() => t.close());
+
+  async function processed(account: Account, pdf: Buffer) {
+    const upload = await uploadPdf(t, account, pdf);
+    const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(account)).send({ job_id: upload.job_id });
+    expect((await waitForProcess(t, account, start.body.process_id, 60_000)).final.status).toBe('completed');
+    return upload;
+  }
+  const clientOf = async (pan: string) => (await t.http.get(`/api/v1/clients?pan=${pan}`).set(bearer(acme.admin))).body.result.items[0]?.client_id as string | undefined;
+  const documentsOf = async (clientId: string) => (await t.http.get(`/api/v1/clients/${clientId}/documents`).set(bearer(acme.admin))).body.result.items.map((d: { doc_id: string }) => d.doc_id).sort();
+
+  it('lists every statement of the client (joint ones included) on a dry run, refuses a plain delete, and deletes them all with the client', async () => {
+    const joint = await generateStatement('cams_detailed', { seed: 59, investors: 2 });
+    const [first, second] = joint.model.investors;
+    const alone = await generateStatement('cams_summary', { seed: 60 });
+    const peer = await addUser(t.http, acme.admin, 'analyst');
+    const jointDoc = await processed(acme.analyst, joint.pdf);
+    const clientId = (await clientOf(first.pan))!;
+    const otherId = (await clientOf(second.pan))!;
+    expect(clientId).toBeDefined();
+    expect(otherId).toBeDefined();
+    // A statement of the first investor alone, uploaded by another analyst (the generator draws its
+    // PANs from the seed, so the link to the first investor's client is set on the row).
+    const aloneDoc = await processed(peer, alone.pdf);
+    await sql(`UPDATE document_investors SET client_id = $2, pan = $3 WHERE document_id = $1`, [aloneDoc.doc_id, clientId, first.pan]);
+    const expected = [jointDoc.doc_id, aloneDoc.doc_id].sort();
+    expect(await documentsOf(clientId)).toEqual(expected);
+
+    const dry = await t.http.delete(`/api/v1/clients/${clientId}?dry_run=true`).set(bearer(acme.admin));
+    expect(dry.status).toBe(200);
+    expect(dry.body.result).toMatchObject({ client_id: clientId, deleted: false });
+    expect(dry.body.result.documents.map((d: { doc_id: string }) => d.doc_id).sort()).toEqual(expected);
+    expect((await rowsOf(jointDoc.doc_id)).documents).toBe(1);
+
+    const plain = await t.http.delete(`/api/v1/clients/${clientId}`).set(bearer(acme.admin));
+    expect({ status: plain.status, code: errorCode(plain) }).toEqual({ status: 409, code: 'CLIENT_HAS_DOCUMENTS' });
+    const byAnalyst = await t.http.delete(`/api/v1/clients/${clientId}?with_documents=true`).set(bearer(acme.analyst));
+    expect(byAnalyst.status).toBe(403);
+    const byRival = await t.http.delete(`/api/v1/clients/${clientId}?with_documents=true`).set(bearer(rival.admin));
+    expect({ status: byRival.status, code: errorCode(byRival) }).toEqual({ status: 404, code: 'CLIENT_NOT_FOUND' });
+    expect(await documentsOf(clientId)).toEqual(expected);
+
+    const res = await t.http.delete(`/api/v1/clients/${clientId}?with_documents=true`).set(bearer(acme.admin));
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ client_id: clientId, deleted: true });
+    for (const id of expected) expect(Object.values(await rowsOf(id)).every((n) => n === 0)).toBe(true);
+    expect(await storedFiles(acme.analyst.tenantId)).toEqual([]);
+    expect(await clientOf(first.pan)).toBeUndefined();
+    // The joint statement's other investor stays a client, without the deleted statement.
+    expect(await clientOf(second.pan)).toBe(otherId);
+    expect(await documentsOf(otherId)).toEqual([]);
+    const audit = await sql(`SELECT action, target_id FROM audit_logs WHERE tenant_id = $1 AND action IN ('document.delete', 'client.delete')`, [acme.admin.tenantId]);
+    expect(audit.map((a) => `${a.action} ${a.target_id}`).sort()).toEqual([`client.delete ${clientId}`, ...expected.map((id) => `document.delete ${id}`)].sort());
+  }, 180_000);
+});

@@ -7,7 +7,7 @@ import { Client as Caller } from '../../common/http/client-info.js';
 import { WithMessage } from '../../common/http/envelope.js';
 import type { ClientInfo } from '../auth/auth.service.js';
 import { ClientsService } from './clients.service.js';
-import { ClientDocumentPageDto, ClientDocumentsQueryDto, ClientDto, ClientListQueryDto, ClientPageDto, CreateClientDto, UpdateClientDto } from './dto/client.dto.js';
+import { ClientDeleteQueryDto, ClientDeletionDto, ClientDocumentPageDto, ClientDocumentsQueryDto, ClientDto, ClientListQueryDto, ClientPageDto, CreateClientDto, UpdateClientDto } from './dto/client.dto.js';
 
 const ClientIdParam = ApiParam({ name: 'client_id', example: 'cli_0a1b2c3d4e5f60718293a4b5' });
 const NotFound = ApiNotFoundResponse({ description: "CLIENT_NOT_FOUND: no such client in the caller's tenant" });
@@ -63,13 +63,17 @@ export class ClientsController {
   @Delete(':client_id')
   @Roles('admin')
   @ClientIdParam
-  @ApiOperation({ summary: 'Delete a client no statement is linked to' })
-  @ApiEnvelope(null)
-  @ApiConflictResponse({ description: 'CLIENT_HAS_DOCUMENTS: statements are linked to the client' })
+  @ApiOperation({
+    summary: 'Delete a client; with_documents=true deletes every statement it appears in first, dry_run=true lists them',
+    description:
+      'A client that statements are linked to is refused (409 CLIENT_HAS_DOCUMENTS) unless `with_documents=true`: then every statement the client appears in (joint statements included) is deleted as `DELETE /api/v1/nexus/documents/{doc_id}` deletes it (original, extraction, stage rows, layout, exports, chat passages and quoting messages, queued jobs), and then the client. `dry_run=true` lists those statements and changes nothing.',
+  })
+  @ApiEnvelope(ClientDeletionDto)
+  @ApiConflictResponse({ description: 'CLIENT_HAS_DOCUMENTS: statements are linked to the client (and with_documents is not true)' })
   @NotFound
-  async remove(@CurrentUser() user: Principal, @Param('client_id') id: string, @Caller() caller: ClientInfo) {
-    await this.clients.remove(user, id, caller.ip);
-    return new WithMessage(null, 'Client deleted');
+  async remove(@CurrentUser() user: Principal, @Param('client_id') id: string, @Query() query: ClientDeleteQueryDto, @Caller() caller: ClientInfo) {
+    const result = await this.clients.remove(user, id, caller.ip, { dryRun: query.dry_run === 'true', withDocuments: query.with_documents === 'true' });
+    return new WithMessage(result, result.deleted ? 'Client deleted' : 'Dry run: nothing was deleted');
   }
 
   @Get(':client_id/documents')

@@ -8,11 +8,13 @@ import { offsetOf, paginated, type Paginated } from '../../common/http/paginatio
 import { isPrefixedId, prefixedId } from '../../common/ids.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AuditService } from '../audit/audit.service.js';
+import { DocumentErasure } from '../nexus/index.js';
 import { clientNotFound } from './client-register.js';
 import { ClientsRepository, type ClientChanges } from './clients.repository.js';
 import {
   toClientDocumentDto,
   toClientDto,
+  type ClientDeletionDto,
   type ClientDocumentDto,
   type ClientDto,
   type ClientListQueryDto,
@@ -20,6 +22,11 @@ import {
   type UpdateClientDto,
 } from './dto/client.dto.js';
 import type { ClientEntity } from './entities/client.entity.js';
+
+/** A statement deleted meanwhile (by its uploader, or another delete of a joint statement's client) is gone already. */
+const ignoreNotFound = (error: unknown) => {
+  if (!(error instanceof AppException && error.getStatus() === 404)) throw error;
+};
 import type { PageQueryDto } from '../../common/http/pagination.js';
 
 /** The fields of a change that the audit names (never their values: they are personal data). */
@@ -50,6 +57,7 @@ export class ClientsService {
     config: AppConfig,
     private readonly repo: ClientsRepository,
     private readonly audit: AuditService,
+    private readonly erasure: DocumentErasure,
   ) {
     this.box = new SecretBox(config.crypto);
   }
@@ -141,15 +149,31 @@ export class ClientsService {
   }
 
   /** Deletes a client that no statement is linked to (deleting one with its statements is another operation). */
-  async remove(user: Principal, id: string, ip: string | null): Promise<void> {
+  /**
+   * Deletes a client. One that statements are linked to is refused (409 CLIENT_HAS_DOCUMENTS) unless
+   * `withDocuments`: then every statement it appears in (joint ones included) is deleted first,
+   * through nexus's document deletion, and then the client. `dryRun` only lists those statements.
+   */
+  async remove(user: Principal, id: string, ip: string | null, options: { dryRun?: boolean; withDocuments?: boolean } = {}): Promise<ClientDeletionDto> {
     const client = await this.require(user.tenantId, id);
+    const [linked] = await this.repo.documentsOf(user.tenantId, [client.id], { skip: 0, take: Number.MAX_SAFE_INTEGER });
+    const documents = linked.map(toClientDocumentDto);
+    if (options.dryRun) return { client_id: client.id, deleted: false, documents };
+    if (options.withDocuments) for (const doc of documents) await this.erasure.erase(user, doc.doc_id).catch(ignoreNotFound);
     await this.repo.transaction(async (manager) => {
       if ((await this.repo.countDocumentsOf(user.tenantId, client.id, manager)) > 0) {
-        throw new AppException('CLIENT_HAS_DOCUMENTS', 'Statements are linked to this client: delete them with the client (see docs/clients.md) or change the PAN first');
+        throw new AppException(
+          'CLIENT_HAS_DOCUMENTS',
+          'Statements are linked to this client: list them with ?dry_run=true and delete them with the client with ?with_documents=true (see docs/clients.md), or change the PAN first',
+        );
       }
       if (!(await this.repo.deleteClient(user.tenantId, client.id, manager))) throw clientNotFound();
-      await this.audit.record({ tenantId: user.tenantId, actorId: user.userId, action: 'client.delete', targetType: 'client', targetId: client.id, ip }, manager);
+      await this.audit.record(
+        { tenantId: user.tenantId, actorId: user.userId, action: 'client.delete', targetType: 'client', targetId: client.id, ip, metadata: options.withDocuments ? { document_ids: documents.map((d) => d.doc_id) } : {} },
+        manager,
+      );
     });
+    return { client_id: client.id, deleted: true, documents };
   }
 
   async documents(user: Principal, id: string, page: PageQueryDto): Promise<Paginated<ClientDocumentDto>> {

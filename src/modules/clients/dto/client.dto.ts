@@ -6,6 +6,7 @@ import {
   ArrayUnique,
   IsArray,
   IsEmail,
+  IsIn,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -171,6 +172,30 @@ export class ClientDocumentPageDto extends PaginatedMetaDto {
 }
 
 export class ClientDocumentsQueryDto extends PageQueryDto {}
+
+export class ClientDeleteQueryDto {
+  @ApiPropertyOptional({ enum: ['true', 'false'], default: 'false', example: 'true', description: 'Only list the statements a delete with_documents=true would delete; nothing changes' })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  dry_run?: 'true' | 'false';
+
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    default: 'false',
+    example: 'true',
+    description: 'Delete every statement the client appears in (joint statements included, with everything derived from them) and then the client',
+  })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  with_documents?: 'true' | 'false';
+}
+
+export class ClientDeletionDto {
+  @ApiProperty({ example: 'cli_0a1b2c3d4e5f60718293a4b5' }) client_id: string;
+  @ApiProperty({ example: true, description: 'false for a dry run' }) deleted: boolean;
+  @ApiProperty({ type: [ClientDocumentDto], description: 'Every statement the client appears in (deleted with it unless a dry run), newest statement first' })
+  documents: ClientDocumentDto[];
+}
 
 export const toClientDto = (c: ClientEntity, householdId: string | null): ClientDto => ({
   client_id: c.id,
