@@ -203,6 +203,38 @@ describe('secrets never reach the logs (node dist/src/main.js at LOG_LEVEL=trace
       .field('password', pdfPassword)
       .attach('file', statement.pdf, { filename: 'cas.pdf', contentType: 'application/pdf' });
     expect(chatUpload.status).toBe(201);
+    // A batch whose encrypted files are opened with the register's passwords: every candidate tried
+    // (the passwords a client holds, those derived from its PAN and date of birth) is a secret.
+    const letters = () => Array.from({ length: 3 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[randomBytes(1)[0] % 24]).join('');
+    const clientSecrets = [
+      { pan: `${letters()}P${letters().slice(0, 1)}${1000 + (randomBytes(2).readUInt16LE(0) % 9000)}${letters().slice(0, 1)}`, dob: '1963-02-27', held: [secret('client statement password', `stmt-${hex(6)}`)] },
+      { pan: `${letters()}P${letters().slice(0, 1)}${1000 + (randomBytes(2).readUInt16LE(0) % 9000)}${letters().slice(0, 1)}`, dob: '1958-11-29', held: [] as string[] },
+    ];
+    for (const c of clientSecrets) {
+      const made = await http.post('/api/v1/clients').set(auth(session.access_token)).send({ name: 'Log Check', pan: c.pan, date_of_birth: c.dob, statement_passwords: c.held });
+      expect(made.status).toBe(201);
+      const ddmmyyyy = `${c.dob.slice(8, 10)}${c.dob.slice(5, 7)}${c.dob.slice(0, 4)}`;
+      [c.pan, c.pan.slice(0, 5) + ddmmyyyy, c.pan + ddmmyyyy, ddmmyyyy, c.pan.slice(0, 4) + ddmmyyyy.slice(0, 4)].forEach((candidate, i) => secret(`batch password candidate ${i} of ${c.pan.slice(0, 3)}…`, candidate));
+    }
+    const derivedPassword = clientSecrets[1].pan.slice(0, 5) + '29111958';
+    const opened = await generateStatement('nsdl_cas', { seed: 6, encrypt: { password: derivedPassword } });
+    const unopened = await generateStatement('cdsl_cas', { seed: 7, encrypt: { password: secret('batch password nobody holds', `none-${hex(6)}`) } });
+    const batch = await http
+      .post('/api/v1/nexus/upload/batch')
+      .set(auth(session.access_token))
+      .attach('files', opened.pdf, { filename: 'NSDL_CAS.pdf', contentType: 'application/pdf' })
+      .attach('files', unopened.pdf, { filename: 'CDSL_CAS.pdf', contentType: 'application/pdf' });
+    expect(batch.status).toBe(201);
+    const batchDeadline = Date.now() + 60_000;
+    for (;;) {
+      const state = await http.get(`/api/v1/nexus/upload/batch/${batch.body.result.batch_id}`).set(auth(session.access_token));
+      if (state.body.result.done) {
+        expect(state.body.result.files.map((f: { status: string }) => f.status)).toEqual(['completed', 'password_required']);
+        break;
+      }
+      if (Date.now() > batchDeadline) throw new Error('the batch did not finish');
+      await new Promise((r) => setTimeout(r, 200));
+    }
     const deadline = Date.now() + 30_000;
     for (;;) {
       const progress = await http.get(`/api/v2/nexus/status/process/${started.body.process_id}/progress`).set(auth(session.access_token));
