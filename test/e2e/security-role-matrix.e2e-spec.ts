@@ -48,6 +48,7 @@ interface Ids {
   household_id: string;
   client_to_delete: string;
   household_to_delete: string;
+  batch_id: string;
 }
 
 /** How one route is called: its query, body, the resources its path names, and whether it ends the session. */
@@ -56,7 +57,7 @@ interface Call {
   query?: Record<string, string>;
   json?: object;
   form?: Record<string, string>;
-  multipart?: { fields: Record<string, string>; pdf?: Buffer };
+  multipart?: { fields: Record<string, string>; pdf?: Buffer; fileField?: string };
   /** The route ends or rotates the caller's session: call it with a session of its own. */
   freshSession?: boolean;
 }
@@ -81,6 +82,7 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/v1/zen/chat/session/{session_id}/close': (ids) => ({ params: { session_id: ids.session_to_close } }),
   'POST /api/v1/zen/chat/{session_id}/message': () => ({ json: { query: 'Which are my top 3 holdings?' } }),
   'POST /api/v1/zen/uploads': (ids, _account, pdf) => ({ multipart: { fields: { session_id: ids.session_id }, pdf } }),
+  'POST /api/v1/nexus/upload/batch': (_ids, _account, pdf) => ({ multipart: { fields: {}, pdf, fileField: 'files' } }),
   'GET /api/v1/zen/chat/{session_id}/documents/{doc_id}/status': (ids) => ({ params: { doc_id: ids.chat_doc_id } }),
   'POST /api/v1/webhooks/test': (ids) => ({ json: { webhook_id: ids.webhook_id, event: 'document.completed' } }),
   'PATCH /api/v1/webhooks/{webhook_id}': () => ({ json: { events: ['document.completed'] } }),
@@ -156,7 +158,7 @@ describe('role matrix (docs/security.md) against every route', () => {
     if (recipe.query) req = req.query(recipe.query);
     if (recipe.multipart) {
       for (const [k, v] of Object.entries(recipe.multipart.fields)) req = req.field(k, v);
-      if (recipe.multipart.pdf) req = req.attach('file', recipe.multipart.pdf, { filename: 'statement.pdf', contentType: 'application/pdf' });
+      if (recipe.multipart.pdf) req = req.attach(recipe.multipart.fileField ?? 'file', recipe.multipart.pdf, { filename: 'statement.pdf', contentType: 'application/pdf' });
     } else if (recipe.form) req = req.type('form').send(recipe.form);
     else if (recipe.json) req = req.send(recipe.json);
     const res: Response = await req.buffer(true).parse((stream, done) => {
@@ -230,7 +232,12 @@ describe('role matrix (docs/security.md) against every route', () => {
     };
     const [clientId, clientToDelete, householdId, householdToDelete] = [await client('Matrix A'), await client('Matrix B'), await household('Matrix family'), await household('Matrix doomed')];
 
+    // A batch of acme's analyst's.
+    const batch = await t.http.post('/api/v1/nexus/upload/batch').set(bearer(acme.analyst)).attach('files', pdf, { filename: 'batch.pdf', contentType: 'application/pdf' });
+    if (batch.status !== 201) throw new Error(`batch: ${batch.status} ${JSON.stringify(batch.body)}`);
+
     ids = {
+      batch_id: batch.body.result.batch_id,
       client_id: clientId,
       household_id: householdId,
       client_to_delete: clientToDelete,
