@@ -79,7 +79,6 @@ export class NexusModule {
         PdfModule,
         QuotasModule,
         TenantsModule,
-        ClientsCoreModule,
         AuditModule,
         TypeOrmModule.forFeature([DocumentEntity, PipelineProcessEntity, PipelineStageEntity, ExtractionEntity, TokenUsageEntity, ReportEntity, UploadBatchEntity, UploadBatchFileEntity]),
         BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
