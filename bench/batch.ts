@@ -2,7 +2,7 @@
  * Batch uploads against single uploads, and what a batch costs another tenant. One all-in-one
  * service; the same BENCH_BATCH_FILES statements (200) are processed three ways, in this order:
  *   1. single uploads by tenant A, BENCH_CONCURRENCY (4) at a time: documents/min (the baseline);
- *   2. one batch by tenant A with the admission cap (BATCH_ADMISSION_PER_TENANT, default 4);
+ *   2. one batch by tenant A with the admission cap (BATCH_ADMISSION_PER_TENANT, default 8);
  *   3. one batch by tenant A with the cap lifted (10000: every document enters Bull at once),
  * and for each, tenant B's single upload → completed latency, one at a time, while A's work runs, next
  * to B's latency alone. Each batch is timed from its POST until GET …/batch/{id} says done.
@@ -15,7 +15,7 @@ import { dropDatabase, postJson, startService } from '../../bench/lib.mjs';
 
 const FILES = Number(process.env.BENCH_BATCH_FILES ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
-const CAP = Number(process.env.BENCH_ADMISSION ?? 4);
+const CAP = Number(process.env.BENCH_ADMISSION ?? 8);
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/foliodesk_bench_batch';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 const PASSWORD = 'Bench-Passw0rd!';
