@@ -123,8 +123,9 @@ function sections(env: EnvValues, secrets: { jwtSecret: string; encryptionKey: s
     /**
      * `sweepIntervalMs`, `sweepGraceMs`: how often the store is swept for what a dying upload can leave
      * behind (StoreSweeper), and how old such a file must be before it is removed.
+     * `retentionPurgeIntervalMs`: how often originals past their tenant's `retention_days` are purged (RetentionPurge).
      */
-    storage: { dir: env.STORAGE_DIR, maxUploadBytes: env.MAX_UPLOAD_BYTES, maxLayoutBytes: env.LAYOUT_MAX_BYTES, sweepIntervalMs: env.STORE_SWEEP_INTERVAL_MS, sweepGraceMs: env.STORE_SWEEP_GRACE_MS },
+    storage: { dir: env.STORAGE_DIR, maxUploadBytes: env.MAX_UPLOAD_BYTES, maxLayoutBytes: env.LAYOUT_MAX_BYTES, sweepIntervalMs: env.STORE_SWEEP_INTERVAL_MS, sweepGraceMs: env.STORE_SWEEP_GRACE_MS, retentionPurgeIntervalMs: env.RETENTION_PURGE_INTERVAL_MS },
     /**
      * Usage limits, the same for every tenant (docs/security.md, "Quotas"): each per user and per tenant.
      * Uploads count per clock hour and chat per UTC day; stored bytes are the sizes of the documents kept.

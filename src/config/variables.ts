@@ -152,6 +152,12 @@ export const VARIABLES = {
     description: 'how often worker processes sweep `STORAGE_DIR` for stored files without a document row and stale partial uploads',
   }),
   STORE_SWEEP_GRACE_MS: int({ group: 'Documents and pipeline', default: 3_600_000, min: 600_000, description: 'how old such a file must be before it is removed (at least 10 min)' }),
+  RETENTION_PURGE_INTERVAL_MS: int({
+    group: 'Documents and pipeline',
+    default: 3_600_000,
+    min: 1000,
+    description: "how often worker processes purge originals older than their tenant's `retention_days` (the original, its stored layout and the stage outputs; the extraction is kept)",
+  }),
   BATCH_MAX_FILES: int({ group: 'Documents and pipeline', default: 200, min: 1, max: 1000, description: 'files one batch upload (`POST /api/v1/nexus/upload/batch`) may carry, as multipart parts or ZIP entries; more answer 413 `BATCH_TOO_MANY_FILES` / `ZIP_TOO_MANY_ENTRIES`' }),
   BATCH_ZIP_MAX_BYTES: int({ group: 'Documents and pipeline', default: 104_857_600, defaultText: '`104857600` (100 MiB)', min: 1, description: 'largest ZIP a batch upload may send (compressed); larger answers 413 `PAYLOAD_TOO_LARGE`' }),
   BATCH_ZIP_MAX_ENTRY_BYTES: int({ group: 'Documents and pipeline', default: 26_214_400, defaultText: '`26214400` (25 MiB)', min: 1, description: 'largest uncompressed ZIP entry; inflating stops at the first byte past it and the batch answers 413 `ZIP_ENTRY_TOO_LARGE` (an entry that fits but is over `MAX_UPLOAD_BYTES` is refused on its own, 413 `PAYLOAD_TOO_LARGE`)' }),

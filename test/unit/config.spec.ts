@@ -8,7 +8,7 @@ describe('loadConfig', () => {
     expect(c.http).toMatchObject({ port: 3000, host: '0.0.0.0', publicBaseUrl: 'http://localhost:3000' });
     expect(c.db).toEqual({ url: 'postgres://postgres@127.0.0.1:5432/foliodesk', queryTimeoutMs: 30_000, migrateOnStart: true });
     expect(c.redis.url).toBe('redis://127.0.0.1:6379/0');
-    expect(c.storage).toEqual({ dir: './var/storage', maxUploadBytes: 26214400, maxLayoutBytes: 67_108_864, sweepIntervalMs: 3_600_000, sweepGraceMs: 3_600_000 });
+    expect(c.storage).toEqual({ dir: './var/storage', maxUploadBytes: 26214400, maxLayoutBytes: 67_108_864, sweepIntervalMs: 3_600_000, sweepGraceMs: 3_600_000, retentionPurgeIntervalMs: 3_600_000 });
     expect(c.auth.argon2).toEqual({ memoryCost: 65536, timeCost: 3, parallelism: 4 });
     expect(c.auth.accessTokenTtlSeconds).toBe(3600);
     expect(c.webhooks.allowPrivateTargets).toBe(false);

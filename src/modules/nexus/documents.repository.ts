@@ -5,7 +5,8 @@ import { queryPrepared, type PreparedStatement } from '../../database/prepared-q
 import { DocumentEntity, type LayoutError } from './entities/document.entity.js';
 
 /** What a document keeps on disk: its original and, once drawn, its layout (the stored-bytes quotas count both). */
-const DOCUMENT_BYTES = 'size_bytes + layout_bytes';
+/** A document's stored bytes: its original (until the retention purge removes it) and its stored layout. */
+const DOCUMENT_BYTES = '(CASE WHEN original_purged_at IS NULL THEN size_bytes ELSE 0 END + layout_bytes)';
 
 /**
  * A document as the listings answer it (see toDocumentListItem): times already as the answer's ISO

@@ -37,6 +37,17 @@ export function displayFileName(original: string | undefined): string {
     .join('');
 }
 
+/**
+ * The document, if its original is still kept; 410 ORIGINAL_PURGED once the retention purge removed it
+ * (RetentionPurge): the original, the layout drawn from it and a re-run all need the file.
+ */
+export function requireOriginal(doc: DocumentEntity): DocumentEntity {
+  if (doc.originalPurgedAt) {
+    throw new AppException('ORIGINAL_PURGED', `The original was removed on ${doc.originalPurgedAt.toISOString()} under the tenant's retention period (retention_days); the extraction is kept`);
+  }
+  return doc;
+}
+
 /** A LAYOUT request renders within the time a client waits. */
 const LAYOUT_TIMEOUT_MS = 30_000;
 /** How long an upload whose INSERT failed waits to learn whether the row was written after all. */
@@ -108,6 +119,7 @@ export class DocumentsService {
       sealedPassword: null,
       layoutBytes: 0,
       layoutError: null,
+      originalPurgedAt: null,
       status: 'uploaded',
       classification: null,
       confidenceScore: null,
@@ -165,7 +177,7 @@ export class DocumentsService {
 
   /** The original bytes of a job's document, for its owner or an admin of the tenant. */
   async original(user: Principal, jobId: string): Promise<{ doc: DocumentEntity; stream: Readable }> {
-    const doc = await this.visibleByJob(user, jobId);
+    const doc = requireOriginal(await this.visibleByJob(user, jobId));
     return { doc, stream: await this.storage.read(doc.storageKey) };
   }
 
@@ -178,7 +190,7 @@ export class DocumentsService {
    * answered the same way from then on, without drawing it again.
    */
   async layout(user: Principal, jobId: string): Promise<{ doc: DocumentEntity; zip: Buffer }> {
-    const doc = await this.visibleByJob(user, jobId);
+    const doc = requireOriginal(await this.visibleByJob(user, jobId));
     if (doc.passwordRequired && !doc.sealedPassword) {
       throw new AppException('PDF_PASSWORD_REQUIRED', 'The PDF is encrypted: start the pipeline with its password first');
     }

@@ -19,6 +19,7 @@ import { DocumentsService } from './documents.service.js';
 import { DocumentEntity } from './entities/document.entity.js';
 import { DocumentErasure } from './erasure/document-erasure.js';
 import { ErasureRepository } from './erasure/erasure.repository.js';
+import { RetentionPurge } from './erasure/retention-purge.js';
 import { ExtractionEntity } from './entities/extraction.entity.js';
 import { PipelineProcessEntity } from './entities/pipeline-process.entity.js';
 import { PipelineStageEntity } from './entities/pipeline-stage.entity.js';
@@ -49,7 +50,7 @@ import { pdfUploadOptions } from './storage/upload-options.js';
 
 /**
  * Documents: uploads, listings, originals, the ten-stage pipeline and its results. The stage
- * processors, the reconciler and the store sweep run only where the process role includes workers.
+ * processors, the reconciler, the store sweep and the retention purge run only where the process role includes workers.
  * Other modules import it and use what it exports (see index.ts).
  */
 @Module({})
@@ -71,7 +72,7 @@ export class NexusModule {
       { provide: NavSource, inject: [AppConfig], useFactory: (c: AppConfig) => navSourceFor(c.marketData.navSource) },
       MarketDataService,
     ];
-    const workers: Provider[] = role === 'api' ? [] : [...PIPELINE.map((s) => s.stage), StageProcessors, PipelineReconciler, BatchAdmissionSweeper, StoreSweeper, ...marketData];
+    const workers: Provider[] = role === 'api' ? [] : [...PIPELINE.map((s) => s.stage), StageProcessors, PipelineReconciler, BatchAdmissionSweeper, StoreSweeper, RetentionPurge, ...marketData];
     return {
       module: NexusModule,
       imports: [

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import { prefixedId } from '../../common/ids.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { AppException, notFound } from '../../common/errors/app.exception.js';
@@ -29,6 +29,12 @@ export class TenantsService {
   /** Whether the tenant exists (the store sweep leaves the files of a tenant it does not know alone). */
   exists(id: string): Promise<boolean> {
     return this.tenants.existsBy({ id });
+  }
+
+  /** Every tenant that keeps originals for a limited time, with its `retention_days` (the retention purge's list). */
+  async withRetention(): Promise<Array<{ id: string; retentionDays: number }>> {
+    const rows = await this.tenants.find({ select: { id: true, retentionDays: true }, where: { retentionDays: Not(IsNull()) } });
+    return rows.map((t) => ({ id: t.id, retentionDays: t.retentionDays as number }));
   }
 
   async get(id: string): Promise<TenantEntity> {

@@ -70,6 +70,13 @@ export class DocumentEntity extends TenantScopedEntity {
   @Column({ name: 'layout_error', type: 'jsonb', nullable: true })
   layoutError: LayoutError | null;
 
+  /**
+   * When the retention purge removed the original, its stored layout and the stage outputs (the
+   * tenant's `retention_days`); null while they are kept. The extraction stays.
+   */
+  @Column({ name: 'original_purged_at', type: 'timestamptz', nullable: true })
+  originalPurgedAt: Date | null;
+
   @Column({ type: 'varchar', length: 16 })
   status: DocumentStatus;
 

@@ -36,6 +36,12 @@ export class PipelineRepository {
     return rows.length === 1;
   }
 
+  /** When the retention purge removed the document's original, or null (read under the lock `lockDocument` took). */
+  async originalPurgedAt(manager: EntityManager, tenantId: string, documentId: string): Promise<Date | null> {
+    const [row] = (await manager.query('SELECT original_purged_at FROM documents WHERE tenant_id = $1 AND id = $2', [tenantId, documentId])) as Array<{ original_purged_at: Date | null }>;
+    return row?.original_purged_at ?? null;
+  }
+
   /** Creates a process with its ten pending stages (caller's transaction). */
   async createProcess(manager: EntityManager, process: Omit<PipelineProcessEntity, 'createdAt' | 'updatedAt' | 'tenant' | 'document'>) {
     await this.processes(manager).insert(process);

@@ -7,7 +7,7 @@ import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { AppException, notFound } from '../../../common/errors/app.exception.js';
 import { withinDeadline } from '../../../common/errors/dependency-errors.js';
 import { AppConfig } from '../../../config/app-config.js';
-import { DocumentsService } from '../documents.service.js';
+import { DocumentsService, requireOriginal } from '../documents.service.js';
 import type { DocumentEntity } from '../entities/document.entity.js';
 import type { PipelineProcessEntity } from '../entities/pipeline-process.entity.js';
 import { PdfEngine, pdfHttpError } from '../../pdf/index.js';
@@ -52,6 +52,7 @@ export class PipelineService {
     const user = { tenantId: document.tenantId };
     const running = await this.repo.findRunningForDocument(user.tenantId, document.id);
     if (running) return { process_id: running.id, job_id: jobId, status: running.status };
+    requireOriginal(document);
 
     if (document.passwordRequired && (password || !document.sealedPassword)) {
       // A password proven earlier is kept sealed, so a re-run needs none; a new one is checked again.
@@ -67,6 +68,8 @@ export class PipelineService {
       await this.repo.transaction(async (manager) => {
         // Deleted meanwhile (DocumentErasure holds or held the row's lock): no run for it.
         if (!(await this.repo.lockDocument(manager, user.tenantId, document.id))) throw notFound('Document');
+        // Purged meanwhile (RetentionPurge takes the same lock): nothing left to run on.
+        requireOriginal({ ...document, originalPurgedAt: await this.repo.originalPurgedAt(manager, user.tenantId, document.id) });
         await this.repo.createProcess(manager, {
           id,
           tenantId: user.tenantId,

@@ -1,0 +1,103 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { LOGGER } from '../../../common/logging/logging.module.js';
+import { AppConfig } from '../../../config/app-config.js';
+import { AuditService } from '../../audit/audit.service.js';
+import { TenantsService } from '../../tenants/tenants.service.js';
+import { DocumentStorage, layoutKeyOf } from '../storage/document-storage.js';
+import { ErasureRepository } from './erasure.repository.js';
+
+const DAY_MS = 86_400_000;
+/** Documents listed per statement; a tenant's pass goes on until none is left. */
+const BATCH = 200;
+/** The first pass runs this long after start (plus up to a minute, so that processes spread out). */
+const FIRST_PASS_AFTER_MS = 5 * 60_000;
+
+export interface PurgeResult {
+  /** Documents whose original was purged in this pass. */
+  documents: number;
+}
+
+/**
+ * The tenant's `retention_days` (PATCH /api/v1/tenants/me): a document older than that loses its
+ * original, its stored layout and its pipeline stage rows' outputs (they hold every page's text, as
+ * good as the original); its extraction, client links and exports stay. The document is marked
+ * `original_purged_at`: its ORIGINAL and LAYOUT downloads and re-runs answer 410 ORIGINAL_PURGED, and
+ * the stored-bytes quotas no longer count it. Each purge leaves an audit entry
+ * `document.original_purge` with ids only. A document a run is processing is left for the next pass;
+ * the purge takes the document's row lock, which a run's start takes too, so the two never interleave.
+ * Runs in processes with workers, first a few minutes after start and then every
+ * RETENTION_PURGE_INTERVAL_MS; several processes purging at once is harmless (the row lock decides).
+ */
+@Injectable()
+export class RetentionPurge implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly repo: ErasureRepository,
+    private readonly storage: DocumentStorage,
+    private readonly tenants: TenantsService,
+    private readonly audit: AuditService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap() {
+    const pass = () => void this.purge().catch((error: unknown) => this.logger.warn({ err: error }, 'retention purge failed; will retry'));
+    const interval = this.config.storage.retentionPurgeIntervalMs;
+    this.timer = setTimeout(() => {
+      pass();
+      this.timer = setInterval(pass, interval);
+      this.timer.unref();
+    }, Math.min(FIRST_PASS_AFTER_MS, interval) + Math.floor(Math.random() * Math.min(60_000, interval)));
+    this.timer.unref();
+  }
+
+  onApplicationShutdown() {
+    if (this.timer) clearTimeout(this.timer); // clears an interval too
+  }
+
+  /** One pass over every tenant with a retention period; answers how many originals it purged (none when a pass is already running). */
+  async purge(now = new Date()): Promise<PurgeResult> {
+    if (this.running) return { documents: 0 };
+    this.running = true;
+    try {
+      let documents = 0;
+      for (const tenant of await this.tenants.withRetention()) {
+        const before = new Date(now.getTime() - tenant.retentionDays * DAY_MS);
+        for (;;) {
+          const ids = await this.repo.expiredOriginals(tenant.id, before, BATCH);
+          let purged = 0;
+          for (const id of ids) if (await this.purgeOne(tenant.id, id, now)) purged++;
+          documents += purged;
+          if (ids.length < BATCH || purged === 0) break;
+        }
+      }
+      if (documents) this.logger.info({ documents }, 'retention purge done');
+      return { documents };
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async purgeOne(tenantId: string, documentId: string, now: Date): Promise<boolean> {
+    const purged = await this.repo.transaction(async (manager) => {
+      const done = await this.repo.purgeOriginal(manager, tenantId, documentId, now);
+      if (done) {
+        await this.audit.record(
+          { tenantId, actorId: null, action: 'document.original_purge', targetType: 'document', targetId: documentId, metadata: { process_ids: done.processIds } },
+          manager,
+        );
+      }
+      return done;
+    });
+    if (!purged) return false;
+    // The row says the original is gone: the files follow. One a failure here leaves is no longer
+    // served (the row answers 410) and the next pass does not see it; it is logged with its key.
+    await Promise.all([this.storage.remove(purged.storageKey), this.storage.remove(layoutKeyOf(purged.storageKey))]).catch((err: unknown) =>
+      this.logger.warn({ err, documentId, storageKey: purged.storageKey }, 'retention purge: a file could not be removed'),
+    );
+    return true;
+  }
+}
