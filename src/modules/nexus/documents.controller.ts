@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiNoContentResponse, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiProduces, ApiResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiGoneResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiProduces, ApiResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import { CurrentUser, Roles } from '../../common/auth/decorators.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { RawResponse } from '../../common/decorators/raw-response.decorator.js';
@@ -77,9 +77,10 @@ export class DocumentsController {
   @ApiOperation({
     summary: 'The original PDF byte for byte (type=ORIGINAL), or the layout analysis (type=LAYOUT)',
     description:
-      'LAYOUT answers a zip: page-001.png… (each page with its detected text runs outlined) and layout.json (the boxes). It is drawn once and stored, counted in the stored-bytes quotas; a layout that cannot be drawn (422 UNPROCESSABLE, LAYOUT_TOO_LARGE over LAYOUT_MAX_BYTES) answers the same on every fetch.',
+      'LAYOUT answers a zip: page-001.png… (each page with its detected text runs outlined) and layout.json (the boxes). It is drawn once and stored, counted in the stored-bytes quotas; a layout that cannot be drawn (422 UNPROCESSABLE, LAYOUT_TOO_LARGE over LAYOUT_MAX_BYTES) answers the same on every fetch. A document whose original the retention purge removed (the tenant\'s retention_days) answers 410 ORIGINAL_PURGED for both; its extraction still reads.',
   })
   @ApiQuotaRefusal('stored bytes (the layout, stored on its first fetch)')
+  @ApiGoneResponse({ description: "ORIGINAL_PURGED: the original (and so the layout) was removed under the tenant's retention_days" })
   @ApiProduces('application/pdf', 'application/zip')
   async fetch(@CurrentUser() user: Principal, @Param('job_id', uuid) jobId: string, @Query() query: DocFetchQueryDto) {
     if (query.type === 'LAYOUT') {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiGoneResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { CurrentUser, Roles } from '../../../common/auth/decorators.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { AppException } from '../../../common/errors/app.exception.js';
@@ -20,6 +20,7 @@ export class PipelineController {
   @ApiOperation({ summary: 'Start the ten-stage pipeline for an uploaded job (idempotent while it runs)' })
   @ApiOkResponse({ type: ProcessStartedDto })
   @ApiUnprocessableEntityResponse({ description: 'PDF_PASSWORD_REQUIRED or PDF_PASSWORD_INVALID' })
+  @ApiGoneResponse({ description: "ORIGINAL_PURGED: the document's original was removed under the tenant's retention_days; nothing is left to run on" })
   start(@CurrentUser() user: Principal, @Body() dto: StartProcessDto) {
     return this.pipeline.start(user, dto.job_id, dto.password);
   }
