@@ -15,7 +15,7 @@ export class TenantDto {
   @ApiProperty({ example: '2026-11-01T08:00:00.000Z' }) created_at: string;
   @ApiProperty({ example: true, description: 'Whether a completed statement creates the client of a PAN the register does not hold yet' })
   client_auto_create: boolean;
-  @ApiProperty({ nullable: true, type: Number, example: 2555, description: 'Days an original statement is kept; null keeps them' })
+  @ApiProperty({ nullable: true, type: Number, example: 2555, description: 'Days an original statement is kept after its upload: older originals (the file, its layout, the page text of its pipeline stages) are purged by the workers every RETENTION_PURGE_INTERVAL_MS, the extraction kept, and their downloads answer 410 ORIGINAL_PURGED; null keeps them' })
   retention_days: number | null;
 }
 
@@ -26,7 +26,7 @@ export class UpdateTenantSettingsDto {
   @IsBoolean()
   client_auto_create?: boolean;
 
-  @ApiPropertyOptional({ nullable: true, type: Number, minimum: 1, maximum: 36500, example: 2555, description: 'Days an original statement is kept; null keeps them' })
+  @ApiPropertyOptional({ nullable: true, type: Number, minimum: 1, maximum: 36500, example: 2555, description: 'Days an original statement is kept after its upload: older originals (the file, its layout, the page text of its pipeline stages) are purged by the workers every RETENTION_PURGE_INTERVAL_MS, the extraction kept, and their downloads answer 410 ORIGINAL_PURGED; null keeps them' })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsInt()
