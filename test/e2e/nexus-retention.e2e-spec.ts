@@ -87,6 +87,11 @@ describe('retention purge: originals older than the tenant\'s retention_days', (
     const [purged] = await sql(`SELECT original_purged_at, layout_bytes FROM documents WHERE id = $1`, [old.doc_id]);
     expect(purged.original_purged_at).toBeInstanceOf(Date);
     expect(Number(purged.layout_bytes)).toBe(0);
+    // The admin listing says so; the recent document is not purged.
+    const listing = await t.http.get('/api/v1/nexus/documents').set(bearer(acme.admin));
+    const listed = new Map((listing.body.result.items as Array<{ doc_id: string; original_purged_at: string | null }>).map((d) => [d.doc_id, d.original_purged_at]));
+    expect(listed.get(old.doc_id)).toBe((purged.original_purged_at as Date).toISOString());
+    expect(listed.get(recent.doc_id)).toBeNull();
     // The extraction reads as before.
     const extractionAfter = await t.http.get(`/api/v1/nexus/documents/${old.doc_id}/extraction`).set(bearer(acme.analyst));
     expect(extractionAfter.status).toBe(200);

@@ -16,7 +16,7 @@ const DOCUMENT_BYTES = '(CASE WHEN original_purged_at IS NULL THEN size_bytes EL
 export type DocumentListRow = Pick<DocumentEntity, 'id' | 'jobId' | 'fileName' | 'status' | 'classification' | 'confidenceScore'> & { createdAt: string; updatedAt: string };
 
 /** A row of the tenant-wide listing: the list row, its owner and file facts. */
-export type TenantDocumentRow = DocumentListRow & Pick<DocumentEntity, 'ownerId' | 'pages' | 'sizeBytes'>;
+export type TenantDocumentRow = DocumentListRow & Pick<DocumentEntity, 'ownerId' | 'pages' | 'sizeBytes'> & { originalPurgedAt: string | null };
 
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const LIST_COLUMNS = `id, job_id AS "jobId", file_name AS "fileName", status, classification, confidence_score AS "confidenceScore",
@@ -113,7 +113,8 @@ export class DocumentsRepository {
     if (among.ids !== undefined) where += ` AND id = ANY($${params.push(among.ids)}::uuid[])`;
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query(
-        `SELECT ${LIST_COLUMNS}, owner_id AS "ownerId", pages, size_bytes::float8 AS "sizeBytes"
+        `SELECT ${LIST_COLUMNS}, owner_id AS "ownerId", pages, size_bytes::float8 AS "sizeBytes",
+                to_char(original_purged_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS "originalPurgedAt"
            FROM documents WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, take, skip],
       ) as Promise<TenantDocumentRow[]>,

@@ -27,6 +27,13 @@ export class TenantDocumentDto extends DocumentListItemDto {
   @ApiProperty({ example: 'usr_5d1c0c1e2f3a4b5c6d7e8f90' }) owner_id: string;
   @ApiProperty({ nullable: true, type: Number, example: 12 }) pages: number | null;
   @ApiProperty({ example: 482133 }) size_bytes: number;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: null,
+    description: "When the retention purge removed the original (the tenant's retention_days); its downloads and re-runs then answer 410 ORIGINAL_PURGED, the extraction still reads. null while the original is kept",
+  })
+  original_purged_at: string | null;
 }
 
 /**
@@ -89,4 +96,5 @@ export const toTenantDocument = (d: TenantDocumentRow): TenantDocumentDto => ({
   owner_id: d.ownerId,
   pages: d.pages,
   size_bytes: d.sizeBytes,
+  original_purged_at: d.originalPurgedAt,
 });
