@@ -1,0 +1,12 @@
+/**
+ * The gains module's public API (pure TypeScript, no Nest): the dated rules, and the lots engine
+ * and gains computation over a consolidation's merged histories (docs/gains.md).
+ *
+ * - `computeGains(input, { fy })`: realised gains of a financial year with per-lot detail, totals by
+ *   rule and tax class, the s.112A exemption, the advance-tax split; unrealised gains at a NAV.
+ * - `holdingsFromConsolidation`: the input from the portfolio's consolidation.
+ */
+export * from './rules/index.js';
+export type * from './gains.types.js';
+export { computeGains } from './compute/compute-gains.js';
+export { holdingsFromConsolidation } from './compute/from-consolidation.js';
