@@ -37,6 +37,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!env.SMTP_URL && values.NODE_ENV === 'production') warnings.push('SMTP_URL is not set: invitation e-mails are not sent, so invited users cannot join.');
   if (Boolean(env.SSO_SAML_SP_PRIVATE_KEY) !== Boolean(env.SSO_SAML_SP_CERT)) problems.push('SSO_SAML_SP_PRIVATE_KEY and SSO_SAML_SP_CERT must be set together');
 
+  if (values.STORAGE_DRIVER === 's3' && !values.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (values.S3_SSE_KMS_KEY_ID && values.S3_SSE !== 'aws:kms') problems.push('S3_SSE_KMS_KEY_ID: only with S3_SSE=aws:kms');
+
   const llmWorstCaseMs = values.LLM_TIMEOUT_MS * (values.LLM_MAX_RETRIES + 1);
   if (values.LLM_PROVIDER === 'openai' && llmWorstCaseMs > values.PIPELINE_STAGE_TIMEOUT_MS) {
     warnings.push(
@@ -124,8 +127,33 @@ function sections(env: EnvValues, secrets: { jwtSecret: string; encryptionKey: s
      * `sweepIntervalMs`, `sweepGraceMs`: how often the store is swept for what a dying upload can leave
      * behind (StoreSweeper), and how old such a file must be before it is removed.
      * `retentionPurgeIntervalMs`: how often originals past their tenant's `retention_days` are purged (RetentionPurge).
+     * `driver`: where originals, layouts and reports are kept (DocumentStorage); `dir` is the store with
+     * `fs`, and with either driver where uploads are received.
      */
-    storage: { dir: env.STORAGE_DIR, maxUploadBytes: env.MAX_UPLOAD_BYTES, maxLayoutBytes: env.LAYOUT_MAX_BYTES, sweepIntervalMs: env.STORE_SWEEP_INTERVAL_MS, sweepGraceMs: env.STORE_SWEEP_GRACE_MS, retentionPurgeIntervalMs: env.RETENTION_PURGE_INTERVAL_MS },
+    storage: {
+      driver: env.STORAGE_DRIVER,
+      /** The `s3` driver's store (null with `fs`); credentials come from the AWS SDK's default chain. */
+      s3:
+        env.STORAGE_DRIVER === 's3' && env.S3_BUCKET
+          ? {
+              bucket: env.S3_BUCKET,
+              prefix: env.S3_PREFIX,
+              region: env.S3_REGION,
+              endpoint: env.S3_ENDPOINT ?? null,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE,
+              sse: env.S3_SSE === 'none' ? null : env.S3_SSE,
+              kmsKeyId: env.S3_SSE_KMS_KEY_ID ?? null,
+              partSizeBytes: env.S3_PART_SIZE_BYTES,
+              timeoutMs: env.S3_TIMEOUT_MS,
+            }
+          : null,
+      dir: env.STORAGE_DIR,
+      maxUploadBytes: env.MAX_UPLOAD_BYTES,
+      maxLayoutBytes: env.LAYOUT_MAX_BYTES,
+      sweepIntervalMs: env.STORE_SWEEP_INTERVAL_MS,
+      sweepGraceMs: env.STORE_SWEEP_GRACE_MS,
+      retentionPurgeIntervalMs: env.RETENTION_PURGE_INTERVAL_MS,
+    },
     /**
      * Usage limits, the same for every tenant (docs/security.md, "Quotas"): each per user and per tenant.
      * Uploads count per clock hour and chat per UTC day; stored bytes are the sizes of the documents kept.

@@ -146,3 +146,14 @@ export function pem(what: string, parse: (text: string) => unknown): (value: str
 
 export const pemPrivateKey = pem('private key', (text) => createPrivateKey(text));
 export const pemCertificate = pem('X.509 certificate', (text) => new X509Certificate(text));
+
+/**
+ * An S3 key prefix: path segments of letters, digits and `!-_.*'()` joined by `/`, no leading or
+ * trailing `/` and no empty, `.` or `..` segment (at most 256 characters).
+ */
+export function s3Prefix(value: string): Parsed<string> {
+  if (value === '') return { value };
+  const segments = value.split('/');
+  const fine = value.length <= 256 && segments.every((s) => /^[A-Za-z0-9!_.*'()-]+$/.test(s) && s !== '.' && s !== '..');
+  return fine ? { value } : { problems: ["must be path segments of letters, digits and !-_.*'() joined by / (no leading or trailing /)"] };
+}

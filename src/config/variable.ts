@@ -10,6 +10,7 @@ export const GROUPS = [
   'Invitations and mail',
   'Single sign-on',
   'Documents and pipeline',
+  'Document store',
   'Webhooks',
   'Language model, web search, market data and chat',
   'Logging',

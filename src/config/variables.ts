@@ -1,4 +1,4 @@
-import { keyList, navSourceLocation, parsePriceTable, pemCertificate, pemPrivateKey, trustProxySetting } from './parsers.js';
+import { keyList, navSourceLocation, s3Prefix, parsePriceTable, pemCertificate, pemPrivateKey, trustProxySetting } from './parsers.js';
 import { bool, decimal, httpUrl, int, oneOf, parsed, str, url, type ValueOf } from './variable.js';
 
 const GIB = 1024 ** 3;
@@ -136,7 +136,54 @@ export const VARIABLES = {
   }),
   SSO_SAML_SP_CERT: parsed(pemCertificate, { group: 'Single sign-on', description: 'PEM X.509 certificate of that key, published in the SP metadata' }),
 
-  STORAGE_DIR: str({ group: 'Documents and pipeline', default: './var/storage', description: 'original documents' }),
+  STORAGE_DRIVER: oneOf(['fs', 's3'], {
+    group: 'Document store',
+    default: 'fs',
+    description:
+      'where originals, layouts and reports are kept: `fs` (files under `STORAGE_DIR`: one host, or a disk every process shares) or `s3` (an S3-compatible object store: AWS S3, Ceph RGW, SeaweedFS, Cloudflare R2; API and workers need no shared disk) ([docs/deployment.md](docs/deployment.md))',
+  }),
+  STORAGE_DIR: str({
+    group: 'Document store',
+    default: './var/storage',
+    description:
+      '`fs`: the document store itself; `s3`: only uploads being received and other scratch files of this process (need not be shared, may be empty at start)',
+  }),
+  S3_BUCKET: str({ group: 'Document store', description: '`s3`: the bucket (required with `STORAGE_DRIVER=s3`; it must exist)' }),
+  S3_PREFIX: parsed(s3Prefix, {
+    group: 'Document store',
+    default: '',
+    description: '`s3`: the key prefix of every object (e.g. `foliodesk/prod`, no leading or trailing `/`), so instances can share a bucket; keys below it are `<tenant id>/<document id>.pdf`, `….layout.zip` and `<tenant id>/reports/<report id>.<ext>`',
+  }),
+  S3_REGION: str({ group: 'Document store', default: 'us-east-1', description: '`s3`: the region (most S3-compatible stores accept any)' }),
+  S3_ENDPOINT: httpUrl({ group: 'Document store', description: '`s3`: the endpoint of an S3-compatible store (`https://s3.example.internal:8333`); unset: AWS S3 of `S3_REGION`' }),
+  S3_FORCE_PATH_STYLE: bool({ group: 'Document store', default: false, description: '`s3`: path-style requests (`<endpoint>/<bucket>/<key>`) instead of virtual-hosted ones; most self-hosted stores need `true`' }),
+  S3_SSE: oneOf(['none', 'AES256', 'aws:kms'], {
+    group: 'Document store',
+    default: 'none',
+    description: '`s3`: server-side encryption asked for on every object written: `AES256` (SSE-S3), `aws:kms` (SSE-KMS, with `S3_SSE_KMS_KEY_ID` or the account\'s default key) or `none` (the bucket\'s default applies)',
+  }),
+  S3_SSE_KMS_KEY_ID: str({ group: 'Document store', description: '`s3`: the KMS key (id, ARN or alias) with `S3_SSE=aws:kms`' }),
+  S3_PART_SIZE_BYTES: int({
+    group: 'Document store',
+    default: 8_388_608,
+    defaultText: '`8388608` (8 MiB)',
+    min: 5_242_880,
+    max: 5_368_709_120,
+    description: '`s3`: objects larger than this are uploaded in parts of this size (multipart upload; at least 5 MiB, as S3 requires)',
+  }),
+  S3_TIMEOUT_MS: int({
+    group: 'Document store',
+    default: 30_000,
+    min: 1000,
+    description: '`s3`: a connection not made, or a request silent, for this long fails (the SDK retries it up to 3 times); uploads then answer 503 `STORAGE_UNAVAILABLE`',
+  }),
+  STORE_SWEEP_INTERVAL_MS: int({
+    group: 'Document store',
+    default: 3_600_000,
+    min: 1000,
+    description: 'how often worker processes sweep the document store (either driver) for originals, layouts and reports without a row, and `STORAGE_DIR` for stale partial uploads',
+  }),
+  STORE_SWEEP_GRACE_MS: int({ group: 'Document store', default: 3_600_000, min: 600_000, description: 'how old such an object or file must be before it is removed (at least 10 min)' }),
   MAX_UPLOAD_BYTES: int({ group: 'Documents and pipeline', default: 26_214_400, defaultText: '`26214400` (25 MiB)', min: 1, description: 'larger uploads answer 413' }),
   LAYOUT_MAX_BYTES: int({
     group: 'Documents and pipeline',
@@ -145,13 +192,6 @@ export const VARIABLES = {
     min: 1,
     description: 'largest stored layout (the LAYOUT fetch\'s zip, counted in the stored-bytes quotas); a larger one answers 422 `LAYOUT_TOO_LARGE` and is not stored',
   }),
-  STORE_SWEEP_INTERVAL_MS: int({
-    group: 'Documents and pipeline',
-    default: 3_600_000,
-    min: 1000,
-    description: 'how often worker processes sweep `STORAGE_DIR` for stored files without a document row and stale partial uploads',
-  }),
-  STORE_SWEEP_GRACE_MS: int({ group: 'Documents and pipeline', default: 3_600_000, min: 600_000, description: 'how old such a file must be before it is removed (at least 10 min)' }),
   RETENTION_PURGE_INTERVAL_MS: int({
     group: 'Documents and pipeline',
     default: 3_600_000,

@@ -8,7 +8,7 @@ describe('loadConfig', () => {
     expect(c.http).toMatchObject({ port: 3000, host: '0.0.0.0', publicBaseUrl: 'http://localhost:3000' });
     expect(c.db).toEqual({ url: 'postgres://postgres@127.0.0.1:5432/foliodesk', queryTimeoutMs: 30_000, migrateOnStart: true });
     expect(c.redis.url).toBe('redis://127.0.0.1:6379/0');
-    expect(c.storage).toEqual({ dir: './var/storage', maxUploadBytes: 26214400, maxLayoutBytes: 67_108_864, sweepIntervalMs: 3_600_000, sweepGraceMs: 3_600_000, retentionPurgeIntervalMs: 3_600_000 });
+    expect(c.storage).toEqual({ driver: 'fs', s3: null, dir: './var/storage', maxUploadBytes: 26214400, maxLayoutBytes: 67_108_864, sweepIntervalMs: 3_600_000, sweepGraceMs: 3_600_000, retentionPurgeIntervalMs: 3_600_000 });
     expect(c.auth.argon2).toEqual({ memoryCost: 65536, timeCost: 3, parallelism: 4 });
     expect(c.auth.accessTokenTtlSeconds).toBe(3600);
     expect(c.webhooks.allowPrivateTargets).toBe(false);
@@ -131,6 +131,20 @@ describe('loadConfig', () => {
   ])('takes MARKET_DATA_NAV_SOURCE $url: $accepted (https only; http only to a loopback address)', ({ url, accepted }) => {
     if (accepted) expect(loadConfig({ MARKET_DATA_NAV_SOURCE: url }).marketData.navSource).toEqual({ kind: 'url', url });
     else expect(() => loadConfig({ MARKET_DATA_NAV_SOURCE: url })).toThrow(/MARKET_DATA_NAV_SOURCE: must be a file path or an https: URL/);
+  });
+
+  it('reads the s3 driver\'s settings, with the documented defaults, and refuses an s3 store without a bucket or a KMS key without SSE-KMS', () => {
+    const c = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'docs' });
+    expect(c.storage.driver).toBe('s3');
+    expect(c.storage.s3).toEqual({ bucket: 'docs', prefix: '', region: 'us-east-1', endpoint: null, forcePathStyle: false, sse: null, kmsKeyId: null, partSizeBytes: 8_388_608, timeoutMs: 30_000 });
+    const kms = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'docs', S3_PREFIX: 'foliodesk/prod', S3_ENDPOINT: 'http://127.0.0.1:8333', S3_FORCE_PATH_STYLE: 'true', S3_SSE: 'aws:kms', S3_SSE_KMS_KEY_ID: 'alias/foliodesk' });
+    expect(kms.storage.s3).toMatchObject({ prefix: 'foliodesk/prod', endpoint: 'http://127.0.0.1:8333', forcePathStyle: true, sse: 'aws:kms', kmsKeyId: 'alias/foliodesk' });
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: required when STORAGE_DRIVER=s3/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'docs', S3_SSE: 'AES256', S3_SSE_KMS_KEY_ID: 'k' })).toThrow(/S3_SSE_KMS_KEY_ID: only with S3_SSE=aws:kms/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 'gcs' })).toThrow(/STORAGE_DRIVER/);
+    expect(() => loadConfig({ S3_PREFIX: '/leading' })).toThrow(/S3_PREFIX: must be path segments/);
+    expect(() => loadConfig({ S3_PREFIX: 'a/../b' })).toThrow(/S3_PREFIX/);
+    expect(() => loadConfig({ S3_PART_SIZE_BYTES: '1048576' })).toThrow(/S3_PART_SIZE_BYTES/);
   });
 
   it('parses booleans and numbers', () => {
