@@ -112,9 +112,10 @@ describe('linking statements to clients', () => {
     const added = await t.http.post('/api/v1/clients').set(bearer(tenant.analyst)).send({ name: 'Added Later', pan: investor.pan });
     expect(added.status).toBe(201);
     expect((await documentsOf(tenant.viewer, added.body.result.client_id)).items.map((d: any) => d.doc_id)).toEqual([doc.doc_id]);
-    // A client with statements is not deleted by a plain delete.
-    const del = await t.http.delete(`/api/v1/clients/${added.body.result.client_id}`).set(bearer(tenant.admin));
-    expect({ status: del.status, code: errorCode(del) }).toEqual({ status: 409, code: 'CLIENT_HAS_DOCUMENTS' });
+    // A dry run of deleting the client lists the statement and deletes nothing.
+    const dry = await t.http.delete(`/api/v1/clients/${added.body.result.client_id}?dry_run=true`).set(bearer(tenant.admin));
+    expect(dry.body.result).toMatchObject({ deleted: false, documents: [expect.objectContaining({ doc_id: doc.doc_id, joint: false, other_client_ids: [] })] });
+    expect((await documentsOf(tenant.viewer, added.body.result.client_id)).total).toBe(1);
     // Statements follow the PAN: another PAN unlinks them.
     const moved = await t.http.patch(`/api/v1/clients/${added.body.result.client_id}`).set(bearer(tenant.analyst)).send({ pan: 'ZZZPZ9999Z' });
     expect(moved.status).toBe(200);

@@ -187,7 +187,7 @@ describe('nexus document deletion while the pipeline runs', () => {
   }, 60_000);
 });
 
-describe('client deletion with its statements: DELETE /api/v1/clients/{client_id}?dry_run=true|with_documents=true', () => {
+describe('client deletion with its statements: DELETE /api/v1/clients/{client_id} (and ?dry_run=true)', () => {
   let t: TestApp;
   let acme: Tenant;
   let rival: Tenant;
@@ -206,13 +206,27 @@ describe('client deletion with its statements: DELETE /api/v1/clients/{client_id
   }
   const clientOf = async (pan: string) => (await t.http.get(`/api/v1/clients?pan=${pan}`).set(bearer(acme.admin))).body.result.items[0]?.client_id as string | undefined;
   const documentsOf = async (clientId: string) => (await t.http.get(`/api/v1/clients/${clientId}/documents`).set(bearer(acme.admin))).body.result.items.map((d: { doc_id: string }) => d.doc_id).sort();
+  const deletionAudit = async () =>
+    (await sql(`SELECT action, target_id, metadata FROM audit_logs WHERE tenant_id = $1 AND action IN ('document.delete', 'client.delete') ORDER BY created_at`, [acme.admin.tenantId])) as Array<{
+      action: string;
+      target_id: string;
+      metadata: Record<string, unknown>;
+    }>;
 
-  it('lists every statement of the client (joint ones included) on a dry run, refuses a plain delete, and deletes them all with the client', async () => {
+  it('a dry run lists every statement of the client with the joint one marked and changes nothing; a plain delete removes them all with the client', async () => {
     const joint = await generateStatement('cams_detailed', { seed: 59, investors: 2 });
     const [first, second] = joint.model.investors;
     const alone = await generateStatement('cams_summary', { seed: 60 });
     const peer = await addUser(t.http, acme.admin, 'analyst');
-    const jointDoc = await processed(acme.analyst, joint.pdf);
+
+    // The joint statement goes through a chat session (passages, and an answer that quotes it), an export and a layout.
+    const session = await newSession(t, acme.analyst);
+    const jointId = await uploadIntoSession(t, acme.analyst, session, joint.pdf);
+    const quoted = await ask(t, acme.analyst, session, 'What is the total value of my portfolio?');
+    expect(quoted.body.result.meta.citations[0]).toMatchObject({ doc_id: jointId });
+    const [{ job_id: jointJob }] = await sql(`SELECT job_id FROM documents WHERE id = $1`, [jointId]);
+    expect((await t.http.get(`/api/v1/nexus/export/${jointJob}?export_type=holdings&format=csv`).set(bearer(acme.analyst))).status).toBe(200);
+    expect((await t.http.get(`/api/v1/nexus/doc-fetch/${jointJob}?type=LAYOUT`).set(bearer(acme.analyst))).status).toBe(200);
     const clientId = (await clientOf(first.pan))!;
     const otherId = (await clientOf(second.pan))!;
     expect(clientId).toBeDefined();
@@ -221,33 +235,78 @@ describe('client deletion with its statements: DELETE /api/v1/clients/{client_id
     // PANs from the seed, so the link to the first investor's client is set on the row).
     const aloneDoc = await processed(peer, alone.pdf);
     await sql(`UPDATE document_investors SET client_id = $2, pan = $3 WHERE document_id = $1`, [aloneDoc.doc_id, clientId, first.pan]);
-    const expected = [jointDoc.doc_id, aloneDoc.doc_id].sort();
+    // A statement of the other investor only stays.
+    const othersOwn = await processed(acme.analyst, (await generateStatement('cams_summary', { seed: 61 })).pdf);
+    await sql(`UPDATE document_investors SET client_id = $2, pan = $3 WHERE document_id = $1`, [othersOwn.doc_id, otherId, second.pan]);
+    const expected = [jointId, aloneDoc.doc_id].sort();
     expect(await documentsOf(clientId)).toEqual(expected);
 
+    const rowsBefore = { joint: await rowsOf(jointId), alone: await rowsOf(aloneDoc.doc_id) };
+    expect(rowsBefore.joint).toMatchObject({ documents: 1, extractions: 1, reports: 1, document_investors: 2, chat_documents: 1, chat_messages_quoting: 1 });
+    expect(rowsBefore.joint.chat_chunks).toBeGreaterThan(0);
+    const filesBefore = await storedFiles(acme.analyst.tenantId);
+    expect(filesBefore.length).toBeGreaterThanOrEqual(5); // three originals, the layout, the export
+
+    // Dry run: the list, with what makes each joint; nothing changes, not even the audit.
     const dry = await t.http.delete(`/api/v1/clients/${clientId}?dry_run=true`).set(bearer(acme.admin));
     expect(dry.status).toBe(200);
     expect(dry.body.result).toMatchObject({ client_id: clientId, deleted: false });
-    expect(dry.body.result.documents.map((d: { doc_id: string }) => d.doc_id).sort()).toEqual(expected);
-    expect((await rowsOf(jointDoc.doc_id)).documents).toBe(1);
+    const listed = Object.fromEntries((dry.body.result.documents as Array<Record<string, unknown>>).map((d) => [d.doc_id, d]));
+    expect(Object.keys(listed).sort()).toEqual(expected);
+    expect(listed[jointId]).toEqual({
+      doc_id: jointId,
+      document_type: 'CAMS_DETAILED_CAS',
+      statement_date: joint.model.period.to,
+      investor_index: 0,
+      linked_at: expect.any(String),
+      joint: true,
+      other_client_ids: [otherId],
+    });
+    expect(listed[aloneDoc.doc_id]).toMatchObject({ document_type: 'CAMS_SUMMARY_CAS', joint: false, other_client_ids: [] });
+    expect({ joint: await rowsOf(jointId), alone: await rowsOf(aloneDoc.doc_id) }).toEqual(rowsBefore);
+    expect(await storedFiles(acme.analyst.tenantId)).toEqual(filesBefore);
+    expect(await clientOf(first.pan)).toBe(clientId);
+    expect(await documentsOf(clientId)).toEqual(expected);
+    expect(await deletionAudit()).toEqual([]);
 
-    const plain = await t.http.delete(`/api/v1/clients/${clientId}`).set(bearer(acme.admin));
-    expect({ status: plain.status, code: errorCode(plain) }).toEqual({ status: 409, code: 'CLIENT_HAS_DOCUMENTS' });
-    const byAnalyst = await t.http.delete(`/api/v1/clients/${clientId}?with_documents=true`).set(bearer(acme.analyst));
-    expect(byAnalyst.status).toBe(403);
-    const byRival = await t.http.delete(`/api/v1/clients/${clientId}?with_documents=true`).set(bearer(rival.admin));
+    // Only an admin of the tenant deletes; the old opt-in parameter is refused, not ignored.
+    expect((await t.http.delete(`/api/v1/clients/${clientId}`).set(bearer(acme.analyst))).status).toBe(403);
+    const byRival = await t.http.delete(`/api/v1/clients/${clientId}`).set(bearer(rival.admin));
     expect({ status: byRival.status, code: errorCode(byRival) }).toEqual({ status: 404, code: 'CLIENT_NOT_FOUND' });
+    const legacy = await t.http.delete(`/api/v1/clients/${clientId}?with_documents=true`).set(bearer(acme.admin));
+    expect({ status: legacy.status, code: errorCode(legacy) }).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
     expect(await documentsOf(clientId)).toEqual(expected);
 
-    const res = await t.http.delete(`/api/v1/clients/${clientId}?with_documents=true`).set(bearer(acme.admin));
+    const res = await t.http.delete(`/api/v1/clients/${clientId}`).set(bearer(acme.admin));
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({ client_id: clientId, deleted: true });
+    expect(res.body.result.documents.map((d: { doc_id: string }) => d.doc_id).sort()).toEqual(expected);
     for (const id of expected) expect(Object.values(await rowsOf(id)).every((n) => n === 0)).toBe(true);
-    expect(await storedFiles(acme.analyst.tenantId)).toEqual([]);
+    const [othersOriginal] = await sql(`SELECT storage_key FROM documents WHERE id = $1`, [othersOwn.doc_id]);
+    expect(await storedFiles(acme.analyst.tenantId)).toEqual([(othersOriginal.storage_key as string).split('/')[1]]);
     expect(await clientOf(first.pan)).toBeUndefined();
-    // The joint statement's other investor stays a client, without the deleted statement.
+    expect((await t.http.get(`/api/v1/clients/${clientId}`).set(bearer(acme.admin))).status).toBe(404);
+    // The joint statement's other investor stays a client, with its own statement and without the deleted one.
     expect(await clientOf(second.pan)).toBe(otherId);
-    expect(await documentsOf(otherId)).toEqual([]);
-    const audit = await sql(`SELECT action, target_id FROM audit_logs WHERE tenant_id = $1 AND action IN ('document.delete', 'client.delete')`, [acme.admin.tenantId]);
+    expect(await documentsOf(otherId)).toEqual([othersOwn.doc_id]);
+    // The audit: one entry per document and one for the client, with ids and no personal data.
+    const audit = await deletionAudit();
     expect(audit.map((a) => `${a.action} ${a.target_id}`).sort()).toEqual([`client.delete ${clientId}`, ...expected.map((id) => `document.delete ${id}`)].sort());
-  }, 180_000);
+    expect((audit.find((a) => a.action === 'client.delete')!.metadata.document_ids as string[]).sort()).toEqual(expected);
+    const auditText = JSON.stringify(audit);
+    for (const personal of [first.pan, first.name, second.pan, second.name]) expect(auditText).not.toContain(personal);
+    expect((await t.http.delete(`/api/v1/clients/${clientId}`).set(bearer(acme.admin))).status).toBe(404);
+  }, 240_000);
+
+  it('deletes a client no statement is linked to, and a dry run of it lists nothing', async () => {
+    const created = await t.http.post('/api/v1/clients').set(bearer(acme.analyst)).send({ name: 'No Statements', pan: 'ABCPN1234Q' });
+    expect(created.status).toBe(201);
+    const id = created.body.result.client_id as string;
+    const dry = await t.http.delete(`/api/v1/clients/${id}?dry_run=true`).set(bearer(acme.admin));
+    expect(dry.body.result).toEqual({ client_id: id, deleted: false, documents: [] });
+    expect((await t.http.get(`/api/v1/clients/${id}`).set(bearer(acme.admin))).status).toBe(200);
+    const res = await t.http.delete(`/api/v1/clients/${id}`).set(bearer(acme.admin));
+    expect(res.body.result).toEqual({ client_id: id, deleted: true, documents: [] });
+    expect((await t.http.get(`/api/v1/clients/${id}`).set(bearer(acme.admin))).status).toBe(404);
+  });
 });

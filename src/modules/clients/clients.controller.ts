@@ -64,16 +64,16 @@ export class ClientsController {
   @Roles('admin')
   @ClientIdParam
   @ApiOperation({
-    summary: 'Delete a client; with_documents=true deletes every statement it appears in first, dry_run=true lists them',
+    summary: 'Delete a client and every statement it appears in; dry_run=true lists them and changes nothing',
     description:
-      'A client that statements are linked to is refused (409 CLIENT_HAS_DOCUMENTS) unless `with_documents=true`: then every statement the client appears in (joint statements included) is deleted as `DELETE /api/v1/nexus/documents/{doc_id}` deletes it (original, extraction, stage rows, layout, exports, chat passages and quoting messages, queued jobs), and then the client. `dry_run=true` lists those statements and changes nothing.',
+      'Every statement the client appears in (joint statements included) is deleted as `DELETE /api/v1/nexus/documents/{doc_id}` deletes it (original, extraction, stage rows, layout, exports, chat passages and the messages quoting them, queued jobs), and then the client; the audit entries name ids only. A joint statement\'s other investors stay clients, without that statement. `dry_run=true` answers the same list (ids, types, dates, and which statements are joint with other clients) and changes nothing.',
   })
   @ApiEnvelope(ClientDeletionDto)
-  @ApiConflictResponse({ description: 'CLIENT_HAS_DOCUMENTS: statements are linked to the client (and with_documents is not true)' })
+  @ApiConflictResponse({ description: 'CONFLICT: statements kept being linked to the client while it was being deleted (rare); try again' })
   @NotFound
   async remove(@CurrentUser() user: Principal, @Param('client_id') id: string, @Query() query: ClientDeleteQueryDto, @Caller() caller: ClientInfo) {
-    const result = await this.clients.remove(user, id, caller.ip, { dryRun: query.dry_run === 'true', withDocuments: query.with_documents === 'true' });
-    return new WithMessage(result, result.deleted ? 'Client deleted' : 'Dry run: nothing was deleted');
+    const result = await this.clients.remove(user, id, caller.ip, { dryRun: query.dry_run === 'true' });
+    return new WithMessage(result, result.deleted ? 'Client deleted with its statements' : 'Dry run: nothing was deleted');
   }
 
   @Get(':client_id/documents')

@@ -212,6 +212,27 @@ export class ClientsRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * For each of the documents, how many investors it names and the clients other than `clientId` it is
+   * linked to (what makes a statement joint).
+   */
+  async coInvestors(tenantId: string, clientId: string, documentIds: string[]): Promise<Map<string, { investors: number; otherClientIds: string[] }>> {
+    if (!documentIds.length) return new Map();
+    const rows = (await this.dataSource.query(
+      `SELECT document_id::text AS "documentId", count(*)::int AS investors,
+              coalesce(array_agg(DISTINCT client_id) FILTER (WHERE client_id IS NOT NULL AND client_id <> $2), '{}') AS "otherClientIds"
+         FROM document_investors WHERE tenant_id = $1 AND document_id = ANY($3::uuid[]) GROUP BY document_id`,
+      [tenantId, clientId, documentIds],
+    )) as Array<{ documentId: string; investors: number; otherClientIds: string[] }>;
+    return new Map(rows.map((r) => [r.documentId, { investors: r.investors, otherClientIds: [...r.otherClientIds].sort() }]));
+  }
+
+  /** Takes the client's row lock (a statement being linked to it waits for it, and fails once the client is gone). */
+  async lockClient(tenantId: string, id: string, manager: EntityManager): Promise<boolean> {
+    const rows = (await manager.query('SELECT id FROM clients WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [tenantId, id])) as unknown[];
+    return rows.length > 0;
+  }
+
   async countDocumentsOf(tenantId: string, clientId: string, manager: EntityManager): Promise<number> {
     return this.investors(manager).countBy({ tenantId, clientId });
   }

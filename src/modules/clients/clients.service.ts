@@ -14,6 +14,7 @@ import { ClientsRepository, type ClientChanges } from './clients.repository.js';
 import {
   toClientDocumentDto,
   toClientDto,
+  type ClientDeletionDocumentDto,
   type ClientDeletionDto,
   type ClientDocumentDto,
   type ClientDto,
@@ -22,6 +23,9 @@ import {
   type UpdateClientDto,
 } from './dto/client.dto.js';
 import type { ClientEntity } from './entities/client.entity.js';
+
+/** Rounds of deleting statements before the client: more than one only when statements are linked to it meanwhile. */
+const MAX_DELETE_ROUNDS = 5;
 
 /** A statement deleted meanwhile (by its uploader, or another delete of a joint statement's client) is gone already. */
 const ignoreNotFound = (error: unknown) => {
@@ -148,32 +152,52 @@ export class ClientsService {
     return this.get(user, current.id);
   }
 
-  /** Deletes a client that no statement is linked to (deleting one with its statements is another operation). */
   /**
-   * Deletes a client. One that statements are linked to is refused (409 CLIENT_HAS_DOCUMENTS) unless
-   * `withDocuments`: then every statement it appears in (joint ones included) is deleted first,
-   * through nexus's document deletion, and then the client. `dryRun` only lists those statements.
+   * Deletes a client with every statement it appears in (joint ones included): each is deleted as
+   * nexus's document deletion deletes it (original, extraction, stage rows, layout, exports, chat
+   * passages and the messages quoting them, queued jobs; a `document.delete` audit entry each), then
+   * the client (`client.delete`, naming the documents' ids only). `dryRun` lists those statements and
+   * changes nothing. A statement linked to the client while it is being deleted is deleted too: the
+   * client's row lock is taken before the last count, so no link commits between that count and the delete.
    */
-  async remove(user: Principal, id: string, ip: string | null, options: { dryRun?: boolean; withDocuments?: boolean } = {}): Promise<ClientDeletionDto> {
+  async remove(user: Principal, id: string, ip: string | null, options: { dryRun?: boolean } = {}): Promise<ClientDeletionDto> {
     const client = await this.require(user.tenantId, id);
-    const [linked] = await this.repo.documentsOf(user.tenantId, [client.id], { skip: 0, take: Number.MAX_SAFE_INTEGER });
-    const documents = linked.map(toClientDocumentDto);
+    const documents = await this.statementsOf(user.tenantId, client.id);
     if (options.dryRun) return { client_id: client.id, deleted: false, documents };
-    if (options.withDocuments) for (const doc of documents) await this.erasure.erase(user, doc.doc_id).catch(ignoreNotFound);
-    await this.repo.transaction(async (manager) => {
-      if ((await this.repo.countDocumentsOf(user.tenantId, client.id, manager)) > 0) {
-        throw new AppException(
-          'CLIENT_HAS_DOCUMENTS',
-          'Statements are linked to this client: list them with ?dry_run=true and delete them with the client with ?with_documents=true (see docs/clients.md), or change the PAN first',
-        );
+    const deleted = new Map(documents.map((d) => [d.doc_id, d]));
+    for (let round = 1; ; round++) {
+      const pending = round === 1 ? documents : await this.statementsOf(user.tenantId, client.id);
+      for (const doc of pending) {
+        await this.erasure.erase(user, doc.doc_id).catch(ignoreNotFound);
+        deleted.set(doc.doc_id, doc);
       }
-      if (!(await this.repo.deleteClient(user.tenantId, client.id, manager))) throw clientNotFound();
-      await this.audit.record(
-        { tenantId: user.tenantId, actorId: user.userId, action: 'client.delete', targetType: 'client', targetId: client.id, ip, metadata: options.withDocuments ? { document_ids: documents.map((d) => d.doc_id) } : {} },
-        manager,
-      );
+      const done = await this.repo.transaction(async (manager) => {
+        if (!(await this.repo.lockClient(user.tenantId, client.id, manager))) throw clientNotFound();
+        if ((await this.repo.countDocumentsOf(user.tenantId, client.id, manager)) > 0) return false;
+        await this.repo.deleteClient(user.tenantId, client.id, manager);
+        await this.audit.record(
+          { tenantId: user.tenantId, actorId: user.userId, action: 'client.delete', targetType: 'client', targetId: client.id, ip, metadata: { document_ids: [...deleted.keys()] } },
+          manager,
+        );
+        return true;
+      });
+      if (done) return { client_id: client.id, deleted: true, documents: [...deleted.values()] };
+      if (round === MAX_DELETE_ROUNDS) throw new AppException('CONFLICT', 'Statements kept being linked to the client while it was deleted; try again');
+    }
+  }
+
+  /** Every statement the client appears in, newest first, with what makes each joint. */
+  private async statementsOf(tenantId: string, clientId: string): Promise<ClientDeletionDocumentDto[]> {
+    const [linked] = await this.repo.documentsOf(tenantId, [clientId], { skip: 0, take: Number.MAX_SAFE_INTEGER });
+    const co = await this.repo.coInvestors(
+      tenantId,
+      clientId,
+      linked.map((d) => d.documentId),
+    );
+    return linked.map((d) => {
+      const of = co.get(d.documentId) ?? { investors: 1, otherClientIds: [] };
+      return { ...toClientDocumentDto(d), joint: of.investors > 1, other_client_ids: of.otherClientIds };
     });
-    return { client_id: client.id, deleted: true, documents };
   }
 
   async documents(user: Principal, id: string, page: PageQueryDto): Promise<Paginated<ClientDocumentDto>> {

@@ -174,27 +174,34 @@ export class ClientDocumentPageDto extends PaginatedMetaDto {
 export class ClientDocumentsQueryDto extends PageQueryDto {}
 
 export class ClientDeleteQueryDto {
-  @ApiPropertyOptional({ enum: ['true', 'false'], default: 'false', example: 'true', description: 'Only list the statements a delete with_documents=true would delete; nothing changes' })
-  @IsOptional()
-  @IsIn(['true', 'false'])
-  dry_run?: 'true' | 'false';
-
   @ApiPropertyOptional({
     enum: ['true', 'false'],
     default: 'false',
     example: 'true',
-    description: 'Delete every statement the client appears in (joint statements included, with everything derived from them) and then the client',
+    description: 'Only list the statements the delete would remove with the client (joint ones included); nothing changes',
   })
   @IsOptional()
   @IsIn(['true', 'false'])
-  with_documents?: 'true' | 'false';
+  dry_run?: 'true' | 'false';
+}
+
+export class ClientDeletionDocumentDto extends ClientDocumentDto {
+  @ApiProperty({ example: true, description: 'Whether the statement names other investors besides this client (a joint statement); it is deleted all the same' })
+  joint: boolean;
+
+  @ApiProperty({
+    type: [String],
+    example: ['cli_9f8e7d6c5b4a39281706f5e4'],
+    description: "The other clients a joint statement is linked to: they stay clients, without this statement. Empty when the client is the statement's only investor, or its other investors are linked to no client",
+  })
+  other_client_ids: string[];
 }
 
 export class ClientDeletionDto {
   @ApiProperty({ example: 'cli_0a1b2c3d4e5f60718293a4b5' }) client_id: string;
   @ApiProperty({ example: true, description: 'false for a dry run' }) deleted: boolean;
-  @ApiProperty({ type: [ClientDocumentDto], description: 'Every statement the client appears in (deleted with it unless a dry run), newest statement first' })
-  documents: ClientDocumentDto[];
+  @ApiProperty({ type: [ClientDeletionDocumentDto], description: 'Every statement the client appears in (deleted with it unless a dry run), newest statement first' })
+  documents: ClientDeletionDocumentDto[];
 }
 
 export const toClientDto = (c: ClientEntity, householdId: string | null): ClientDto => ({
