@@ -182,12 +182,13 @@ export interface UnrealisedLot {
   isin: string;
   purchase_type: TransactionType | null;
   purchase_date: IsoDate | null;
-  units: number;
+  /** null for units held before the history of an unknown number (their value is unknown too). */
+  units: number | null;
   purchase_nav: number | null;
   cost: number | null;
   valuation_nav: number;
   valuation_date: IsoDate;
-  market_value: number;
+  market_value: number | null;
   fmv_nav_2018: number | null;
   cost_of_acquisition: number | null;
   gain: number | null;
@@ -252,8 +253,8 @@ export interface HoldingGainsStatus {
   folio: string | null;
   isin: string;
   scheme_name: string;
-  /** Units the engine holds open at the end (opened − closed), and the part it cannot see. */
-  units_open: number;
+  /** Units the engine holds open at the end (opened − closed), and the part it cannot see; null when unknown. */
+  units_open: number | null;
   units_unseen: number | null;
   flags: GainsFlag[];
 }

@@ -15,6 +15,7 @@
  * - `pdfUploadOptions`: the multer options of a route that receives a statement; `ReceivedFile`, the file it gives.
  * - `calculatePortfolio` and the extraction's types: compute portfolio figures over holdings;
  *   `holdingCashFlows` and `holdingXirr`: a holding's cash flows and XIRR, as calculation computes them.
+ * - `parseAmfiNav`: AMFI's NAV file read by ISIN (the gains module's FMV of 31 January 2018).
  * - DocumentEntity: for a foreign key to a document; STAGES: the pipeline's stages in order.
  */
 export { NexusModule } from './nexus.module.js';
@@ -27,5 +28,6 @@ export { pdfUploadOptions } from './storage/upload-options.js';
 export type { ReceivedFile } from './storage/hashing-disk.engine.js';
 export { calculatePortfolio, holdingCashFlows, holdingXirr, type HoldingFlows } from './extraction/calculator.js';
 export { TRANSACTION_TYPES, type AssetClass, type Entity, type Holding, type PortfolioFigures, type Transaction, type TransactionType, type XirrReason } from './extraction/types.js';
+export { parseAmfiNav, AmfiFormatError, type AmfiNavFile, type AmfiNavRecord } from './market-data/amfi-nav-parser.js';
 export { DocumentEntity } from './entities/document.entity.js';
 export { STAGES, type StageName } from './pipeline/pipeline.constants.js';

@@ -1,4 +1,15 @@
-import type { GainsInput, GainsOptions, GainsResult } from '../gains.types.js';
+import type { GainsFlagCode, GainsHolding, GainsInput, GainsOptions, GainsResult, HoldingGainsStatus, RealisedLot, UnrealisedLot } from '../gains.types.js';
+import { fmv2018 } from '../fmv/fmv-2018.js';
+import { addMonths, financialYearOf, ltcgExemptionFor } from '../rules/index.js';
+import { ACT_2025_FROM } from '../rules/rules-table.js';
+import { fromMilli, fromPaise, max, min, toNavQ, toPaise, valueAt, type Paise } from '../lots/exact.js';
+import { runLots, type ClosedPiece, type HoldingRun } from '../lots/engine.js';
+import type { Lot } from '../lots/lot.js';
+import { ADVANCE_TAX_PERIODS, advanceTaxPeriod, periodEnd } from './advance-tax.js';
+import { flagsOf, lotGain } from './lot-gain.js';
+import { byRule, byTaxClass, exemption112A, total, type TotalInput } from './totals.js';
+
+const FY = /^(\d{4})-(\d{2})$/;
 
 /**
  * The capital gains of one financial year over the holdings' merged histories: FIFO lots per folio
@@ -6,7 +17,137 @@ import type { GainsInput, GainsOptions, GainsResult } from '../gains.types.js';
  * and the unrealised gains at each holding's valuation NAV (docs/gains.md).
  */
 export function computeGains(input: GainsInput, options: GainsOptions): GainsResult {
-  void input;
-  void options;
-  throw new Error('computeGains: not implemented yet');
+  const fy = options.fy;
+  const match = FY.exec(fy);
+  if (!match || (Number(match[1]) + 1) % 100 !== Number(match[2])) throw new RangeError(`not a financial year: ${fy}`);
+  const fmv = options.fmv ?? fmv2018();
+  const run = runLots(input.holdings, input.segregations);
+
+  const realised: Array<RealisedLot & { exact: TotalInput }> = run.closed
+    .filter((piece) => financialYearOf(piece.date) === fy)
+    .map((piece) => realise(input.holdings[piece.holding], piece, run.holdings[piece.holding], fmv));
+  const exactRealised = realised.map((l) => l.exact);
+  const limit = ltcgExemptionFor(fy);
+  const exemption = exemption112A(exactRealised, limit);
+
+  const unrealised = input.holdings.flatMap((h, i) => (h.valuation ? run.holdings[i].book.open.map((lot) => valueLot(h, lot, fmv)) : []));
+  const exactUnrealised = unrealised.map((l) => l.exact);
+  const unrealisedEquityLtcg = exactUnrealised.filter((l) => l.taxClass === 'equity_oriented' && l.term === 'long' && l.gain !== null && l.gain > 0n).reduce<Paise>((t, l) => t + l.gain!, 0n);
+
+  const holdings = input.holdings.map((h, i) =>
+    holdingStatus(h, run.holdings[i], realised.some((l) => l.position_id === h.position_id && l.purchase_date === null && l.flags.some((f) => f.code === 'HISTORY_INCOMPLETE'))),
+  );
+  const incomplete = holdings.some((h) => h.flags.some((f) => f.code === 'HISTORY_INCOMPLETE'));
+  return {
+    fy,
+    act: `${match[1]}-04-01` >= ACT_2025_FROM ? '2025' : '1961',
+    realised: {
+      lots: realised.map(({ exact: _exact, ...lot }) => lot),
+      by_rule: byRule(exactRealised),
+      by_tax_class: byTaxClass(exactRealised),
+      exemption_112a: exemption,
+      advance_tax: ADVANCE_TAX_PERIODS.map(({ period }) => ({
+        period,
+        to: periodEnd(fy, period),
+        by_tax_class: byTaxClass(realised.filter((l) => l.advance_tax_period === period).map((l) => l.exact)),
+      })),
+    },
+    unrealised: {
+      lots: unrealised.map(({ exact: _exact, ...lot }) => lot),
+      by_tax_class: byTaxClass(exactUnrealised),
+      harvestable_ltcg: exemption.remaining === null ? null : fromPaise(min(toPaise(exemption.remaining), unrealisedEquityLtcg)),
+    },
+    holdings,
+    flags: incomplete ? flagsOf(['HISTORY_INCOMPLETE']) : [],
+  };
+}
+
+function realise(h: GainsHolding, piece: ClosedPiece, run: HoldingRun, fmv: NonNullable<GainsOptions['fmv']>): RealisedLot & { exact: TotalInput } {
+  const { lot } = piece;
+  const g = lotGain(h.scheme, lot, piece.date, piece.proceeds, fmv);
+  if (g.gain !== null && g.gain < 0n && bonusStripping(lot, piece.date, run.bonusDates)) g.flags.push('BONUS_STRIPPING_CHECK');
+  const money = (v: Paise | null) => (v === null ? null : fromPaise(v));
+  return {
+    position_id: h.position_id,
+    folio: h.folio,
+    investor_pan: h.investor_pan,
+    scheme_name: h.scheme.scheme_name,
+    isin: h.scheme.isin,
+    transaction_type: piece.type,
+    purchase_type: lot.openType,
+    purchase_date: lot.acquired,
+    sale_date: piece.date,
+    units: fromMilli(lot.units!),
+    purchase_nav: lot.nav,
+    sale_nav: piece.nav,
+    cost: money(lot.cost),
+    stamp_duty: money(lot.stamp),
+    stt: money(piece.stt),
+    sale_value: money(piece.proceeds),
+    fmv_nav_2018: g.fmvNav,
+    fmv_value_2018: money(g.fmvValue),
+    cost_of_acquisition: money(g.costOfAcquisition),
+    gain: money(g.gain),
+    rule: g.rule,
+    financial_year: financialYearOf(piece.date),
+    advance_tax_period: advanceTaxPeriod(piece.date),
+    flags: flagsOf(g.flags),
+    exact: exactOf(g, piece.proceeds),
+  };
+}
+
+function valueLot(h: GainsHolding, lot: Lot, fmv: NonNullable<GainsOptions['fmv']>): UnrealisedLot & { exact: TotalInput } {
+  const { nav, date } = h.valuation!;
+  const units = lot.units;
+  const value = units === null ? null : valueAt(units, toNavQ(nav));
+  const g = lotGain(h.scheme, lot, date, value, fmv);
+  const money = (v: Paise | null) => (v === null ? null : fromPaise(v));
+  return {
+    position_id: h.position_id,
+    folio: h.folio,
+    scheme_name: h.scheme.scheme_name,
+    isin: h.scheme.isin,
+    purchase_type: lot.openType,
+    purchase_date: lot.acquired,
+    units: units === null ? null : fromMilli(units),
+    purchase_nav: lot.nav,
+    cost: money(lot.cost),
+    valuation_nav: nav,
+    valuation_date: date,
+    market_value: money(value),
+    fmv_nav_2018: g.fmvNav,
+    cost_of_acquisition: money(g.costOfAcquisition),
+    gain: money(g.gain),
+    rule: g.rule,
+    flags: flagsOf(g.flags),
+    exact: exactOf(g, value),
+  };
+}
+
+function exactOf(g: ReturnType<typeof lotGain>, value: Paise | null): TotalInput {
+  return { gain: g.gain, term: g.rule.term, taxClass: g.rule.tax_class, rule: g.rule.rule, rate: g.rule.rate, slab: g.rule.slab, section: g.rule.section, value, cost: g.costOfAcquisition };
+}
+
+/** s.94(8): units bought within 3 months before a bonus allotment, sold within 9 months after it, at a loss. */
+function bonusStripping(lot: Lot, sold: string, bonusDates: readonly string[]): boolean {
+  if (!lot.acquired || lot.openType === 'bonus') return false;
+  return bonusDates.some((bonus) => lot.acquired! < bonus && addMonths(lot.acquired!, 3) >= bonus && sold > bonus && sold <= addMonths(bonus, 9));
+}
+
+/** A holding is incomplete for the year when a sale of the year or the units still open include units it cannot see. */
+function holdingStatus(h: GainsHolding, run: HoldingRun, soldUnseen: boolean): HoldingGainsStatus {
+  const units = run.book.units;
+  const unseen = run.book.unseenUnits;
+  const codes: GainsFlagCode[] = [];
+  if (soldUnseen || unseen === null || unseen > 0n) codes.push('HISTORY_INCOMPLETE');
+  const flags = [...run.flags, ...flagsOf(codes.filter((c) => !run.flags.some((f) => f.code === c)))];
+  return {
+    position_id: h.position_id,
+    folio: h.folio,
+    isin: h.scheme.isin,
+    scheme_name: h.scheme.scheme_name,
+    units_open: units === null ? null : fromMilli(max(units, 0n)),
+    units_unseen: unseen === null ? null : fromMilli(unseen),
+    flags,
+  };
 }

@@ -12,8 +12,24 @@ export function holdingsFromConsolidation(
   schemeOf: (position: Position) => GainsScheme,
   valuationOf?: (position: Position) => DatedNav | null,
 ): GainsHolding[] {
-  void consolidation;
-  void schemeOf;
-  void valuationOf;
-  throw new Error('holdingsFromConsolidation: not implemented yet');
+  const byPosition = new Map<string, Consolidation['transactions']>();
+  for (const tx of consolidation.transactions) byPosition.set(tx.position_id, [...(byPosition.get(tx.position_id) ?? []), tx]);
+  return consolidation.positions
+    .filter((p) => byPosition.has(p.id))
+    .map((position) => {
+      const transactions = byPosition.get(position.id)!;
+      const moved = transactions.reduce((t, tx) => t + Math.round((tx.units ?? 0) * 1000), 0);
+      const rebuilt = position.history.rebuilt_units;
+      return {
+        position_id: position.id,
+        folio: position.folio,
+        account_id: position.account_id,
+        investor_pan: position.investor.pan,
+        scheme: schemeOf(position),
+        opening_units: rebuilt === null ? null : (Math.round(rebuilt * 1000) - moved) / 1000,
+        gaps: position.flags.filter((f) => f.code === 'HISTORY_GAP' && f.from && f.to).map((f) => ({ from: f.from!, to: f.to! })),
+        transactions,
+        valuation: valuationOf ? valuationOf(position) : position.nav !== null && position.source.valuation_date ? { nav: position.nav, date: position.source.valuation_date } : null,
+      };
+    });
 }

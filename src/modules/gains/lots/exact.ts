@@ -1,0 +1,38 @@
+/**
+ * Exact arithmetic for lots: units in thousandths (statements print 3 decimals), money in paise,
+ * NAVs in ten-thousandths, all as bigint, so splitting a lot and adding its parts back never drifts.
+ * Inputs are the extraction's numbers (at most 3 and 2 decimals as printed); outputs go back to
+ * numbers only at the edge.
+ */
+
+export type Milli = bigint;
+export type Paise = bigint;
+
+const scaled = (value: number, scale: number): bigint => BigInt(Math.round(value * scale));
+
+export const toMilli = (units: number): Milli => scaled(units, 1000);
+export const toPaise = (rupees: number): Paise => scaled(rupees, 100);
+/** A NAV in ten-thousandths of a rupee (AMFI prints up to 4 decimals). */
+export const toNavQ = (nav: number): bigint => scaled(nav, 10_000);
+
+export const fromMilli = (units: Milli): number => Number(units) / 1000;
+export const fromPaise = (paise: Paise): number => Number(paise) / 100;
+
+export const abs = (v: bigint): bigint => (v < 0n ? -v : v);
+export const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+export const max = (a: bigint, b: bigint): bigint => (a > b ? a : b);
+
+/** `numerator / denominator`, rounded half away from zero. */
+export function divRound(numerator: bigint, denominator: bigint): bigint {
+  if (denominator === 0n) throw new RangeError('division by zero');
+  const negative = numerator < 0n !== denominator < 0n;
+  const [n, d] = [abs(numerator), abs(denominator)];
+  const q = (2n * n + d) / (2n * d);
+  return negative ? -q : q;
+}
+
+/** The share of `total` that `part` is of `whole` (`total × part ÷ whole`), rounded half away from zero. */
+export const share = (total: bigint, part: bigint, whole: bigint): bigint => divRound(total * part, whole);
+
+/** Value in paise of `units` at a NAV in ten-thousandths: units/1000 × nav/10000 × 100. */
+export const valueAt = (units: Milli, navQ: bigint): Paise => divRound(units * navQ, 100_000n);

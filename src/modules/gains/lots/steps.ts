@@ -1,0 +1,114 @@
+/**
+ * One holding's merged history as the steps the lots engine applies: a reversal and the row it
+ * reverses dropped together, stamp duty joined to the purchase it was paid on and STT to the sale,
+ * the rest typed by what it does to lots (docs/gains.md, "Lots").
+ */
+import type { TransactionType } from '../../nexus/index.js';
+import type { GainsFlagCode, GainsHolding } from '../gains.types.js';
+import type { IsoDate } from '../rules/types.js';
+import { abs, toMilli, toPaise, type Milli, type Paise } from './exact.js';
+
+type Row = GainsHolding['transactions'][number];
+
+/**
+ * - `open`: purchase, SIP, switch-in, STP-in, IDCW reinvestment, bonus (cost nil).
+ * - `close`: redemption, switch-out, STP-out, SWP: a transfer with a gain.
+ * - `move_out` / `move_in`: the legs of a merger or a transfer (transmission): lots carried with cost and date.
+ * - `segregation`: segregated units allotted (s.49(2AG)).
+ * - `add_unseen` / `remove_newest` / `remove_fifo`: units the history moves without saying how
+ *   (an unmatched reversal, a row of type `other`): applied without a gain, flagged.
+ */
+export type StepKind = 'open' | 'close' | 'move_out' | 'move_in' | 'segregation' | 'add_unseen' | 'remove_newest' | 'remove_fifo';
+
+export interface Step {
+  kind: StepKind;
+  date: IsoDate;
+  type: TransactionType;
+  /** Always positive: the step's direction is its kind. */
+  units: Milli;
+  /** Purchase cost or sale proceeds (positive), null when not printed. */
+  amount: Paise | null;
+  /** Stamp duty joined to an `open`, STT to a `close`. */
+  charge: Paise | null;
+  nav: number | null;
+  /** The printed balance after the row, when printed. */
+  balance: Milli | null;
+  /** `merger` or `transfer` for the move legs. */
+  link: 'merger' | 'transfer' | null;
+  flag: GainsFlagCode | null;
+}
+
+const OPEN: ReadonlySet<TransactionType> = new Set(['purchase', 'sip_purchase', 'switch_in', 'stp_in', 'idcw_reinvestment', 'bonus']);
+const CLOSE: ReadonlySet<TransactionType> = new Set(['redemption', 'switch_out', 'stp_out', 'swp']);
+
+export interface PreparedHolding {
+  steps: Step[];
+  /** Reversals whose original row was not found. */
+  unmatchedReversals: number;
+}
+
+export function prepareSteps(holding: GainsHolding): PreparedHolding {
+  const rows = holding.transactions.map((tx, index) => ({ tx, index, units: tx.units === null ? 0n : toMilli(tx.units) }));
+  const dropped = new Set<number>();
+  let unmatchedReversals = 0;
+
+  // A reversal cancels the latest earlier row of opposite units (the same amount preferred).
+  for (const r of rows) {
+    if (r.tx.type !== 'reversal' || r.units === 0n) continue;
+    const candidates = rows.filter((o) => o.index < r.index && !dropped.has(o.index) && o.tx.type !== 'reversal' && o.units === -r.units);
+    const sameAmount = candidates.filter((o) => o.tx.amount !== null && r.tx.amount !== null && Math.abs(o.tx.amount) === Math.abs(r.tx.amount));
+    const original = (sameAmount.length ? sameAmount : candidates).at(-1);
+    if (original) {
+      dropped.add(original.index);
+      dropped.add(r.index);
+    } else unmatchedReversals++;
+  }
+
+  const steps: Step[] = [];
+  const charges: Array<{ date: IsoDate; kind: 'open' | 'close'; amount: Paise }> = [];
+  for (const r of rows) {
+    if (dropped.has(r.index)) continue;
+    const { tx } = r;
+    const amount = tx.amount === null ? null : abs(toPaise(tx.amount));
+    if (tx.type === 'stamp_duty' && r.units === 0n) {
+      if (amount !== null) charges.push({ date: tx.date, kind: 'open', amount });
+      continue;
+    }
+    if (tx.type === 'stt' && r.units === 0n) {
+      if (amount !== null) charges.push({ date: tx.date, kind: 'close', amount });
+      continue;
+    }
+    if (r.units === 0n) continue; // IDCW payouts, TDS, notes, a reversal of a charge: no units move
+    const kind = stepKind(tx.type, r.units);
+    steps.push({
+      kind,
+      date: tx.date,
+      type: tx.type,
+      units: abs(r.units),
+      amount: tx.type === 'bonus' ? 0n : amount,
+      charge: null,
+      nav: tx.nav,
+      balance: tx.balance_units === null ? null : toMilli(tx.balance_units),
+      link: tx.type === 'merger' ? 'merger' : tx.type === 'transfer_in' || tx.type === 'transfer_out' ? 'transfer' : null,
+      flag: tx.type === 'reversal' ? 'REVERSAL_UNMATCHED' : tx.type === 'other' ? 'UNITS_WITHOUT_TYPE' : null,
+    });
+  }
+
+  // Each charge joins the first step of its day and kind that has none yet (else the last of them).
+  for (const c of charges) {
+    const same = steps.filter((s) => s.date === c.date && s.kind === c.kind && s.type !== 'bonus');
+    const target = same.find((s) => s.charge === null) ?? same.at(-1);
+    if (target) target.charge = (target.charge ?? 0n) + c.amount;
+  }
+  return { steps, unmatchedReversals };
+}
+
+function stepKind(type: TransactionType, units: Milli): StepKind {
+  const adds = units > 0n;
+  if (OPEN.has(type)) return adds ? 'open' : 'remove_newest';
+  if (CLOSE.has(type)) return adds ? 'add_unseen' : 'close';
+  if (type === 'merger' || type === 'transfer_in' || type === 'transfer_out') return adds ? 'move_in' : 'move_out';
+  if (type === 'segregation') return adds ? 'segregation' : 'remove_fifo';
+  if (type === 'reversal') return adds ? 'add_unseen' : 'remove_newest';
+  return adds ? 'add_unseen' : 'remove_fifo';
+}
