@@ -11,7 +11,9 @@
  * - ResultsService: a document's latest run (`latestRun`), completed extractions (`completedExtractions`),
  *   the tenant's document figures (`documentFigures`), one user's document figures
  *   (`ownerFigures`) and activity events (`ownerActivity`).
- * - MarketDataService: the NAV data's state (where workers run).
+ * - ExportService: a report about a client that another module tabulated (`generateForClient`: rendered as
+ *   CSV/XLSX, stored, fetched again at /api/v1/nexus/reports/{id}, announced by `report.generated`).
+ * - MarketDataService: the NAV data's state, and the NAV file's record of an ISIN (`lookup`: latest NAV, category).
  * - `pdfUploadOptions`: the multer options of a route that receives a statement; `ReceivedFile`, the file it gives.
  * - `calculatePortfolio` and the extraction's types: compute portfolio figures over holdings;
  *   `holdingCashFlows` and `holdingXirr`: a holding's cash flows and XIRR, as calculation computes them.
@@ -24,6 +26,11 @@ export { DocumentErasure, type DocumentErasureParticipant } from './erasure/docu
 export { PipelineService } from './pipeline/pipeline.service.js';
 export { ResultsService, type DocumentFigures, type OwnerFigures, type LatestRun, type CompletedExtraction } from './results.service.js';
 export { MarketDataService } from './market-data/market-data.service.js';
+export { ExportService, type ClientReportRequest, type ReportFile } from './export/export.service.js';
+export { sendReportFile } from './export/report-response.js';
+export type { ExportTable } from './export/export-table.js';
+export type { Cell, FieldDefinition, FieldType } from './export/export-fields.js';
+export { EXPORT_FORMATS, type ExportFormat } from './export/export-renderers.js';
 export { pdfUploadOptions } from './storage/upload-options.js';
 export type { ReceivedFile } from './storage/hashing-disk.engine.js';
 export { calculatePortfolio, holdingCashFlows, holdingXirr, type HoldingFlows } from './extraction/calculator.js';

@@ -72,7 +72,7 @@ export class NexusModule {
       { provide: NavSource, inject: [AppConfig], useFactory: (c: AppConfig) => navSourceFor(c.marketData.navSource) },
       MarketDataService,
     ];
-    const workers: Provider[] = role === 'api' ? [] : [...PIPELINE.map((s) => s.stage), StageProcessors, PipelineReconciler, BatchAdmissionSweeper, StoreSweeper, RetentionPurge, ...marketData];
+    const workers: Provider[] = role === 'api' ? [] : [...PIPELINE.map((s) => s.stage), StageProcessors, PipelineReconciler, BatchAdmissionSweeper, StoreSweeper, RetentionPurge];
     return {
       module: NexusModule,
       imports: [
@@ -104,10 +104,11 @@ export class NexusModule {
         ErasureRepository,
         DocumentErasure,
         { provide: ReportStorage, inject: [AppConfig], useFactory: (c: AppConfig) => new LocalDiskReportStorage(c.storage.dir) },
+        ...marketData,
         ...workers,
       ],
-      // MarketDataService where workers run: health reports its state.
-      exports: [DocumentsService, DocumentErasure, PipelineService, ResultsService, DocumentStorage, BatchRepository, BatchAdmission, ...(role === 'api' ? [] : [MarketDataService])],
+      // MarketDataService in every role: enrichment and gains read it, health reports its state.
+      exports: [DocumentsService, DocumentErasure, PipelineService, ResultsService, DocumentStorage, BatchRepository, BatchAdmission, MarketDataService, ExportService],
     };
   }
 }

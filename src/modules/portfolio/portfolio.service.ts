@@ -3,9 +3,22 @@ import type { Principal } from '../../common/auth/principal.js';
 import { paginated, offsetOf, type Paginated } from '../../common/http/pagination.js';
 import { ClientRegister } from '../clients/index.js';
 import { ResultsService, type CompletedExtraction, type Entity } from '../nexus/index.js';
-import { consolidate, consolidateHousehold, normaliseFolio, type StatementSource } from './consolidation/index.js';
+import { consolidate, consolidateHousehold, normaliseFolio, type Consolidation, type StatementSource } from './consolidation/index.js';
 import type { ClientPortfolioDto, HouseholdPortfolioDto, PortfolioTransactionDto, TransactionsQueryDto } from './dto/portfolio.dto.js';
 import { toFiguresDto, toPortfolioDto, toTransactionDto } from './dto/portfolio.mapper.js';
+
+/** A client's consolidated positions and merged history, for other modules. */
+export interface ClientHistory {
+  client_id: string;
+  name: string | null;
+  consolidation: Consolidation;
+}
+
+export interface HouseholdHistory {
+  household_id: string;
+  name: string;
+  members: Array<ClientHistory & { relationship: string }>;
+}
 
 /** A completed extraction's result as the consolidation reads it. */
 interface ExtractionResult {
@@ -70,6 +83,30 @@ export class PortfolioService {
     );
     const start = offsetOf(query);
     return paginated(rows.slice(start, start + query.limit).map(toTransactionDto), rows.length, query);
+  }
+
+  /**
+   * For other modules (gains): the tenant's client with the consolidation of every statement linked
+   * to it (positions with their history status, the merged transaction history). 404 CLIENT_NOT_FOUND
+   * across tenants.
+   */
+  async clientHistory(tenantId: string, clientId: string): Promise<ClientHistory> {
+    const client = await this.register.requireClient(tenantId, clientId);
+    return { client_id: client.id, name: client.name, consolidation: consolidate(await this.statementsOf(tenantId, client.id), { pans: [client.pan] }) };
+  }
+
+  /** The same for each member of the tenant's household (their own PANs' holdings); 404 HOUSEHOLD_NOT_FOUND across tenants. */
+  async householdHistory(tenantId: string, householdId: string): Promise<HouseholdHistory> {
+    const household = await this.register.requireHousehold(tenantId, householdId);
+    const members = await Promise.all(
+      household.members.map(async (m) => ({
+        client_id: m.id,
+        name: m.name,
+        relationship: m.relationship,
+        consolidation: consolidate(await this.statementsOf(tenantId, m.id), { pans: [m.pan] }),
+      })),
+    );
+    return { household_id: household.id, name: household.name, members };
   }
 
   private async statementsOf(tenantId: string, clientId: string): Promise<StatementSource[]> {

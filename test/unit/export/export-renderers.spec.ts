@@ -9,12 +9,13 @@ const meta: ExportMeta = {
   reportId: '5f0c7a1e-8b2d-4c3e-9f4a-6b7c8d9e0f1a',
   documentId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
   jobId: '9b2f6c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d',
+  subject: 'document 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
   generatedAt: new Date('2026-01-02T03:04:05.000Z'),
 };
 
 describe('renderCsv', () => {
   const cell = (value: string | number | null, type: FieldType = 'string') =>
-    renderCsv({ type: 'holdings', fields: [def('v', type)], rows: [[value]] })
+    renderCsv({ type: 'holdings', sheet: 'Holdings', fields: [def('v', type)], rows: [[value]] })
       .toString('utf8')
       .split('\r\n')[1];
   const cases: Array<{ name: string; value: string | number | null; type: FieldType; expected: string }> = [
@@ -42,14 +43,14 @@ describe('renderCsv', () => {
   });
 
   it('writes a header of keys and CRLF after every row, the last included', () => {
-    const table: ExportTable = { type: 'holdings', fields: [def('isin', 'string'), def('units', 'units')], rows: [['INF846K01DP8', 1.5], ['INF109K01Z48', null]] };
+    const table: ExportTable = { type: 'holdings', sheet: 'Holdings', fields: [def('isin', 'string'), def('units', 'units')], rows: [['INF846K01DP8', 1.5], ['INF109K01Z48', null]] };
     expect(renderCsv(table).toString('utf8')).toBe('isin,units\r\nINF846K01DP8,1.500\r\nINF109K01Z48,\r\n');
   });
 });
 
 describe('renderJson', () => {
   it('carries the metadata, the columns and one object per row in column order', () => {
-    const table: ExportTable = { type: 'underlying', fields: [def('date', 'date'), def('amount', 'money')], rows: [['2025-04-10', -500.25]] };
+    const table: ExportTable = { type: 'underlying', sheet: 'Transactions', fields: [def('date', 'date'), def('amount', 'money')], rows: [['2025-04-10', -500.25]] };
     expect(JSON.parse(renderJson(table, meta).toString('utf8'))).toEqual({
       report_id: meta.reportId,
       export_type: 'underlying',
@@ -69,6 +70,7 @@ describe('renderXlsx', () => {
   it('writes a labelled header, real dates, numbers with formats, and text formulas stay text', async () => {
     const table: ExportTable = {
       type: 'holdings',
+      sheet: 'Holdings',
       fields: [def('scheme_name', 'string'), def('nav_date', 'date'), def('units', 'units'), def('nav', 'nav'), def('market_value', 'money')],
       rows: [
         ['=1+1', '2025-09-30', 100.5, 52.1234, 5238.4],
@@ -92,7 +94,7 @@ describe('renderXlsx', () => {
 
   it('names the sheet of an underlying export "Transactions"', async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await renderXlsx({ type: 'underlying', fields: [def('date', 'date')], rows: [] }, meta)) as never);
+    await workbook.xlsx.load((await renderXlsx({ type: 'underlying', sheet: 'Transactions', fields: [def('date', 'date')], rows: [] }, meta)) as never);
     expect(workbook.worksheets[0].name).toBe('Transactions');
   });
 });

@@ -10,6 +10,7 @@ const meta: ExportMeta = {
   reportId: '5f0c7a1e-8b2d-4c3e-9f4a-6b7c8d9e0f1a',
   documentId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
   jobId: '9b2f6c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d',
+  subject: 'document 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
   generatedAt: new Date('2026-01-02T03:04:05.000Z'),
 };
 

@@ -18,8 +18,11 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
 /** What a file says about itself (JSON body, XLSX document properties). */
 export interface ExportMeta {
   reportId: string;
-  documentId: string;
-  jobId: string;
+  /** The statement exported, or null for a client's report. */
+  documentId: string | null;
+  jobId: string | null;
+  /** What the file is of, for the XLSX title: "document <id>", "client <id>, FY 2025-26". */
+  subject: string;
   generatedAt: Date;
 }
 
@@ -64,17 +67,15 @@ function xlsxCell(value: Cell, type: FieldType): ExcelJS.CellValue {
   return value;
 }
 
-const SHEET_NAMES = { holdings: 'Holdings', underlying: 'Transactions' } as const;
-
 /** One worksheet: a bold, frozen, filterable header row of labels, then the rows with number formats. */
 export async function renderXlsx(table: ExportTable, meta: ExportMeta): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Foliodesk';
   workbook.created = meta.generatedAt;
   workbook.modified = meta.generatedAt;
-  workbook.title = `${SHEET_NAMES[table.type]} of document ${meta.documentId}`;
+  workbook.title = `${table.sheet} of ${meta.subject}`;
   workbook.subject = `Foliodesk report ${meta.reportId}`;
-  const sheet = workbook.addWorksheet(SHEET_NAMES[table.type], { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(table.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = table.fields.map((f) => ({
     header: f.label,
     key: f.key,
@@ -94,8 +95,8 @@ export async function renderXlsx(table: ExportTable, meta: ExportMeta): Promise<
 export interface ExportJsonDocument {
   report_id: string;
   export_type: string;
-  document_id: string;
-  job_id: string;
+  document_id: string | null;
+  job_id: string | null;
   generated_at: string;
   fields: Array<Pick<FieldDefinition, 'key' | 'label' | 'type'>>;
   rows: Array<Record<string, Cell>>;

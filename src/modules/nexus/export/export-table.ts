@@ -18,7 +18,10 @@ import {
 } from './export-fields.js';
 
 export interface ExportTable {
-  type: ExportType;
+  /** The report type: a statement's `holdings` or `underlying`, or a client report's (`gains_detailed`, …). */
+  type: string;
+  /** The XLSX worksheet's name. */
+  sheet: string;
   fields: FieldDefinition[];
   /** One array of cells per row, in the order of `fields`. */
   rows: Cell[][];
@@ -38,8 +41,11 @@ function holdingSources(result: Record<string, unknown>): HoldingSource[] {
   );
 }
 
+const SHEET_NAMES: Record<ExportType, string> = { holdings: 'Holdings', underlying: 'Transactions' };
+
 const tabulate = <S>(type: ExportType, fields: Array<ExportField<S>>, sources: S[]): ExportTable => ({
   type,
+  sheet: SHEET_NAMES[type],
   fields: fields.map(toDefinition),
   rows: sources.map((s) => fields.map((f) => f.value(s))),
 });

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, ParseUUIDPipe, Query, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -19,7 +19,8 @@ import { AppException } from '../../../common/errors/app.exception.js';
 import { ApiEnvelope } from '../../../common/http/api-envelope.decorator.js';
 import { ExportFieldDto, ExportFieldsQueryDto, ExportJsonDocumentDto, ExportQueryDto } from './dto/export.dto.js';
 import { CONTENT_TYPES } from './export-renderers.js';
-import { ExportService, type ReportFile } from './export.service.js';
+import { ExportService } from './export.service.js';
+import { sendReportFile } from './report-response.js';
 
 const jobId = new ParseUUIDPipe({ exceptionFactory: () => new AppException('NOT_FOUND', 'Document not found') });
 const reportId = new ParseUUIDPipe({ exceptionFactory: () => new AppException('NOT_FOUND', 'Report not found') });
@@ -33,12 +34,7 @@ const FILE_CONTENT = {
 };
 const JobIdParam = ApiParam({ name: 'job_id', format: 'uuid', example: '9b2f6c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d', description: 'The job_id returned by the upload' });
 
-/** The file itself (no envelope), with its report id; exports hold personal data, so never cached. */
-function send(file: ReportFile, res: Response): StreamableFile {
-  res.setHeader('X-Report-Id', file.report.id);
-  res.setHeader('Cache-Control', 'no-store');
-  return new StreamableFile(file.body, { type: file.contentType, length: file.body.length, disposition: `attachment; filename="${file.fileName}"` });
-}
+const send = sendReportFile;
 
 @ApiTags('Nexus exports')
 @ApiExtraModels(ExportJsonDocumentDto)

@@ -9,7 +9,7 @@ import { DocumentsService } from '../documents.service.js';
 import { PipelineRepository } from '../pipeline/pipeline.repository.js';
 import { fieldDefinitions, type ExportType, type FieldDefinition } from './export-fields.js';
 import { CONTENT_TYPES, renderExport, type ExportFormat } from './export-renderers.js';
-import { buildExportTable, checkRequestedFields } from './export-table.js';
+import { buildExportTable, checkRequestedFields, type ExportTable } from './export-table.js';
 import type { ReportEntity } from './entities/report.entity.js';
 import { reportStorageKey, ReportStorage } from './report-storage.js';
 import { ReportsRepository } from './reports.repository.js';
@@ -21,6 +21,18 @@ export interface ExportRequest {
   fields?: string;
   /** The `client_id` query value: only that client's investors of the statement. */
   clientId?: string;
+}
+
+/** A client's report (gains) made by another module: the table, and what the event adds. */
+export interface ClientReportRequest {
+  /** `gains_detailed`, `schedule_112a`, … */
+  reportType: string;
+  format: ExportFormat;
+  table: ExportTable;
+  /** What the file is of, for its title ("FY 2025-26"). */
+  subject: string;
+  /** Extra fields of `report.generated` (e.g. `fy`). */
+  event?: Record<string, unknown>;
 }
 
 /** A report file ready to send: its row, its bytes and how to label them. */
@@ -79,8 +91,44 @@ export class ExportService {
     const table = buildExportTable(request.exportType, result, request.fields);
     const id = randomUUID();
     const generatedAt = new Date();
-    const body = await renderExport(request.format, table, { reportId: id, documentId: doc.id, jobId: doc.jobId, generatedAt });
-    const storageKey = reportStorageKey(user.tenantId, id, request.format);
+    const body = await renderExport(request.format, table, { reportId: id, documentId: doc.id, jobId: doc.jobId, subject: `document ${doc.id}`, generatedAt });
+    return this.store(user, { id, body, format: request.format, reportType: request.exportType, table, documentId: doc.id, clientId: null }, {
+      client_id: clientIds[0] ?? null,
+      client_ids: clientIds,
+      document_id: doc.id,
+    });
+  }
+
+  /**
+   * A report about one client of the tenant that another module tabulated (gains): rendered, stored and
+   * announced like a statement's export, `report.generated` naming the client. 404 CLIENT_NOT_FOUND across tenants.
+   */
+  async generateForClient(user: Principal, clientId: string, request: ClientReportRequest): Promise<ReportFile> {
+    const client = await this.clients.requireClient(user.tenantId, clientId);
+    const id = randomUUID();
+    const body = await renderExport(request.format, request.table, {
+      reportId: id,
+      documentId: null,
+      jobId: null,
+      subject: `client ${client.id}, ${request.subject}`,
+      generatedAt: new Date(),
+    });
+    return this.store(user, { id, body, format: request.format, reportType: request.reportType, table: request.table, documentId: null, clientId: client.id }, {
+      client_id: client.id,
+      client_ids: [client.id],
+      document_id: null,
+      ...request.event,
+    });
+  }
+
+  /** Stores the file, then the row and `report.generated` in one transaction (the file removed if it fails). */
+  private async store(
+    user: Principal,
+    file: { id: string; body: Buffer; format: ExportFormat; reportType: string; table: ExportTable; documentId: string | null; clientId: string | null },
+    subject: Record<string, unknown>,
+  ): Promise<ReportFile> {
+    const { id, body, format } = file;
+    const storageKey = reportStorageKey(user.tenantId, id, format);
     // The file is stored before the row and the event commit, so the event's url always answers.
     await this.storage.write(storageKey, body);
     try {
@@ -88,39 +136,39 @@ export class ExportService {
         const row = await this.reports.insert(manager, {
           id,
           tenantId: user.tenantId,
-          documentId: doc.id,
+          documentId: file.documentId,
+          clientId: file.clientId,
           createdBy: user.userId,
-          reportType: request.exportType,
-          format: request.format,
-          fields: table.fields.map((f) => f.key),
-          rowCount: table.rows.length,
+          reportType: file.reportType,
+          format,
+          fields: file.table.fields.map((f) => f.key),
+          rowCount: file.table.rows.length,
           storageKey,
           sizeBytes: body.length,
           sha256: createHash('sha256').update(body).digest('hex'),
         });
         await this.outbox.record(manager, user.tenantId, 'report.generated', {
           report_id: id,
-          report_type: request.exportType,
-          client_id: clientIds[0] ?? null,
-          client_ids: clientIds,
-          document_id: doc.id,
+          report_type: file.reportType,
+          ...subject,
           url: this.reportUrl(id),
-          format: request.format,
+          format,
           generated_by: user.userId,
         });
         return row;
       });
-      return { report, body, contentType: CONTENT_TYPES[request.format], fileName: fileNameOf(report) };
+      return { report, body, contentType: CONTENT_TYPES[format], fileName: fileNameOf(report) };
     } catch (error) {
       await this.storage.remove(storageKey).catch(() => undefined);
       throw error;
     }
   }
 
-  /** A stored report again, byte for byte, to whoever may see its document. */
+  /** A stored report again, byte for byte, to whoever may see its document (a client's report: the tenant's members, as the register). */
   async fetch(user: Principal, reportId: string): Promise<ReportFile> {
     const report = await this.reports.findById(user.tenantId, reportId);
-    if (!report || !(await this.documents.visibleByIdOrNull(user, report.documentId))) throw notFound('Report');
+    const visible = report && (report.documentId !== null ? await this.documents.visibleByIdOrNull(user, report.documentId) : report.clientId !== null);
+    if (!report || !visible) throw notFound('Report');
     let body: Buffer;
     try {
       body = await this.storage.read(report.storageKey);

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ReportEntity } from './entities/report.entity.js';
 
-export type NewReport = Omit<ReportEntity, 'createdAt' | 'tenant' | 'document' | 'creator'>;
+export type NewReport = Omit<ReportEntity, 'createdAt' | 'tenant' | 'document' | 'client' | 'creator'>;
 
 /** The only place that reads and writes reports; every read is scoped by tenant. */
 @Injectable()

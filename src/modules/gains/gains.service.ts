@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../../common/auth/principal.js';
+import { ExportService, MarketDataService, type ReportFile } from '../nexus/index.js';
+import { PortfolioService } from '../portfolio/index.js';
+import { parseFinancialYear } from './financial-year.js';
+import { gainsOf, type InvestorGains } from './gains-of.js';
+import { gainsExportTable, GAINS_REPORT_TYPES, type GainsSheet } from './export/gains-export-table.js';
+import { householdTotals, type HouseholdGainsTotals } from './household-totals.js';
+import type { NavLookup } from './scheme-facts.js';
+
+export interface ClientGains extends InvestorGains {
+  client_id: string;
+  name: string | null;
+}
+
+export interface HouseholdGains {
+  household_id: string;
+  name: string;
+  fy: string;
+  period: { from: string; to: string };
+  members: Array<ClientGains & { relationship: string }>;
+  totals: HouseholdGainsTotals;
+}
+
+/**
+ * A client's or a household's capital gains of a financial year (docs/gains.md): the merged history
+ * and positions from the portfolio module, scheme categories and latest NAVs from nexus's NAV source
+ * (when configured), the lots engine. The register is the firm's: any member of the tenant reads it,
+ * 404 across tenants.
+ */
+@Injectable()
+export class GainsService {
+  constructor(
+    private readonly portfolios: PortfolioService,
+    private readonly marketData: MarketDataService,
+    private readonly exports: ExportService,
+  ) {}
+
+  async clientGains(user: Principal, clientId: string, fyValue: unknown): Promise<ClientGains> {
+    const fy = parseFinancialYear(fyValue);
+    const history = await this.portfolios.clientHistory(user.tenantId, clientId);
+    const gains = gainsOf(history.consolidation, fy, await this.navLookup());
+    return { client_id: history.client_id, name: history.name, ...gains };
+  }
+
+  async householdGains(user: Principal, householdId: string, fyValue: unknown): Promise<HouseholdGains> {
+    const fy = parseFinancialYear(fyValue);
+    const history = await this.portfolios.householdHistory(user.tenantId, householdId);
+    const lookup = await this.navLookup();
+    const members = history.members.map((m) => ({
+      client_id: m.client_id,
+      name: m.name,
+      relationship: m.relationship,
+      ...gainsOf(m.consolidation, fy, lookup),
+    }));
+    return { household_id: history.household_id, name: history.name, fy: fy.fy, period: { from: fy.from, to: fy.to }, members, totals: householdTotals(members) };
+  }
+
+  /** The year's realised lots as a CSV or XLSX file, stored as a report and announced by `report.generated`. */
+  async export(user: Principal, clientId: string, query: { fy?: string; format: 'csv' | 'xlsx'; sheet: GainsSheet }): Promise<ReportFile> {
+    const gains = await this.clientGains(user, clientId, query.fy);
+    return this.exports.generateForClient(user, gains.client_id, {
+      reportType: GAINS_REPORT_TYPES[query.sheet],
+      format: query.format,
+      table: gainsExportTable(query.sheet, gains.realised.lots),
+      subject: `FY ${gains.fy}`,
+      event: { fy: gains.fy },
+    });
+  }
+
+  /** The NAV source's records by ISIN (category, latest NAV), or null when none is configured or it is unavailable. */
+  private async navLookup(): Promise<NavLookup | null> {
+    const lookup = await this.marketData.lookup();
+    return lookup ? (isin) => lookup(isin) : null;
+  }
+}

@@ -1,0 +1,10 @@
+import { StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
+import type { ReportFile } from './export.service.js';
+
+/** The file itself (no envelope), with its report id; reports hold personal data, so never cached. */
+export function sendReportFile(file: ReportFile, res: Response): StreamableFile {
+  res.setHeader('X-Report-Id', file.report.id);
+  res.setHeader('Cache-Control', 'no-store');
+  return new StreamableFile(file.body, { type: file.contentType, length: file.body.length, disposition: `attachment; filename="${file.fileName}"` });
+}
