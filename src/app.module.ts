@@ -12,6 +12,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { ClientsModule } from './modules/clients/clients.module.js';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
+import { GainsModule } from './modules/gains/gains.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { BatchUploadModule } from './modules/nexus/batch/batch-upload.module.js';
@@ -55,6 +56,7 @@ export class AppModule {
         WebhooksModule.forRoot(config.role),
         ClientsModule.forRoot(config.role),
         PortfolioModule.forRoot(config.role),
+        GainsModule.forRoot(config.role),
       ],
       providers: [
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -95,6 +95,9 @@ const RECIPES: Record<string, Recipe> = {
   'PATCH /api/v1/households/{household_id}': () => ({ json: { name: 'Renamed household' } }),
   'DELETE /api/v1/households/{household_id}': (ids) => ({ params: { household_id: ids.household_to_delete } }),
   'PUT /api/v1/households/{household_id}/members/{client_id}': () => ({ json: { relationship: 'spouse' } }),
+  'GET /api/v1/clients/{client_id}/gains': () => ({ query: { fy: '2025-26' } }),
+  'GET /api/v1/clients/{client_id}/gains/export': () => ({ query: { fy: '2025-26', format: 'csv' } }),
+  'GET /api/v1/households/{household_id}/gains': () => ({ query: { fy: '2025-26' } }),
 };
 
 /** A PAN of an individual that no other call of the run uses. */

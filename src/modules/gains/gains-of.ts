@@ -2,7 +2,7 @@
  * One investor's gains of a financial year from their consolidation (pure): the scheme facts and the
  * valuation NAV of each position, the engine's result, and each holding's facts beside its status.
  */
-import type { Consolidation } from '../portfolio/index.js';
+import type { Consolidation, Position } from '../portfolio/index.js';
 import { computeGains } from './compute/compute-gains.js';
 import { holdingsFromConsolidation } from './compute/from-consolidation.js';
 import type { FinancialYear } from './financial-year.js';
@@ -36,13 +36,37 @@ export function gainsOf(consolidation: Consolidation, fy: FinancialYear, lookup:
     },
   );
   const result = computeGains({ holdings }, { fy: fy.fy });
+  const withFacts = (h: HoldingGainsStatus): HoldingGains => {
+    const f = facts.get(h.position_id)!;
+    return { ...h, category: f.scheme.category, tax_class: f.scheme.tax_class, valuation: f.valuation };
+  };
+  const computed = new Set(result.holdings.map((h) => h.position_id));
+  const unseen = consolidation.positions.filter((p) => !computed.has(p.id) && p.units !== 0).map(withoutHistory);
+  const flags = unseen.length && !result.flags.some((f) => f.code === 'HISTORY_INCOMPLETE') ? [...result.flags, INCOMPLETE] : result.flags;
   return {
     ...result,
     period: { from: fy.from, to: fy.to },
     statement_date: consolidation.statement_date,
-    holdings: result.holdings.map((h) => {
-      const f = facts.get(h.position_id);
-      return { ...h, category: f?.scheme.category ?? null, tax_class: f!.scheme.tax_class, valuation: f?.valuation ?? null };
-    }),
+    holdings: [...result.holdings, ...unseen].map(withFacts),
+    flags,
+  };
+}
+
+const INCOMPLETE = { code: 'HISTORY_INCOMPLETE', message: 'Some holdings have units whose purchases the statements do not show; their gains are not computed' } as const;
+
+/**
+ * A position no statement prints transactions for (a summary or demat statement only): every unit is
+ * unseen, so nothing of it is realised or valued here, and it says so.
+ */
+function withoutHistory(p: Position): HoldingGainsStatus {
+  const where = p.folio ? `Folio ${p.folio}` : `Account ${p.account_id ?? ''}`.trim();
+  return {
+    position_id: p.id,
+    folio: p.folio,
+    isin: p.isin,
+    scheme_name: p.scheme_name,
+    units_open: 0,
+    units_unseen: p.units,
+    flags: [{ code: 'HISTORY_INCOMPLETE', message: `${where}, ${p.isin}: the statements print no transactions for these units; their gains are not computed` }],
   };
 }
