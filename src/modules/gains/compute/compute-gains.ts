@@ -23,8 +23,9 @@ export function computeGains(input: GainsInput, options: GainsOptions): GainsRes
   const fmv = options.fmv ?? fmv2018();
   const run = runLots(input.holdings, input.segregations);
 
+  const [yearFrom, yearTo] = [`${match[1]}-04-01`, `${Number(match[1]) + 1}-03-31`];
   const realised: Array<RealisedLot & { exact: TotalInput }> = run.closed
-    .filter((piece) => financialYearOf(piece.date) === fy)
+    .filter((piece) => piece.date >= yearFrom && piece.date <= yearTo)
     .map((piece) => realise(input.holdings[piece.holding], piece, run.holdings[piece.holding], fmv));
   const exactRealised = realised.map((l) => l.exact);
   const limit = ltcgExemptionFor(fy);

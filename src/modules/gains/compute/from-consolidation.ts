@@ -13,7 +13,11 @@ export function holdingsFromConsolidation(
   valuationOf?: (position: Position) => DatedNav | null,
 ): GainsHolding[] {
   const byPosition = new Map<string, Consolidation['transactions']>();
-  for (const tx of consolidation.transactions) byPosition.set(tx.position_id, [...(byPosition.get(tx.position_id) ?? []), tx]);
+  for (const tx of consolidation.transactions) {
+    const rows = byPosition.get(tx.position_id);
+    if (rows) rows.push(tx);
+    else byPosition.set(tx.position_id, [tx]);
+  }
   return consolidation.positions
     .filter((p) => byPosition.has(p.id))
     .map((position) => {

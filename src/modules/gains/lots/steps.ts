@@ -95,8 +95,16 @@ export function prepareSteps(holding: GainsHolding): PreparedHolding {
   }
 
   // Each charge joins the first step of its day and kind that has none yet (else the last of them).
+  const byDay = new Map<string, Step[]>();
+  for (const s of steps) {
+    if (s.type === 'bonus' || (s.kind !== 'open' && s.kind !== 'close')) continue;
+    const key = `${s.date}|${s.kind}`;
+    const same = byDay.get(key);
+    if (same) same.push(s);
+    else byDay.set(key, [s]);
+  }
   for (const c of charges) {
-    const same = steps.filter((s) => s.date === c.date && s.kind === c.kind && s.type !== 'bonus');
+    const same = byDay.get(`${c.date}|${c.kind}`) ?? [];
     const target = same.find((s) => s.charge === null) ?? same.at(-1);
     if (target) target.charge = (target.charge ?? 0n) + c.amount;
   }
