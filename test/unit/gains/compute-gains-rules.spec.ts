@@ -95,6 +95,16 @@ describe('rules by date, one lot each', () => {
     expect(lot.flags.map((f) => f.code)).toContain('FMV_UNKNOWN');
   });
 
+  it('s.55(2)(ac) Explanation: a listed unit (equity ETF) takes the highest exchange price of 31 January 2018, not the NAV; none known gives FMV_UNKNOWN', () => {
+    const etf = scheme('INE000EE0001', 'equity_oriented', { listed: true });
+    const rows = [tx('2016-01-04', 'purchase', 100, 5_000), tx('2019-06-03', 'redemption', -100, 9_000)];
+    const navOnly = computeGains({ holdings: [holding(etf, rows)] }, { fy: '2019-20', fmv: fmvOf({ [etf.isin]: 80 }) }).realised.lots[0];
+    expect([navOnly.cost_of_acquisition, navOnly.gain]).toEqual([null, null]);
+    expect(navOnly.flags.map((f) => f.code)).toContain('FMV_UNKNOWN');
+    const priced = computeGains({ holdings: [holding(etf, rows)] }, { fy: '2019-20', fmv: fmvOf({ [etf.isin]: 80 }), fmvListed: fmvOf({ [etf.isin]: 70 }) }).realised.lots[0];
+    expect([priced.fmv_nav_2018, priced.fmv_value_2018, priced.cost_of_acquisition, priced.gain]).toEqual([70, 7_000, 7_000, 2_000]);
+  });
+
   it('s.48 second proviso: indexation needing a CII not notified (FY 2026-27) is not reached — transfers from 23 July 2024 have none', () => {
     const [lot] = lotsOf([holding(DEBT, [tx('2019-05-02', 'purchase', 1_000, 10_000), tx('2026-06-01', 'redemption', -1_000, 14_000)])], '2026-27');
     expect(lot.rule.rule).toBe('OTHER_LTCG_UNLISTED_12_5');

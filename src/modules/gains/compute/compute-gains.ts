@@ -20,18 +20,20 @@ export function computeGains(input: GainsInput, options: GainsOptions): GainsRes
   const fy = options.fy;
   const match = FY.exec(fy);
   if (!match || (Number(match[1]) + 1) % 100 !== Number(match[2])) throw new RangeError(`not a financial year: ${fy}`);
-  const fmv = options.fmv ?? fmv2018();
+  const navFmv = options.fmv ?? fmv2018();
+  const listedFmv = options.fmvListed ?? (() => null);
+  const fmvFor = (h: GainsHolding) => (h.scheme.tax_class.listed ? listedFmv : navFmv);
   const run = runLots(input.holdings, input.segregations);
 
   const [yearFrom, yearTo] = [`${match[1]}-04-01`, `${Number(match[1]) + 1}-03-31`];
   const realised: Array<RealisedLot & { exact: TotalInput }> = run.closed
     .filter((piece) => piece.date >= yearFrom && piece.date <= yearTo)
-    .map((piece) => realise(input.holdings[piece.holding], piece, run.holdings[piece.holding], fmv));
+    .map((piece) => realise(input.holdings[piece.holding], piece, run.holdings[piece.holding], fmvFor(input.holdings[piece.holding])));
   const exactRealised = realised.map((l) => l.exact);
   const limit = ltcgExemptionFor(fy);
   const exemption = exemption112A(exactRealised, limit);
 
-  const unrealised = input.holdings.flatMap((h, i) => (h.valuation ? run.holdings[i].book.open.map((lot) => valueLot(h, lot, fmv)) : []));
+  const unrealised = input.holdings.flatMap((h, i) => (h.valuation ? run.holdings[i].book.open.map((lot) => valueLot(h, lot, fmvFor(h))) : []));
   const exactUnrealised = unrealised.map((l) => l.exact);
   const unrealisedEquityLtcg = exactUnrealised.filter((l) => l.taxClass === 'equity_oriented' && l.term === 'long' && l.gain !== null && l.gain > 0n).reduce<Paise>((t, l) => t + l.gain!, 0n);
 

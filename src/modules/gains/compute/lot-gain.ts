@@ -20,7 +20,7 @@ export interface LotGain {
 
 const MESSAGES: Record<GainsFlagCode, string> = {
   HISTORY_INCOMPLETE: 'The units were held before the history the statements show (or across a gap in it): purchase date and cost unknown',
-  FMV_UNKNOWN: 'No NAV of 31 January 2018 for the ISIN: the grandfathered cost (s.55(2)(ac)) cannot be computed',
+  FMV_UNKNOWN: 'No fair market value of 31 January 2018 for the ISIN (the NAV for units not listed, the highest exchange price for listed ones): the grandfathered cost (s.55(2)(ac)) cannot be computed',
   COST_UNKNOWN: 'The cost of the units is not on the statements',
   SALE_VALUE_UNKNOWN: 'The sale amount is not printed',
   RULE_UNKNOWN: 'No rule of the table covers the transfer, or the Cost Inflation Index it needs is not notified',
@@ -33,6 +33,10 @@ const MESSAGES: Record<GainsFlagCode, string> = {
 
 export const flagsOf = (codes: Iterable<GainsFlagCode>): GainsFlag[] => [...new Set(codes)].map((code) => ({ code, message: MESSAGES[code] }));
 
+/**
+ * `fmv` is the lookup for the scheme's kind of unit: the NAV for units not listed, the exchange's
+ * highest price for listed ones (s.55(2)(ac) Explanation).
+ */
 export function lotGain(scheme: GainsScheme, lot: Lot, transferred: IsoDate, value: Paise | null, fmv: FmvLookup): LotGain {
   const flags: GainsFlagCode[] = [...lot.flags];
   if (scheme.tax_class.defaulted) flags.push('TAX_CLASS_DEFAULTED');
