@@ -117,3 +117,53 @@ describe('lots engine properties over random histories', () => {
     );
   });
 });
+
+const kinds = ['purchase', 'sip_purchase', 'idcw_reinvestment', 'bonus', 'switch_in', 'redemption', 'swp', 'switch_out', 'stp_out'] as const;
+const opening = fc.integer({ min: 0, max: 3_000_000 });
+const mixed = fc.record({ gap: fc.integer({ min: 0, max: 90 }), kind: fc.constantFrom(...kinds), units: fc.integer({ min: 1, max: 4_000_000 }), price: fc.integer({ min: 1_000, max: 50_000 }) });
+
+describe('lots engine properties with every kind of row and an opening balance it cannot see', () => {
+  it('units are conserved, unseen units are sold first with a null gain, and known gains = sale values − costs', () => {
+    fc.assert(
+      fc.property(opening, fc.array(mixed, { minLength: 1, maxLength: 50 }), (open, ops) => {
+        let date = 0;
+        let held = open;
+        let unseenLeft = open;
+        let unseenSold = 0;
+        const rows = [];
+        for (const o of ops) {
+          date += o.gap;
+          const out = ['redemption', 'swp', 'switch_out', 'stp_out'].includes(o.kind);
+          const units = out ? Math.min(o.units, held) : o.units;
+          if (units === 0) continue;
+          const amount = o.kind === 'bonus' ? null : Math.round((units * o.price) / 1000) / 100;
+          rows.push(tx(day(date), o.kind, (out ? -units : units) / 1000, amount));
+          held += out ? -units : units;
+          if (out) {
+            const fromUnseen = Math.min(unseenLeft, units);
+            unseenLeft -= fromUnseen;
+            unseenSold += fromUnseen;
+          }
+        }
+        const run = runLots([holding(EQ, rows, { opening_units: open / 1000 })]);
+        const book = run.holdings[0].book;
+        expect(book.opened - book.closed).toBe(BigInt(held));
+        expect(book.units).toBe(BigInt(held));
+        expect(book.unseenUnits).toBe(BigInt(unseenLeft));
+        const unseen = run.closed.filter((p) => p.lot.unseen);
+        expect(unseen.reduce((t, p) => t + p.lot.units!, 0n)).toBe(BigInt(unseenSold));
+        expect(unseen.every((p) => p.lot.cost === null && p.lot.acquired === null)).toBe(true);
+        const years = new Set(rows.map((r) => (r.date.slice(5) >= '04-01' ? Number(r.date.slice(0, 4)) : Number(r.date.slice(0, 4)) - 1)));
+        for (const start of years) {
+          const fy = `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+          const result = computeGains({ holdings: [holding(EQ, rows, { opening_units: open / 1000 })] }, { fy, fmv: () => null });
+          for (const lot of result.realised.lots) {
+            if (lot.purchase_date === null) expect(lot.gain).toBeNull();
+            else expect(paise(lot.gain)).toBe(paise(lot.sale_value) - paise(lot.cost_of_acquisition));
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
