@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
@@ -320,7 +319,8 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
 
     // The stored original no longer matches the upload, so the re-run fails at its first stage.
     const [{ storage_key }] = await query<{ storage_key: string }>(`SELECT storage_key FROM documents WHERE id = $1`, [rerun.doc_id]);
-    await writeFile(t.app.get(DocumentStorage).localPath(storage_key), '%PDF-1.7 not the uploaded bytes');
+    const tampered = Buffer.from('%PDF-1.7 not the uploaded bytes');
+    await t.app.get(DocumentStorage).put(storage_key, { bytes: tampered }, { size: tampered.length });
     const second = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: rerun.job_id });
     const { final } = await waitForProcess(t, acme.analyst, second.body.process_id);
     expect(final.status).toBe('failed');

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
 import { AppConfig } from '../../src/config/app-config.js';
 import { DocumentsRepository } from '../../src/modules/nexus/documents.repository.js';
-import { DocumentStorage, LocalDiskStorage } from '../../src/modules/nexus/storage/document-storage.js';
+import { ReportsRepository } from '../../src/modules/nexus/export/reports.repository.js';
+import { DocumentStorage } from '../../src/modules/nexus/storage/document-storage.js';
+import { removeIncomingBefore } from '../../src/modules/nexus/storage/incoming.js';
+import { LocalDiskStorage } from '../../src/modules/nexus/storage/local-disk-storage.js';
 import { MAX_REMOVALS_PER_PASS, StoreSweeper } from '../../src/modules/nexus/storage/store-sweeper.js';
 import { TenantsService } from '../../src/modules/tenants/tenants.service.js';
 import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
@@ -92,9 +95,9 @@ describe('store sweep', () => {
     expect(await sweeper.sweep()).toEqual({ orphans: 0, incoming: 0, refused: false });
     const missing = new LocalDiskStorage(join(dir, 'not-created-yet'));
     const listed: unknown[] = [];
-    for await (const entry of missing.list()) listed.push(entry);
+    for await (const entry of missing.list('')) listed.push(entry);
     expect(listed).toEqual([]);
-    expect(await missing.removeIncomingBefore(new Date())).toBe(0);
+    expect(await removeIncomingBefore(join(dir, 'not-created-yet'), new Date())).toBe(0);
   });
 
   it("removes a document's stored layout with its original once the document is gone, and keeps a document's own", async () => {
@@ -143,7 +146,7 @@ describe('store sweep', () => {
   it('removes nothing when PostgreSQL cannot say whether the documents exist', async () => {
     const orphan = await plant(`${acme.admin.tenantId}/${randomUUID()}.pdf`, 2 * HOUR);
     const away = { existing: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })) };
-    const blind = new StoreSweeper(t.app.get(AppConfig), t.app.get(DocumentStorage), away as unknown as DocumentsRepository, t.app.get(TenantsService), pino({ level: 'silent' }));
+    const blind = new StoreSweeper(t.app.get(AppConfig), t.app.get(DocumentStorage), away as unknown as DocumentsRepository, t.app.get(ReportsRepository), t.app.get(TenantsService), pino({ level: 'silent' }));
     await expect(blind.sweep()).rejects.toThrow(/ECONNREFUSED/);
     expect(await exists(orphan)).toBe(true);
     expect(await sweeper.sweep()).toEqual({ orphans: 1, incoming: 0, refused: false });

@@ -150,9 +150,14 @@ export class DocumentsRepository {
     return { tenant: Number(tenant.bytes), byUser: new Map(users.map((r) => [r.owner_id, Number(r.bytes)])) };
   }
 
-  /** Which of `ids` are the tenant's documents (the store sweep's question). */
+  /**
+   * Which of `ids` are the tenant's documents that still keep their original (the store sweep's
+   * question): a purged document's original and layout are no longer its own (RetentionPurge).
+   */
   async existing(tenantId: string, ids: string[]): Promise<Set<string>> {
-    const rows = (await this.dataSource.query(`SELECT id::text FROM documents WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids])) as Array<{ id: string }>;
+    const rows = (await this.dataSource.query(`SELECT id::text FROM documents WHERE tenant_id = $1 AND id = ANY($2::uuid[]) AND original_purged_at IS NULL`, [tenantId, ids])) as Array<{
+      id: string;
+    }>;
     return new Set(rows.map((r) => r.id));
   }
 

@@ -20,7 +20,7 @@ import type { DocumentEntity } from './entities/document.entity.js';
 import { PdfEngine, PdfReadError, pdfHttpError, requirePdfUpload } from '../pdf/index.js';
 import { passwordHintFor } from './password-hint.js';
 import type { ReceivedFile } from './storage/hashing-disk.engine.js';
-import { DocumentStorage, layoutKeyOf } from './storage/document-storage.js';
+import { DocumentStorage, layoutKeyOf, originalKeyOf } from './storage/document-storage.js';
 
 /**
  * A display name from the client's file name: its last path segment, printable (no control
@@ -101,9 +101,10 @@ export class DocumentsService {
     const inspection = await this.inspect(user.tenantId, file.path);
     const fileName = displayFileName(file.originalname);
     const id = randomUUID();
-    const storageKey = `${user.tenantId}/${id}.pdf`;
+    const storageKey = originalKeyOf(user.tenantId, id);
     const passwordRequired = inspection.kind !== 'ok';
-    await this.storage.adopt(file.path, storageKey);
+    // Stored under its final key before the row commits (see record): a row never names a missing object.
+    await this.storage.put(storageKey, { file: file.path }, { size: file.size, sha256: file.sha256 });
     const doc = await this.record(storageKey, {
       id,
       jobId: randomUUID(),
@@ -145,7 +146,7 @@ export class DocumentsService {
         ? await withinDeadline(this.docs.lookup(row.tenantId, row.id), LOOKUP_WAIT_MS, 'PostgreSQL').catch(() => null)
         : false;
       if (written) return written;
-      if (written === false) await this.storage.remove(storageKey);
+      if (written === false) await this.storage.delete(storageKey);
       throw error;
     }
   }
@@ -178,7 +179,7 @@ export class DocumentsService {
   /** The original bytes of a job's document, for its owner or an admin of the tenant. */
   async original(user: Principal, jobId: string): Promise<{ doc: DocumentEntity; stream: Readable }> {
     const doc = requireOriginal(await this.visibleByJob(user, jobId));
-    return { doc, stream: await this.storage.read(doc.storageKey) };
+    return { doc, stream: await this.storage.get(doc.storageKey) };
   }
 
   /**
@@ -199,7 +200,7 @@ export class DocumentsService {
     if (password === null) throw new AppException('PDF_PASSWORD_REQUIRED', 'The stored password of this PDF could not be decrypted: start the pipeline with its password again');
     const key = layoutKeyOf(doc.storageKey);
     // The row says whether a layout is stored (and counted); a file it does not count is drawn again.
-    const stored = doc.layoutBytes > 0 ? await this.storage.readAll(key) : null;
+    const stored = doc.layoutBytes > 0 ? await this.storage.getAll(key) : null;
     if (stored) return { doc, zip: stored };
     const zip = await this.drawLayout(doc, password);
     let written = false;
@@ -211,11 +212,11 @@ export class DocumentsService {
         (manager) => this.holdStorage(manager, doc.tenantId, doc.ownerId, zip.length),
         async () => {
           written = true;
-          await this.storage.write(key, zip);
+          await this.storage.put(key, { bytes: zip }, { size: zip.length });
         },
       );
     } catch (error) {
-      if (written) await this.storage.remove(key).catch(() => undefined);
+      if (written) await this.storage.delete(key).catch(() => undefined);
       throw error;
     }
     return { doc, zip };
@@ -223,7 +224,7 @@ export class DocumentsService {
 
   /** Draws the layout; the document's own verdict (and a zip over LAYOUT_MAX_BYTES) is kept on its row and thrown. */
   private async drawLayout(doc: DocumentEntity, password: string | undefined): Promise<Buffer> {
-    const data = new Uint8Array(await readFile(this.storage.localPath(doc.storageKey)));
+    const data = new Uint8Array(await this.storage.getBytes(doc.storageKey));
     let verdict: AppException;
     try {
       const zip = await this.pdf.layout(doc.tenantId, data, password, { timeoutMs: LAYOUT_TIMEOUT_MS });

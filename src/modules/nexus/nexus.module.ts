@@ -27,7 +27,6 @@ import { TokenUsageEntity } from './entities/token-usage.entity.js';
 import { ReportEntity } from './export/entities/report.entity.js';
 import { ExportController } from './export/export.controller.js';
 import { ExportService } from './export/export.service.js';
-import { LocalDiskReportStorage, ReportStorage } from './export/report-storage.js';
 import { ReportsRepository } from './export/reports.repository.js';
 import { MarketDataService } from './market-data/market-data.service.js';
 import { NavSource, navSourceFor } from './market-data/nav-source.js';
@@ -45,7 +44,8 @@ import { StageProcessors } from './pipeline/stage-processors.js';
 import { PIPELINE } from './pipeline/stage-registry.js';
 import { StageRunner } from './pipeline/stage-runner.js';
 import { QueueMetrics } from './pipeline/queue-metrics.js';
-import { DocumentStorage, LocalDiskStorage } from './storage/document-storage.js';
+import { DocumentStorage } from './storage/document-storage.js';
+import { createDocumentStorage } from './storage/storage.provider.js';
 import { pdfUploadOptions } from './storage/upload-options.js';
 
 /**
@@ -98,12 +98,11 @@ export class NexusModule {
         BatchAdmission,
         pipelineQueuesProvider,
         QueueMetrics,
-        { provide: DocumentStorage, inject: [AppConfig], useFactory: (c: AppConfig) => new LocalDiskStorage(c.storage.dir) },
+        { provide: DocumentStorage, inject: [AppConfig], useFactory: createDocumentStorage },
         ReportsRepository,
         ExportService,
         ErasureRepository,
         DocumentErasure,
-        { provide: ReportStorage, inject: [AppConfig], useFactory: (c: AppConfig) => new LocalDiskReportStorage(c.storage.dir) },
         ...marketData,
         ...workers,
       ],

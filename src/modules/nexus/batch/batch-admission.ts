@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../../common/logging/logging.module.js';
@@ -89,7 +88,7 @@ export class BatchAdmission {
     const holders = await this.register.passwordHolders(doc.tenantId, clientId, clientId ? 1 : this.config.batch.passwordClientsMax);
     const candidates = [...new Set(holders.flatMap((h) => clientCandidates({ pan: h.pan, dateOfBirth: h.dateOfBirth }, h.passwords)))];
     if (candidates.length === 0) return { kind: 'none' };
-    const data = new Uint8Array(await readFile(this.storage.localPath(doc.storageKey)));
+    const data = new Uint8Array(await this.storage.getBytes(doc.storageKey));
     for (const candidate of candidates) {
       try {
         await this.pdf.inspect(doc.tenantId, data, candidate);

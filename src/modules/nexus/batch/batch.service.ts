@@ -11,7 +11,7 @@ import { ClientRegister } from '../../clients/index.js';
 import { uploadContentOf } from '../../pdf/index.js';
 import { displayFileName, DocumentsService } from '../documents.service.js';
 import type { ReceivedFile } from '../storage/hashing-disk.engine.js';
-import { DocumentStorage } from '../storage/document-storage.js';
+import { incomingDir } from '../storage/incoming.js';
 import { BatchAdmission } from './batch-admission.js';
 import { BatchRepository } from './batch.repository.js';
 import { toBatchDto, type BatchDto } from './dto/batch.dto.js';
@@ -35,7 +35,6 @@ export class BatchService {
     private readonly config: AppConfig,
     private readonly repo: BatchRepository,
     private readonly documents: DocumentsService,
-    private readonly storage: DocumentStorage,
     private readonly register: ClientRegister,
     private readonly admission: BatchAdmission,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -101,7 +100,7 @@ export class BatchService {
   private async zipItems(zip: Received): Promise<Item[]> {
     const { zipMaxBytes, maxFiles, zipMaxEntryBytes, zipMaxTotalBytes } = this.config.batch;
     if (zip.size > zipMaxBytes) throw new AppException('PAYLOAD_TOO_LARGE', `The ZIP is ${zip.size} bytes, more than BATCH_ZIP_MAX_BYTES (${zipMaxBytes})`);
-    const entries = await readZipEntries(zip.path, this.storage.tempDir(), { maxEntries: maxFiles, maxEntryBytes: zipMaxEntryBytes, maxTotalBytes: zipMaxTotalBytes });
+    const entries = await readZipEntries(zip.path, incomingDir(this.config.storage.dir), { maxEntries: maxFiles, maxEntryBytes: zipMaxEntryBytes, maxTotalBytes: zipMaxTotalBytes });
     return entries.map((e) =>
       e.nested
         ? { name: e.name, refusal: new AppException('ZIP_NESTED_ARCHIVE', 'An archive inside the ZIP is not opened: put its PDFs in the ZIP itself') }

@@ -7,7 +7,6 @@ import { notFound } from '../../../common/errors/app.exception.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { ClientRegister } from '../../clients/index.js';
-import { ReportStorage } from '../export/report-storage.js';
 import { PipelineQueues } from '../pipeline/pipeline-queues.js';
 import { DocumentStorage, layoutKeyOf } from '../storage/document-storage.js';
 import { ErasureRepository } from './erasure.repository.js';
@@ -36,7 +35,6 @@ export class DocumentErasure {
   constructor(
     private readonly repo: ErasureRepository,
     private readonly storage: DocumentStorage,
-    private readonly reports: ReportStorage,
     private readonly queues: PipelineQueues,
     private readonly clients: ClientRegister,
     private readonly audit: AuditService,
@@ -64,12 +62,12 @@ export class DocumentErasure {
       );
       return { storageKey: doc.storageKey, reportKeys, processIds };
     });
-    // The rows are gone: the files and queued jobs follow. An original or layout that a failure here
-    // leaves on disk has no row, and the store sweep (StoreSweeper) removes it.
+    // The rows are gone: the files and queued jobs follow. An original, layout or report that a failure
+    // here leaves in the store has no row, and the store sweep (StoreSweeper) removes it.
     await Promise.all([
-      this.storage.remove(removed.storageKey),
-      this.storage.remove(layoutKeyOf(removed.storageKey)),
-      ...removed.reportKeys.map((key) => this.reports.remove(key)),
+      this.storage.delete(removed.storageKey),
+      this.storage.delete(layoutKeyOf(removed.storageKey)),
+      ...removed.reportKeys.map((key) => this.storage.delete(key)),
     ]).catch((err: unknown) => this.logger.warn({ err, documentId }, 'deleted document: a file could not be removed'));
     await this.queues.removeJobs(removed.processIds).catch((err: unknown) => this.logger.warn({ err, documentId }, 'deleted document: queued jobs could not be removed'));
   }

@@ -95,7 +95,7 @@ export class RetentionPurge implements OnApplicationBootstrap, OnApplicationShut
     if (!purged) return false;
     // The row says the original is gone: the files follow. One a failure here leaves is no longer
     // served (the row answers 410) and the next pass does not see it; it is logged with its key.
-    await Promise.all([this.storage.remove(purged.storageKey), this.storage.remove(layoutKeyOf(purged.storageKey))]).catch((err: unknown) =>
+    await Promise.all([this.storage.delete(purged.storageKey), this.storage.delete(layoutKeyOf(purged.storageKey))]).catch((err: unknown) =>
       this.logger.warn({ err, documentId, storageKey: purged.storageKey }, 'retention purge: a file could not be removed'),
     );
     return true;

@@ -11,7 +11,7 @@ import { fieldDefinitions, type ExportType, type FieldDefinition } from './expor
 import { CONTENT_TYPES, renderExport, type ExportFormat } from './export-renderers.js';
 import { buildExportTable, checkRequestedFields, type ExportTable } from './export-table.js';
 import type { ReportEntity } from './entities/report.entity.js';
-import { reportStorageKey, ReportStorage } from './report-storage.js';
+import { DocumentStorage, reportStorageKey, StoredObjectMissing } from '../storage/document-storage.js';
 import { ReportsRepository } from './reports.repository.js';
 
 export interface ExportRequest {
@@ -56,7 +56,7 @@ export class ExportService {
     private readonly documents: DocumentsService,
     private readonly pipeline: PipelineRepository,
     private readonly reports: ReportsRepository,
-    private readonly storage: ReportStorage,
+    private readonly storage: DocumentStorage,
     private readonly outbox: OutboxService,
     private readonly clients: ClientRegister,
   ) {}
@@ -130,7 +130,7 @@ export class ExportService {
     const { id, body, format } = file;
     const storageKey = reportStorageKey(user.tenantId, id, format);
     // The file is stored before the row and the event commit, so the event's url always answers.
-    await this.storage.write(storageKey, body);
+    await this.storage.put(storageKey, { bytes: body }, { size: body.length });
     try {
       const report = await this.reports.transaction(async (manager) => {
         const row = await this.reports.insert(manager, {
@@ -159,7 +159,7 @@ export class ExportService {
       });
       return { report, body, contentType: CONTENT_TYPES[format], fileName: fileNameOf(report) };
     } catch (error) {
-      await this.storage.remove(storageKey).catch(() => undefined);
+      await this.storage.delete(storageKey).catch(() => undefined);
       throw error;
     }
   }
@@ -171,9 +171,9 @@ export class ExportService {
     if (!report || !visible) throw notFound('Report');
     let body: Buffer;
     try {
-      body = await this.storage.read(report.storageKey);
+      body = await this.storage.getBytes(report.storageKey);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppException('NOT_FOUND', 'The report file is no longer stored', { message: 'Report not found' });
+      if (error instanceof StoredObjectMissing) throw new AppException('NOT_FOUND', 'The report file is no longer stored', { message: 'Report not found' });
       throw error;
     }
     return { report, body, contentType: CONTENT_TYPES[report.format as ExportFormat], fileName: fileNameOf(report) };

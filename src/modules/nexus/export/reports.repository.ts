@@ -21,6 +21,12 @@ export class ReportsRepository {
     return repo.findOneByOrFail({ id: report.id });
   }
 
+  /** Which of `ids` are reports of the tenant (the store sweep's question). */
+  async existing(tenantId: string, ids: string[]): Promise<Set<string>> {
+    const rows = (await this.dataSource.query(`SELECT id::text FROM reports WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids])) as Array<{ id: string }>;
+    return new Set(rows.map((r) => r.id));
+  }
+
   findById(tenantId: string, id: string): Promise<ReportEntity | null> {
     return this.dataSource.getRepository(ReportEntity).findOneBy({ tenantId, id });
   }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal.js';
 import { roleAtLeast } from '../../../common/auth/roles.js';
@@ -57,7 +56,7 @@ export class PipelineService {
     if (document.passwordRequired && (password || !document.sealedPassword)) {
       // A password proven earlier is kept sealed, so a re-run needs none; a new one is checked again.
       if (!password) throw new AppException('PDF_PASSWORD_REQUIRED', 'This PDF is encrypted: send its password');
-      const data = new Uint8Array(await readFile(this.storage.localPath(document.storageKey)));
+      const data = new Uint8Array(await this.storage.getBytes(document.storageKey));
       await this.pdf.inspect(user.tenantId, data, password).catch((error: unknown) => {
         throw pdfHttpError(error);
       });

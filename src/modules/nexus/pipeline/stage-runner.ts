@@ -195,9 +195,7 @@ export class StageRunner {
       outputKey: <S extends StageName, K extends keyof StageOutputs[S] & string>(stage: S, key: K) =>
         this.repo.stageOutputKey<StageOutputs[S][K]>(process.id, stage, key),
       original: async () => {
-        const chunks: Buffer[] = [];
-        for await (const chunk of await this.storage.read(document.storageKey)) chunks.push(chunk as Buffer);
-        return new Uint8Array(Buffer.concat(chunks));
+        return new Uint8Array(await this.storage.getBytes(document.storageKey));
       },
     };
   }

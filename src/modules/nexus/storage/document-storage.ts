@@ -1,130 +1,135 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream, type Dirent } from 'node:fs';
-import { mkdir, opendir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
 
 /**
- * Where original documents live, and what is derived from them once (a document's rendered layout,
- * `<tenant>/<doc uuid>.layout.zip`). Keys are made by Foliodesk (`<tenant>/<doc uuid>.pdf`), never from a
- * client's file name. Local disk is the default; an S3-compatible store can implement the same class.
+ * The document store: an object store holding originals (`<tenant id>/<document id>.pdf`), the
+ * layouts drawn from them (`….layout.zip`) and produced reports (`<tenant id>/reports/<report id>.<ext>`).
+ * Keys are made by Foliodesk (see the helpers below), never from a client's file name, and always start
+ * with the tenant's id. Two drivers (STORAGE_DRIVER): `fs`, files under STORAGE_DIR (LocalDiskStorage),
+ * and `s3`, an S3-compatible bucket (S3Storage). Both answer the same contract (test/service/storage-contract).
+ *
+ * What a caller may rely on with either driver:
+ * - `put` stores an object whole or not at all: a reader never sees half of it, and a failed put leaves
+ *   nothing under the key (it may leave the previous object there).
+ * - A row that names an object is committed only after `put` succeeded; an object whose row never
+ *   committed (the process died in between) is removed by the store sweep (StoreSweeper) once older than
+ *   STORE_SWEEP_GRACE_MS. Deleting is the other way round: the row first, then the object.
+ * - A store that cannot be reached rejects with StorageUnavailable (503 STORAGE_UNAVAILABLE).
  */
 export abstract class DocumentStorage {
-  /** Moves a fully received temporary upload into the store under `key`. */
-  abstract adopt(tempPath: string, key: string): Promise<void>;
-  abstract read(key: string): Promise<Readable>;
-  /** The whole object, or null when there is none. */
-  abstract readAll(key: string): Promise<Buffer | null>;
-  /** Stores `data` under `key` whole or not at all (a reader never sees half of it). */
-  abstract write(key: string, data: Uint8Array): Promise<void>;
-  abstract remove(key: string): Promise<void>;
-  /** A local path for the object (local disk only), for parsers that need a file. */
-  abstract localPath(key: string): string;
-  /** A directory for uploads being received. */
-  abstract tempDir(): string;
-  /** Every stored object with when it was last written (for the store sweep; not in any order). */
-  abstract list(): AsyncIterable<StoredObject>;
-  /** Removes uploads still being received that were last written before `before`; answers how many. */
-  abstract removeIncomingBefore(before: Date): Promise<number>;
-}
+  abstract readonly driver: 'fs' | 's3';
+  /**
+   * Stores `body` under `key`. `size` (and `sha256`, hex, when given) are what the body must be: a body
+   * that turns out otherwise is not stored (rejects with StoredObjectMismatch). A `file` body is a
+   * local file the caller removes afterwards (the fs driver moves it into place instead of copying it).
+   */
+  abstract put(key: string, body: ObjectBody, expected: { size: number; sha256?: string }): Promise<void>;
+  /** The object's bytes as a stream; rejects with StoredObjectMissing when there is none. */
+  abstract get(key: string): Promise<Readable>;
+  /** The object's size and when it was stored, or null when there is none. */
+  abstract stat(key: string): Promise<StoredObject | null>;
+  /** Removes the object; removing one that is not there succeeds. */
+  abstract delete(key: string): Promise<void>;
+  /** Every object whose key starts with `prefix` ('' for all), in no particular order (for the store sweep). */
+  abstract list(prefix: string): AsyncIterable<StoredObject>;
+  /** Resolves when the store answers and can be written to (readiness); rejects otherwise. */
+  abstract check(): Promise<void>;
 
-export interface StoredObject {
-  key: string;
-  modifiedAt: Date;
-}
-
-const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.(pdf|layout\.zip)$/;
-
-/** Where a document's rendered layout is kept: beside its original, removed with it (StoreSweeper). */
-export const layoutKeyOf = (storageKey: string) => storageKey.replace(/\.pdf$/, '.layout.zip');
-
-export class LocalDiskStorage extends DocumentStorage {
-  private readonly root: string;
-
-  constructor(root: string) {
-    super();
-    this.root = resolve(root);
+  /**
+   * The whole object in memory, for what needs all of it at once: the PDF engine (which hands the bytes
+   * to its reader process), a layout zip, a report. Rejects with StoredObjectMissing when there is none.
+   */
+  async getBytes(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
   }
 
-  localPath(key: string): string {
-    if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key: ${key}`);
-    const path = resolve(this.root, key);
-    if (!path.startsWith(this.root + sep)) throw new Error(`storage key escapes the store: ${key}`);
-    return path;
-  }
-
-  tempDir(): string {
-    return join(this.root, '.incoming');
-  }
-
-  async adopt(tempPath: string, key: string): Promise<void> {
-    const target = this.localPath(key);
-    await mkdir(dirname(target), { recursive: true });
-    await rename(tempPath, target);
-    // Stored now: the store sweep counts a file's age from here, not from its last received byte.
-    const now = new Date();
-    await utimes(target, now, now);
-  }
-
-  async read(key: string): Promise<Readable> {
-    const path = this.localPath(key);
-    await stat(path);
-    return createReadStream(path);
-  }
-
-  async readAll(key: string): Promise<Buffer | null> {
+  /** `getBytes`, or null when there is no such object. */
+  async getAll(key: string): Promise<Buffer | null> {
     try {
-      return await readFile(this.localPath(key));
+      return await this.getBytes(key);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (error instanceof StoredObjectMissing) return null;
       throw error;
     }
   }
+}
 
-  async write(key: string, data: Uint8Array): Promise<void> {
-    const target = this.localPath(key);
-    const partial = join(this.tempDir(), `${randomUUID()}.partial`);
-    await mkdir(this.tempDir(), { recursive: true });
-    await writeFile(partial, data);
-    await mkdir(dirname(target), { recursive: true });
-    await rename(partial, target);
-  }
+/** What `put` stores: a local file, a stream, or bytes in memory. */
+export type ObjectBody = { file: string } | { stream: Readable } | { bytes: Uint8Array };
 
-  async remove(key: string): Promise<void> {
-    await rm(this.localPath(key), { force: true });
-  }
+export interface StoredObject {
+  key: string;
+  size: number;
+  /** When it was stored (the store sweep's grace period counts from here). */
+  modifiedAt: Date;
+}
 
-  async *list(): AsyncIterable<StoredObject> {
-    for await (const dir of await opendirIfAny(this.root)) {
-      if (!dir.isDirectory() || dir.name.startsWith('.')) continue;
-      for await (const file of await opendirIfAny(join(this.root, dir.name))) {
-        const key = `${dir.name}/${file.name}`;
-        if (!file.isFile() || !SAFE_KEY.test(key)) continue;
-        const info = await stat(join(this.root, key)).catch(() => null);
-        if (info) yield { key, modifiedAt: info.mtime };
-      }
-    }
-  }
-
-  async removeIncomingBefore(before: Date): Promise<number> {
-    let removed = 0;
-    for await (const file of await opendirIfAny(this.tempDir())) {
-      const path = join(this.tempDir(), file.name);
-      const info = await stat(path).catch(() => null);
-      if (!file.isFile() || !info || info.mtime >= before) continue;
-      await rm(path, { force: true });
-      removed++;
-    }
-    return removed;
+/** No object under the key (code ENOENT, as the local disk says it). */
+export class StoredObjectMissing extends Error {
+  override readonly name = 'StoredObjectMissing';
+  readonly code = 'ENOENT';
+  constructor(key: string) {
+    super(`no stored object ${key}`);
   }
 }
 
-/** The entries of a directory; none when it does not exist (yet). */
-async function opendirIfAny(path: string): Promise<AsyncIterable<Dirent>> {
-  try {
-    return await opendir(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return (async function* () {})();
-    throw error;
-  }
+/** The body given to `put` is not the size or the SHA-256 it was said to be; nothing was stored. */
+export class StoredObjectMismatch extends Error {
+  override readonly name = 'StoredObjectMismatch';
+}
+
+/**
+ * The store cannot be reached or does not answer (network, timeouts, 5xx, throttling): requests answer
+ * 503 STORAGE_UNAVAILABLE, pipeline stages retry later.
+ */
+export class StorageUnavailable extends Error {
+  override readonly name = 'StorageUnavailable';
+}
+
+/** Every key the store holds: `<tenant>/<name>.pdf`, `<tenant>/<name>.layout.zip`, `<tenant>/reports/<name>.(csv|xlsx|json)`. */
+const SAFE_KEY = /^[A-Za-z0-9_-]+\/(?:[A-Za-z0-9_-]+\.(?:pdf|layout\.zip)|reports\/[A-Za-z0-9_-]+\.(?:csv|xlsx|json))$/;
+
+/** Refuses a key Foliodesk does not make (a path escape, another shape) before any driver uses it. */
+export function assertStorageKey(key: string): string {
+  if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key: ${key}`);
+  return key;
+}
+
+/** Whether the store may hold `key` (objects of other shapes are not listed). */
+export function isStorageKey(key: string): boolean {
+  return SAFE_KEY.test(key);
+}
+
+/** The key of a document's original. */
+export const originalKeyOf = (tenantId: string, documentId: string) => `${tenantId}/${documentId}.pdf`;
+
+/** Where a document's rendered layout is kept: beside its original, removed with it. */
+export const layoutKeyOf = (storageKey: string) => storageKey.replace(/\.pdf$/, '.layout.zip');
+
+/** The key of a produced report. */
+export const reportStorageKey = (tenantId: string, reportId: string, extension: string) => `${tenantId}/reports/${reportId}.${extension}`;
+
+/**
+ * A pass-through that counts and hashes what flows through it and fails the stream at its end when
+ * the body is not `expected` (so a driver never completes a write of the wrong bytes).
+ */
+export function verifying(key: string, expected: { size: number; sha256?: string }): Transform {
+  const hash = expected.sha256 ? createHash('sha256') : null;
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      hash?.update(chunk);
+      if (size > expected.size) return done(new StoredObjectMismatch(`${key}: more than the ${expected.size} bytes expected`));
+      done(null, chunk);
+    },
+    flush(done) {
+      if (size !== expected.size) return done(new StoredObjectMismatch(`${key}: ${size} bytes, ${expected.size} expected`));
+      const sha256 = hash?.digest('hex');
+      if (sha256 && sha256 !== expected.sha256) return done(new StoredObjectMismatch(`${key}: SHA-256 ${sha256}, ${expected.sha256} expected`));
+      done();
+    },
+  });
 }

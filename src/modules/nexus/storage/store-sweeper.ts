@@ -4,13 +4,18 @@ import { AppConfig } from '../../../config/app-config.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
 import { TenantsService } from '../../tenants/tenants.service.js';
 import { DocumentsRepository } from '../documents.repository.js';
+import { ReportsRepository } from '../export/reports.repository.js';
 import { DocumentStorage } from './document-storage.js';
+import { removeIncomingBefore } from './incoming.js';
 
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /**
  * Keys of a document: its original (`<tenant id>/<document uuid>.pdf`, made by the upload) and its
- * rendered layout (`….layout.zip`, made by the first LAYOUT fetch). Anything else in the store is left alone.
+ * rendered layout (`….layout.zip`, made by the first LAYOUT fetch); and of a report
+ * (`<tenant id>/reports/<report uuid>.<ext>`, made by an export). Anything else in the store is left alone.
  */
-const DOCUMENT_KEY = /^(ten_[0-9a-f]{24})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(pdf|layout\.zip)$/;
+const DOCUMENT_KEY = new RegExp(`^(ten_[0-9a-f]{24})/(${UUID})\\.(?:pdf|layout\\.zip)$`);
+const REPORT_KEY = new RegExp(`^(ten_[0-9a-f]{24})/reports/(${UUID})\\.(?:csv|xlsx|json)$`);
 /** Documents looked up in PostgreSQL per statement. */
 const BATCH = 500;
 /**
@@ -23,7 +28,7 @@ export const MAX_REMOVALS_PER_PASS = 100;
 const FIRST_PASS_AFTER_MS = 5 * 60_000;
 
 export interface SweepResult {
-  /** Stored originals without a document row, removed. */
+  /** Stored originals and layouts without a document row, and reports without a report row, removed. */
   orphans: number;
   /** Partial uploads in the incoming directory, removed. */
   incoming: number;
@@ -32,10 +37,12 @@ export interface SweepResult {
 }
 
 /**
- * Removes what an upload leaves behind when its process dies at the wrong moment: a stored original
- * whose document row was never written (the process died between storing the file and writing the
- * row, or while PostgreSQL could not tell whether the row was written; see DocumentsService.record), and partial uploads
- * in the incoming directory. Only files last written more than STORE_SWEEP_GRACE_MS ago (1 h by
+ * Removes what a process leaves behind when it dies at the wrong moment, with either driver: a stored
+ * original whose document row was never written (the process died between storing the object and
+ * writing the row, or while PostgreSQL could not tell whether the row was written; see
+ * DocumentsService.record), a layout or report whose row never committed, an object whose row was
+ * deleted but whose own removal failed (DocumentErasure, RetentionPurge: the row goes first, so the
+ * sweep retries the object), and partial uploads in this process's incoming directory. Only files last written more than STORE_SWEEP_GRACE_MS ago (1 h by
  * default; at least 10 min, past any upload's own cleanup) are considered, so an upload under way is
  * never touched. A file is removed only once PostgreSQL has answered that its tenant exists and has
  * no such document; files of tenants the database does not know are left alone, and a pass that
@@ -52,6 +59,7 @@ export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly config: AppConfig,
     private readonly storage: DocumentStorage,
     private readonly docs: DocumentsRepository,
+    private readonly reports: ReportsRepository,
     private readonly tenants: TenantsService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -76,41 +84,54 @@ export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdo
     this.running = true;
     try {
       const before = new Date(now.getTime() - this.config.storage.sweepGraceMs);
-      const incoming = await this.storage.removeIncomingBefore(before);
+      const incoming = await removeIncomingBefore(this.config.storage.dir, before);
       const orphans: string[] = [];
       const unknownTenants = new Set<string>();
-      const pending = new Map<string, Array<{ id: string; key: string }>>(); // tenant → stored objects, in batches
+      // tenant → stored objects not yet looked up, documents' and reports' apart, in batches
+      const pending = new Map<string, { documents: Pending[]; reports: Pending[] }>();
       const settle = async (tenantId: string) => {
-        const objects = pending.get(tenantId) ?? [];
+        const { documents, reports } = pending.get(tenantId) ?? { documents: [], reports: [] };
         pending.delete(tenantId);
-        const [tenantExists, existing] = await Promise.all([this.tenants.exists(tenantId), this.docs.existing(tenantId, [...new Set(objects.map((o) => o.id))])]);
+        const ids = (objects: Pending[]) => [...new Set(objects.map((o) => o.id))];
+        const [tenantExists, existingDocuments, existingReports] = await Promise.all([
+          this.tenants.exists(tenantId),
+          documents.length ? this.docs.existing(tenantId, ids(documents)) : new Set<string>(),
+          reports.length ? this.reports.existing(tenantId, ids(reports)) : new Set<string>(),
+        ]);
         if (!tenantExists) unknownTenants.add(tenantId);
-        else orphans.push(...objects.filter((o) => !existing.has(o.id)).map((o) => o.key));
+        else {
+          orphans.push(...documents.filter((o) => !existingDocuments.has(o.id)).map((o) => o.key));
+          orphans.push(...reports.filter((o) => !existingReports.has(o.id)).map((o) => o.key));
+        }
       };
-      for await (const { key, modifiedAt } of this.storage.list()) {
-        const match = DOCUMENT_KEY.exec(key);
-        if (!match || modifiedAt >= before) continue;
+      for await (const { key, modifiedAt } of this.storage.list('')) {
+        if (modifiedAt >= before) continue;
+        const document = DOCUMENT_KEY.exec(key);
+        const report = document ? null : REPORT_KEY.exec(key);
+        const match = document ?? report;
+        if (!match) continue;
         const [, tenantId, id] = match as unknown as [string, string, string];
         let objects = pending.get(tenantId);
-        if (!objects) pending.set(tenantId, (objects = []));
-        objects.push({ id, key });
-        if (objects.length >= BATCH) await settle(tenantId);
+        if (!objects) pending.set(tenantId, (objects = { documents: [], reports: [] }));
+        const list = document ? objects.documents : objects.reports;
+        list.push({ id, key });
+        if (list.length >= BATCH) await settle(tenantId);
         if (orphans.length > MAX_REMOVALS_PER_PASS) break;
       }
       for (const tenantId of [...pending.keys()]) if (orphans.length <= MAX_REMOVALS_PER_PASS) await settle(tenantId);
       if (unknownTenants.size) {
-        this.logger.warn({ tenants: [...unknownTenants] }, 'store sweep: stored files of tenants this database does not know were left alone');
+        this.logger.warn({ tenants: [...unknownTenants] }, 'store sweep: stored objects of tenants this database does not know were left alone');
       }
       if (orphans.length > MAX_REMOVALS_PER_PASS) {
         this.logger.error(
           { found: `more than ${MAX_REMOVALS_PER_PASS}` },
-          'store sweep: too many stored originals without a document row; none removed. Is DATABASE_URL the database of this STORAGE_DIR?',
+          'store sweep: too many stored objects without a row; none removed. Is DATABASE_URL the database of this document store (STORAGE_DIR, or S3_BUCKET and S3_PREFIX)?',
         );
         return { orphans: 0, incoming, refused: true };
       }
       for (const key of orphans) {
-        await this.storage.remove(key);
-        this.logger.warn({ storageKey: key }, 'store sweep: removed a stored original that has no document row');
+        await this.storage.delete(key);
+        this.logger.warn({ storageKey: key }, 'store sweep: removed a stored object that has no row');
       }
       if (orphans.length || incoming) this.logger.info({ orphans: orphans.length, incoming }, 'store sweep done');
       return { orphans: orphans.length, incoming, refused: false };
@@ -118,4 +139,9 @@ export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdo
       this.running = false;
     }
   }
+}
+
+interface Pending {
+  id: string;
+  key: string;
 }

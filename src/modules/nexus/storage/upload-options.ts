@@ -1,15 +1,15 @@
 import type { MulterModuleOptions } from '@nestjs/platform-express';
 import type { AppConfig } from '../../../config/app-config.js';
-import { LocalDiskStorage } from './document-storage.js';
+import { incomingDir } from './incoming.js';
 import { HashingDiskEngine } from './hashing-disk.engine.js';
 
 /**
  * The multer options of every route that receives a statement (nexus and chat uploads): streamed
- * into the document store's directory for uploads being received while hashed, size-limited.
+ * into the process's directory for uploads being received (incomingDir) while hashed, size-limited.
  */
 export function pdfUploadOptions(config: AppConfig): MulterModuleOptions {
   return {
-    storage: new HashingDiskEngine(new LocalDiskStorage(config.storage.dir).tempDir()),
+    storage: new HashingDiskEngine(incomingDir(config.storage.dir)),
     limits: { fileSize: config.storage.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
   };
 }
@@ -21,7 +21,7 @@ export function pdfUploadOptions(config: AppConfig): MulterModuleOptions {
  */
 export function batchUploadOptions(config: AppConfig): MulterModuleOptions {
   return {
-    storage: new HashingDiskEngine(new LocalDiskStorage(config.storage.dir).tempDir()),
+    storage: new HashingDiskEngine(incomingDir(config.storage.dir)),
     limits: { fileSize: Math.max(config.storage.maxUploadBytes, config.batch.zipMaxBytes), files: config.batch.maxFiles, fields: 20, fieldSize: 64 * 1024 },
   };
 }
