@@ -91,6 +91,24 @@ describe('lots: what opens and closes them (FIFO per folio and scheme)', () => {
     expect(result.holdings[0].flags).toEqual([]);
   });
 
+  it('reversal: one printed before its original on the same day still cancels it', () => {
+    const result = run(
+      { holdings: [holding(EQ_A, [tx('2023-01-02', 'reversal', -50, 500), tx('2023-01-02', 'purchase', 50, 500), tx('2023-02-01', 'purchase', 50, 600), tx('2024-04-02', 'redemption', -50, 800)])] },
+      '2024-25',
+    );
+    expect(result.realised.lots.map((l) => [l.purchase_date, l.cost, l.gain])).toEqual([['2023-02-01', 600, 200]]);
+    expect(result.holdings[0].flags).toEqual([]);
+  });
+
+  it('reversal: a redemption reversed gives back its units and no gain', () => {
+    const result = run(
+      { holdings: [holding(EQ_A, [tx('2023-01-02', 'purchase', 50, 500), tx('2024-04-02', 'redemption', -50, 800), tx('2024-04-05', 'reversal', 50, 800)], { valuation: { nav: 20, date: '2024-06-28' } })] },
+      '2024-25',
+    );
+    expect(result.realised.lots).toEqual([]);
+    expect(result.unrealised.lots.map((l) => [l.purchase_date, l.units, l.gain])).toEqual([['2023-01-02', 50, 500]]);
+  });
+
   it('reversal: one whose original row is not in the history takes units from the newest lot without a gain, flagged', () => {
     const result = run({ holdings: [holding(EQ_A, [tx('2023-01-02', 'purchase', 50, 500), tx('2023-01-05', 'reversal', -20, 210)])] }, '2022-23');
     expect(result.realised.lots).toEqual([]);

@@ -52,10 +52,13 @@ export function prepareSteps(holding: GainsHolding): PreparedHolding {
   const dropped = new Set<number>();
   let unmatchedReversals = 0;
 
-  // A reversal cancels the latest earlier row of opposite units (the same amount preferred).
+  // A reversal cancels the latest earlier row of opposite units (the same amount preferred); a row of
+  // the same day printed after it counts as earlier (statements order a day's rows their own way).
   for (const r of rows) {
     if (r.tx.type !== 'reversal' || r.units === 0n) continue;
-    const candidates = rows.filter((o) => o.index < r.index && !dropped.has(o.index) && o.tx.type !== 'reversal' && o.units === -r.units);
+    const candidates = rows
+      .filter((o) => (o.index < r.index || o.tx.date === r.tx.date) && o.index !== r.index && !dropped.has(o.index) && o.tx.type !== 'reversal' && o.units === -r.units)
+      .sort((a, b) => Number(a.index > r.index) - Number(b.index > r.index) || a.index - b.index);
     const sameAmount = candidates.filter((o) => o.tx.amount !== null && r.tx.amount !== null && Math.abs(o.tx.amount) === Math.abs(r.tx.amount));
     const original = (sameAmount.length ? sameAmount : candidates).at(-1);
     if (original) {
