@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, createTenant, errorCode, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { sql } from '../support/db.js';
 
 // The client register through the API: CRUD, pagination and filters, PAN rules, write-only secrets,
@@ -20,10 +20,7 @@ describe('clients', () => {
   let acme: Tenant;
   let rival: Tenant;
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
-  });
+  beforeAll(async () => ({ t, acme, rival } = await twoTenants()));
   afterAll(() => t.close());
 
   const create = async (account: Account, body: Record<string, unknown>) => t.http.post('/api/v1/clients').set(bearer(account)).send(body);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateStatement, imageOnlyPdf } from '../fixtures/generator/index.js';
-import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, createTenant, errorCode, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { sql } from '../support/db.js';
 
@@ -19,8 +19,7 @@ describe('dashboard and activity feed', () => {
   let runs: Array<Awaited<ReturnType<typeof processPdf>>>;
   let uploadedOnly: { doc_id: string };
   beforeAll(async () => {
-    t = await startTestApp();
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    ({ t, acme, rival } = await twoTenants());
     const statement = await generateStatement('cams_summary', { seed: 31 });
     runs = [
       await processPdf(t, acme.analyst, statement.pdf, 'first.pdf'),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../src/common/logging/logging.module.js';
 import { BootstrapAdminService } from '../../src/modules/bootstrap/bootstrap-admin.service.js';
-import { bearer, createTenant, errorCode, login, register, startTestApp, STRONG_PASSWORD, uniqueEmail, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, errorCode, login, register, startTestApp, STRONG_PASSWORD, twoTenants, uniqueEmail, type Tenant, type TestApp } from '../support/app.js';
 import { sql } from '../support/db.js';
 import { simplePdf } from '../support/pdf.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
@@ -12,10 +12,7 @@ describe('nexus admin: stats, queue board and queue metrics', () => {
   let acme: Tenant;
   let rival: Tenant;
   const operatorEmail = uniqueEmail('operator');
-  beforeAll(async () => {
-    t = await startTestApp({ BOOTSTRAP_ADMIN_EMAIL: operatorEmail, BOOTSTRAP_ADMIN_PASSWORD: STRONG_PASSWORD });
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
-  });
+  beforeAll(async () => ({ t, acme, rival } = await twoTenants({ BOOTSTRAP_ADMIN_EMAIL: operatorEmail, BOOTSTRAP_ADMIN_PASSWORD: STRONG_PASSWORD })));
   afterAll(() => t.close());
 
   it('GET /api/v1/nexus/stats counts the admin’s tenant only, for admins only', async () => {

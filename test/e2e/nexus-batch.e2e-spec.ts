@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { zipSync } from 'fflate';
 import { generateStatement, type GeneratedStatement } from '../fixtures/generator/index.js';
-import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, createTenant, errorCode, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { sql } from '../support/db.js';
 import { simplePdf } from '../support/pdf.js';
 import { zipBomb } from '../support/zip-bomb.js';
@@ -19,14 +19,13 @@ describe('nexus: batch uploads', () => {
   let rival: Tenant;
 
   beforeAll(async () => {
-    t = await startTestApp({
+    ({ t, acme, rival } = await twoTenants({
       BATCH_ADMISSION_PER_TENANT: String(CAP),
       BATCH_MAX_FILES: '8',
       BATCH_ZIP_MAX_ENTRY_BYTES: String(2 * MiB),
       BATCH_ZIP_MAX_TOTAL_BYTES: String(6 * MiB),
       PIPELINE_RECONCILE_INTERVAL_MS: '500',
-    });
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    }));
   });
   afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { generateStatement, type GeneratedStatement } from '../fixtures/generator/index.js';
-import { addUser, bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { addUser, bearer, createTenant, errorCode, startTestApp, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { ask, newSession, uploadIntoSession } from '../support/chat.js';
 import { sql } from '../support/db.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
@@ -54,8 +54,7 @@ describe('nexus document deletion: DELETE /api/v1/nexus/documents/{doc_id}', () 
   let statement: GeneratedStatement;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    ({ t, acme, rival } = await twoTenants());
     statement = await generateStatement('cams_detailed', { seed: 57, investors: 2 });
   }, 90_000);
   afterAll(() => t.close());
@@ -193,8 +192,7 @@ describe('client deletion with its statements: DELETE /api/v1/clients/{client_id
   let rival: Tenant;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    ({ t, acme, rival } = await twoTenants());
   }, 90_000);
   afterAll(() => t.close());
 

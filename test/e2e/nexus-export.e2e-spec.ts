@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { DocumentStorage } from '../../src/modules/nexus/storage/document-storage.js';
 import { generateStatement, type GeneratedStatement, type Holding as TruthHolding } from '../fixtures/generator/index.js';
-import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, errorCode, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 
 const PUBLIC_BASE_URL = 'https://foliodesk.example.in';
@@ -102,8 +102,7 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
   const exportPath = (q = '') => `/api/v1/nexus/export/${job.job_id}${q}`;
 
   beforeAll(async () => {
-    t = await startTestApp({ PUBLIC_BASE_URL });
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    ({ t, acme, rival } = await twoTenants({ PUBLIC_BASE_URL }));
     statement = await generateStatement('cams_detailed', { seed: 31, investors: 2 });
     job = await uploadPdf(t, acme.analyst, statement.pdf);
     pending = await uploadPdf(t, acme.analyst, statement.pdf, 'not-processed.pdf');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { generateStatement, imageOnlyPdf } from '../fixtures/generator/index.js';
-import { bearer, createTenant, errorCode, startTestApp, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, errorCode, twoTenants, type Tenant, type TestApp } from '../support/app.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 
 const STAGE_NAMES = ['upload', 'classification', 'parsing', 'structuring', 'extraction', 'validation', 'enrichment', 'calculation', 'summary', 'completion'];
@@ -21,10 +21,7 @@ describe('nexus pipeline: upload → process → progress → extraction', () =>
   let t: TestApp;
   let acme: Tenant;
   let rival: Tenant;
-  beforeAll(async () => {
-    t = await startTestApp({ PIPELINE_RECONCILE_INTERVAL_MS: '500', PIPELINE_STALE_AFTER_MS: '1500' });
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
-  });
+  beforeAll(async () => ({ t, acme, rival } = await twoTenants({ PIPELINE_RECONCILE_INTERVAL_MS: '500', PIPELINE_STALE_AFTER_MS: '1500' })));
   afterAll(() => t.close());
 
   it('runs all ten stages on a CAMS statement and serves the extraction, progress and outbox event', async () => {

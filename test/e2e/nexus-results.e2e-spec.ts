@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateStatement } from '../fixtures/generator/index.js';
-import { bearer, createTenant, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, createTenant, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { sql } from '../support/db.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 
@@ -23,10 +23,7 @@ describe('nexus results: token usage per run, tenant stats', () => {
   let t: TestApp;
   let acme: Tenant;
   let rival: Tenant;
-  beforeAll(async () => {
-    t = await startTestApp({ LLM_PRICE_TABLE });
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
-  });
+  beforeAll(async () => ({ t, acme, rival } = await twoTenants({ LLM_PRICE_TABLE })));
   afterAll(() => t.close());
 
   it("reports the latest run's token usage: a re-run does not add up, and costs have 2 decimals", async () => {

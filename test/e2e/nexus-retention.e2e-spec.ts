@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RetentionPurge } from '../../src/modules/nexus/erasure/retention-purge.js';
 import { generateStatement, type GeneratedStatement } from '../fixtures/generator/index.js';
-import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, createTenant, errorCode, startTestApp, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { sql } from '../support/db.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 
@@ -40,9 +40,8 @@ describe('retention purge: originals older than the tenant\'s retention_days', (
   let purge: RetentionPurge;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    ({ t, acme, rival } = await twoTenants());
     purge = t.app.get(RetentionPurge);
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
     statement = await generateStatement('cams_detailed', { seed: 61 });
   }, 90_000);
   afterAll(() => t.close());

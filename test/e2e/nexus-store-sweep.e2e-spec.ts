@@ -15,7 +15,7 @@ import { removeIncomingBefore } from '../../src/modules/nexus/storage/incoming.j
 import { LocalDiskStorage } from '../../src/modules/nexus/storage/local-disk-storage.js';
 import { MAX_REMOVALS_PER_PASS, StoreSweeper } from '../../src/modules/nexus/storage/store-sweeper.js';
 import { TenantsService } from '../../src/modules/tenants/tenants.service.js';
-import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, twoTenants, type Tenant, type TestApp } from '../support/app.js';
 import { sql } from '../support/db.js';
 import { simplePdf } from '../support/pdf.js';
 
@@ -35,9 +35,8 @@ describe('store sweep', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'foliodesk-sweep-'));
-    t = await startTestApp({ STORAGE_DIR: dir });
+    ({ t, acme, rival: globex } = await twoTenants({ STORAGE_DIR: dir }));
     sweeper = t.app.get(StoreSweeper);
-    [acme, globex] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
     pdf = await simplePdf(['Consolidated Account Statement']);
   });
   afterAll(async () => {

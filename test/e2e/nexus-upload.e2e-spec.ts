@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { unzipSync } from 'fflate';
-import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, createTenant, errorCode, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { sql } from '../support/db.js';
 import { simplePdf } from '../support/pdf.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
@@ -23,8 +23,7 @@ describe('nexus: upload, listing and the original', () => {
   let rival: Tenant;
   let statement: Buffer;
   beforeAll(async () => {
-    t = await startTestApp({ MAX_UPLOAD_BYTES: String(256 * 1024) });
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    ({ t, acme, rival } = await twoTenants({ MAX_UPLOAD_BYTES: String(256 * 1024) }));
     statement = await simplePdf(['Consolidated Account Statement', 'Page two', 'Page three']);
   });
   afterAll(() => t.close());

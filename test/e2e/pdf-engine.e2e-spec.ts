@@ -9,7 +9,7 @@ import { unzipSync } from 'fflate';
 import { PdfEngine } from '../../src/modules/pdf/pdf-engine.js';
 import { MAX_PAGE_PIXELS } from '../../src/modules/pdf/reader/layout.js';
 import { generateStatement } from '../fixtures/generator/index.js';
-import { bearer, createTenant, errorCode, startTestApp, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, errorCode, twoTenants, type Tenant, type TestApp } from '../support/app.js';
 import { hugeUserUnitPage } from '../support/hostile/malicious-pdfs.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 
@@ -27,9 +27,8 @@ describe('the PDF engine behind the API', () => {
   let rival: Tenant;
   let engine: PdfEngine;
   beforeAll(async () => {
-    t = await startTestApp({ PDF_ENGINE_POOL_SIZE: '2', PDF_ENGINE_QUEUE_LIMIT: '2', PDF_ENGINE_QUEUE_PER_TENANT: '1' });
+    ({ t, acme, rival } = await twoTenants({ PDF_ENGINE_POOL_SIZE: '2', PDF_ENGINE_QUEUE_LIMIT: '2', PDF_ENGINE_QUEUE_PER_TENANT: '1' }));
     engine = t.app.get(PdfEngine);
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bearer, createTenant, errorCode, startTestApp, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, errorCode, twoTenants, type Tenant, type TestApp } from '../support/app.js';
 import { clientStatements, GAP, YEAR } from '../support/client-statements.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { renderModel } from '../fixtures/generator/index.js';
@@ -21,8 +21,7 @@ describe('portfolio', () => {
   let householdId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    ({ t, acme, rival } = await twoTenants());
     const created = await t.http.post('/api/v1/clients').set(bearer(acme.analyst)).send({ name: 'Portfolio Client', pan: client.pan });
     expect(created.status).toBe(201);
     clientId = created.body.result.client_id;

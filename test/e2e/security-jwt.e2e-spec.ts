@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import jwt from 'jsonwebtoken';
-import { addUser, bearer, createTenant, errorCode, register, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { addUser, bearer, errorCode, register, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { sql } from '../support/db.js';
 
 // Refusals the auth suite (test/e2e/auth.e2e-spec.ts) does not cover: alg:none, a tampered payload, a
@@ -28,10 +28,7 @@ describe('JWT refusals (beyond the auth suite)', () => {
   let t: TestApp;
   let acme: Tenant;
   let rival: Tenant;
-  beforeAll(async () => {
-    t = await startTestApp();
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
-  });
+  beforeAll(async () => ({ t, acme, rival } = await twoTenants()));
   afterAll(() => t.close());
 
   const me = (token: string) => t.http.get('/api/v1/users/me').set('Authorization', `Bearer ${token}`);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { generateStatement } from '../fixtures/generator/index.js';
-import { addUser, bearer, createTenant, invite, login, startTestApp, uniqueEmail, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { addUser, bearer, invite, login, twoTenants, uniqueEmail, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { simplePdf } from '../support/pdf.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { startSamlIdp, type SamlTestIdp } from '../support/idp/saml-idp.js';
@@ -181,8 +181,7 @@ describe('role matrix (docs/security.md) against every route', () => {
 
   beforeAll(async () => {
     [receiver, idp] = await Promise.all([new Receiver().start(), startSamlIdp()]);
-    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    ({ t, acme, rival } = await twoTenants({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }));
     const sso = await t.http.post('/api/v1/auth/sso/configure').set(bearer(acme.admin)).send({ protocol: 'saml2', metadata_url: idp.metadataUrl, attribute_mapping: { email: 'email' } });
     if (sso.status !== 200) throw new Error(`sso configure: ${sso.status} ${JSON.stringify(sso.body)}`);
     const spare = await addUser(t.http, acme.admin, 'viewer');

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { acceptInvitation, addUser, bearer, createTenant, errorCode, login, register, startTestApp, STRONG_PASSWORD, testMailbox, uniqueEmail, type Tenant, type TestApp } from '../support/app.js';
+import { acceptInvitation, addUser, bearer, errorCode, login, register, STRONG_PASSWORD, testMailbox, twoTenants, uniqueEmail, type Tenant, type TestApp } from '../support/app.js';
 import { invitationLink } from '../support/mailbox.js';
 
 describe('users, roles and tenancy', () => {
   let t: TestApp;
   let acme: Tenant;
   let other: Tenant;
-  beforeAll(async () => {
-    t = await startTestApp();
-    [acme, other] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
-  });
+  beforeAll(async () => ({ t, acme, rival: other } = await twoTenants()));
   afterAll(() => t.close());
 
   describe('GET/PATCH /api/v1/users/me', () => {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { verify } from '@octokit/webhooks-methods';
 import { Redis } from 'ioredis';
 import { delayBeforeAttempt } from '../../src/modules/webhooks/delivery/retry-schedule.js';
-import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, createTenant, errorCode, startTestApp, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { simplePdf } from '../support/pdf.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { Receiver } from '../support/receiver.js';
@@ -26,10 +26,7 @@ describe('webhooks', () => {
   let acme: Tenant;
   let rival: Tenant;
   let receiver: Receiver;
-  beforeAll(async () => {
-    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_DELAY_SCALE: String(SCALE), WEBHOOK_DISPATCH_INTERVAL_MS: '50', WEBHOOK_RECOVERY_AFTER_MS: '1500' });
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
-  });
+  beforeAll(async () => ({ t, acme, rival } = await twoTenants({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_DELAY_SCALE: String(SCALE), WEBHOOK_DISPATCH_INTERVAL_MS: '50', WEBHOOK_RECOVERY_AFTER_MS: '1500' })));
   afterAll(() => t.close());
   beforeEach(async () => {
     receiver = await new Receiver().start();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateStatement } from '../fixtures/generator/index.js';
-import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, createTenant, startTestApp, twoTenants, type Tenant, type TestApp } from '../support/app.js';
 import { ask, newSession, uploadIntoSession } from '../support/chat.js';
 import { sql } from '../support/db.js';
 import { openAiEnv, startMockOpenAi } from '../support/mock-openai-api.js';
@@ -14,8 +14,7 @@ describe('zen chat', () => {
   let statement: Awaited<ReturnType<typeof generateStatement>>;
   let session: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    ({ t, acme, rival } = await twoTenants());
     statement = await generateStatement('cams_detailed', { seed: 41, investors: 1 });
     session = await newSession(t, acme.analyst);
     await uploadIntoSession(t, acme.analyst, session, statement.pdf);

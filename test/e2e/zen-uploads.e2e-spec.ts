@@ -8,7 +8,7 @@ import { buildLines } from '../../src/modules/pdf/text-lines.js';
 import { extractPdfText } from '../../src/modules/pdf/reader/pdfium.js';
 import { generateStatement, imageOnlyPdf } from '../fixtures/generator/index.js';
 import { notPdfStatements, pdfAfter, zipOfPdf } from '../fixtures/generator/negative.js';
-import { addUser, bearer, createTenant, errorCode, login, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { addUser, bearer, errorCode, login, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { simplePdf } from '../support/pdf.js';
 import { uploadPdf } from '../support/pipeline.js';
 import { sql } from '../support/db.js';
@@ -36,8 +36,7 @@ describe('zen: documents uploaded into a chat session', () => {
 
   beforeAll(async () => {
     await rm(resolve(STORAGE_DIR, '.incoming'), { recursive: true, force: true });
-    t = await startTestApp({ STORAGE_DIR, MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES) });
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    ({ t, acme, rival } = await twoTenants({ STORAGE_DIR, MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES) }));
   });
   afterAll(() => t.close());
 

@@ -108,6 +108,28 @@ export async function createTenant(http: TestApp['http']): Promise<Tenant> {
   return { admin, analyst, viewer };
 }
 
+export interface TwoTenants {
+  t: TestApp;
+  acme: Tenant;
+  rival: Tenant;
+}
+
+/**
+ * The set-up most suites share: the real application (with optional env overrides) and two fresh
+ * tenants with one signed-in user of each role, `acme` to act in and `rival` to show what stays out
+ * of reach. The caller closes `t`.
+ */
+export async function twoTenants(env: Record<string, string> = {}): Promise<TwoTenants> {
+  const t = await startTestApp(env);
+  try {
+    const [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    return { t, acme, rival };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+}
+
 export const bearer = (account: Account) => ({ Authorization: `Bearer ${account.accessToken}` });
 
 /** Asserts the error envelope and returns its code. */
