@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -318,5 +318,20 @@ describe('capital gains from uploaded statements', () => {
     expect({ status: viewerExport.status, code: errorCode(viewerExport) }).toEqual({ status: 403, code: 'FORBIDDEN' });
     const anonymous = await t.http.get(`/api/v1/clients/${clientIds[0]}/gains?fy=${FY}`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it('deleting a client deletes the reports about it and their files', async () => {
+    const made = await t.http.get(`/api/v1/clients/${clientIds[0]}/gains/export?fy=${FY}`).set(bearer(acme.analyst));
+    expect(made.status).toBe(200);
+    const reports = await query<{ id: string; storage_key: string }>(`SELECT id, storage_key FROM reports WHERE client_id = $1`, [clientIds[0]]);
+    expect(reports.length).toBeGreaterThan(0);
+    const stored = join(process.env.STORAGE_DIR!, reports[0].storage_key);
+    await expect(access(stored)).resolves.toBeUndefined();
+    const deleted = await t.http.delete(`/api/v1/clients/${clientIds[0]}`).set(bearer(acme.admin));
+    expect(deleted.status).toBe(200);
+    expect(await query(`SELECT id FROM reports WHERE client_id = $1`, [clientIds[0]])).toEqual([]);
+    for (const r of reports) await expect(access(join(process.env.STORAGE_DIR!, r.storage_key))).rejects.toMatchObject({ code: 'ENOENT' });
+    const gone = await t.http.get(`/api/v1/nexus/reports/${reports[0].id}`).set(bearer(acme.analyst));
+    expect(gone.status).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { QueryFailedError, type EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
@@ -6,9 +7,10 @@ import { AppException } from '../../common/errors/app.exception.js';
 import { panProblem } from '../../common/identifiers/pan.js';
 import { offsetOf, paginated, type Paginated } from '../../common/http/pagination.js';
 import { isPrefixedId, prefixedId } from '../../common/ids.js';
+import { LOGGER } from '../../common/logging/logging.module.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AuditService } from '../audit/audit.service.js';
-import { DocumentErasure } from '../nexus/index.js';
+import { DocumentErasure, ExportService } from '../nexus/index.js';
 import { clientNotFound } from './client-register.js';
 import { ClientsRepository, type ClientChanges } from './clients.repository.js';
 import {
@@ -62,6 +64,8 @@ export class ClientsService {
     private readonly repo: ClientsRepository,
     private readonly audit: AuditService,
     private readonly erasure: DocumentErasure,
+    private readonly exports: ExportService,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.box = new SecretBox(config.crypto);
   }
@@ -156,7 +160,8 @@ export class ClientsService {
    * Deletes a client with every statement it appears in (joint ones included): each is deleted as
    * nexus's document deletion deletes it (original, extraction, stage rows, layout, exports, chat
    * passages and the messages quoting them, queued jobs; a `document.delete` audit entry each), then
-   * the client (`client.delete`, naming the documents' ids only). `dryRun` lists those statements and
+   * the client with the reports about it and their files (gains exports) (`client.delete`, naming the
+   * documents' ids only). `dryRun` lists those statements and
    * changes nothing. A statement linked to the client while it is being deleted is deleted too: the
    * client's row lock is taken before the last count, so no link commits between that count and the delete.
    */
@@ -165,6 +170,7 @@ export class ClientsService {
     const documents = await this.statementsOf(user.tenantId, client.id);
     if (options.dryRun) return { client_id: client.id, deleted: false, documents };
     const deleted = new Map(documents.map((d) => [d.doc_id, d]));
+    let reportKeys: string[] = [];
     for (let round = 1; ; round++) {
       const pending = round === 1 ? documents : await this.statementsOf(user.tenantId, client.id);
       for (const doc of pending) {
@@ -174,6 +180,7 @@ export class ClientsService {
       const done = await this.repo.transaction(async (manager) => {
         if (!(await this.repo.lockClient(user.tenantId, client.id, manager))) throw clientNotFound();
         if ((await this.repo.countDocumentsOf(user.tenantId, client.id, manager)) > 0) return false;
+        reportKeys = await this.exports.deleteClientReports(manager, user.tenantId, client.id);
         await this.repo.deleteClient(user.tenantId, client.id, manager);
         await this.audit.record(
           { tenantId: user.tenantId, actorId: user.userId, action: 'client.delete', targetType: 'client', targetId: client.id, ip, metadata: { document_ids: [...deleted.keys()] } },
@@ -181,7 +188,11 @@ export class ClientsService {
         );
         return true;
       });
-      if (done) return { client_id: client.id, deleted: true, documents: [...deleted.values()] };
+      if (done) {
+        // The rows are gone: the client's reports' files (gains exports) follow.
+        await this.exports.removeReportFiles(reportKeys).catch((err: unknown) => this.logger.warn({ err, clientId: client.id }, 'deleted client: a report file could not be removed'));
+        return { client_id: client.id, deleted: true, documents: [...deleted.values()] };
+      }
       if (round === MAX_DELETE_ROUNDS) throw new AppException('CONFLICT', 'Statements kept being linked to the client while it was deleted; try again');
     }
   }

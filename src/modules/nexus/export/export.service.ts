@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../../common/auth/principal.js';
 import { AppException, notFound } from '../../../common/errors/app.exception.js';
 import { AppConfig } from '../../../config/app-config.js';
@@ -162,6 +163,19 @@ export class ExportService {
       await this.storage.delete(storageKey).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * For a client's deletion: removes the reports about the client inside the caller's transaction and
+   * answers their files' keys, for `removeReportFiles` once it has committed.
+   */
+  deleteClientReports(manager: EntityManager, tenantId: string, clientId: string): Promise<string[]> {
+    return this.reports.deleteByClient(manager, tenantId, clientId);
+  }
+
+  /** Removes stored report files whose rows are gone; a file that cannot be removed is left for the operator (logged by the caller). */
+  async removeReportFiles(keys: readonly string[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.storage.delete(key)));
   }
 
   /** A stored report again, byte for byte, to whoever may see its document (a client's report: the tenant's members, as the register). */

@@ -27,6 +27,12 @@ export class ReportsRepository {
     return new Set(rows.map((r) => r.id));
   }
 
+  /** Deletes the reports about a client inside the caller's transaction; answers their storage keys. */
+  async deleteByClient(manager: EntityManager, tenantId: string, clientId: string): Promise<string[]> {
+    const [rows] = (await manager.query('DELETE FROM reports WHERE tenant_id = $1 AND client_id = $2 RETURNING storage_key', [tenantId, clientId])) as [Array<{ storage_key: string }>, number];
+    return rows.map((r) => r.storage_key);
+  }
+
   findById(tenantId: string, id: string): Promise<ReportEntity | null> {
     return this.dataSource.getRepository(ReportEntity).findOneBy({ tenantId, id });
   }
