@@ -7,6 +7,7 @@ import type { Role } from '../../src/common/auth/roles.js';
 import { runMigrations } from '../../src/database/migrate.js';
 import { STRONG_PASSWORD, uniqueEmail } from './accounts.js';
 import { invitationLink, Mailbox } from './mailbox.js';
+import { S3Stand } from './s3-store.js';
 
 export { STRONG_PASSWORD, uniqueEmail };
 
@@ -34,7 +35,10 @@ export interface TestApp {
 /** The real application (real PostgreSQL and Redis) on an ephemeral port, with optional env overrides. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   if (appsRunning++ === 0) mailbox = await new Mailbox().start();
-  const config = loadConfig({ ...process.env, SMTP_URL: mailbox!.url, ...env });
+  // TEST_STORAGE_DRIVER=s3: an app whose suite names no driver keeps its documents in an S3-compatible
+  // server of its own on loopback (test/support/s3-store.ts) instead of STORAGE_DIR.
+  const stand = process.env.TEST_STORAGE_DRIVER === 's3' && !env.STORAGE_DRIVER ? await new S3Stand().start() : null;
+  const config = loadConfig({ ...process.env, SMTP_URL: mailbox!.url, ...(stand ? stand.env() : {}), ...env });
   migrated ??= runMigrations(config.db.url);
   await migrated;
   const app = await createHttpApp(config, createLogger(config.log.level));
@@ -42,6 +46,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const server = app.getHttpServer();
   const close = async () => {
     await app.close();
+    await stand?.destroy();
     if (--appsRunning === 0) await mailbox?.stop();
   };
   return { app, http: request(server), close };

@@ -5,6 +5,7 @@ import { AppException } from '../../src/common/errors/app.exception.js';
 import { DependencyTimeout, isDependencyUnavailable } from '../../src/common/errors/dependency-errors.js';
 import { toErrorResponse } from '../../src/common/errors/error-response.js';
 import { LlmError } from '../../src/modules/llm/llm-provider.js';
+import { StorageUnavailable } from '../../src/modules/nexus/storage/document-storage.js';
 
 const pgError = (code: string) => new QueryFailedError('SELECT secret FROM users', [], Object.assign(new Error('relation "users" leaked'), { code }));
 
@@ -73,6 +74,16 @@ describe('toErrorResponse', () => {
     const r = toErrorResponse(Object.assign(new Error(`${code}: no space left on device, write`), { code, errno: -28, syscall: 'write' }), 'req-9');
     expect({ status: r.status, code: r.body.error?.code, unexpected: r.unexpected }).toEqual({ status: 507, code: 'INSUFFICIENT_STORAGE', unexpected: true });
     expect(JSON.stringify(r.body)).not.toContain('no space left on device');
+  });
+
+  it('maps a document store that does not answer to 503 STORAGE_UNAVAILABLE with Retry-After, logged, without the store\'s message; pipeline stages count it as a dependency away', () => {
+    const error = new StorageUnavailable('The document store failed storing ten_x/y.pdf: TimeoutError: connect ETIMEDOUT 10.0.0.9:443', { cause: new Error('socket') });
+    const r = toErrorResponse(error, 'req-9');
+    expect(r).toMatchObject({ status: 503, headers: { 'Retry-After': expect.any(String) }, unexpected: true });
+    expect(r.body.error).toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
+    expect(JSON.stringify(r.body)).not.toContain('10.0.0.9');
+    expect(r.body.error?.details).toContain('req-9');
+    expect(isDependencyUnavailable(error)).toBe(true);
   });
 
   it("maps PostgreSQL's disk being full (53100) to 507 INSUFFICIENT_STORAGE, logged, without the SQL", () => {

@@ -1,7 +1,8 @@
 /**
- * Whether an error means PostgreSQL or Redis is not answering (down, restarting, unreachable,
- * refusing connections), rather than a fault in the request or in our code. Such errors answer
- * 503 SERVICE_UNAVAILABLE, and pipeline stages retry them instead of failing the document.
+ * Whether an error means PostgreSQL, Redis or the document store is not answering (down, restarting,
+ * unreachable, refusing connections), rather than a fault in the request or in our code. Such errors
+ * answer 503 (SERVICE_UNAVAILABLE; STORAGE_UNAVAILABLE for the store), and pipeline stages retry them
+ * instead of failing the document.
  */
 
 /** Socket errors of a connection that could not be made or was cut. */
@@ -27,6 +28,8 @@ export function isDependencyUnavailable(error: unknown): boolean {
     if (e.name === 'MaxRetriesPerRequestError' || e.name === 'DependencyTimeout') return true;
     // The PDF engine full or its reader stopped from outside (src/modules/pdf): not the document's fault either.
     if (e.name === 'PdfEngineBusy' || e.name === 'PdfEngineUnavailable') return true;
+    // The document store not answering (DocumentStorage's drivers).
+    if (e.name === 'StorageUnavailable') return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
     current = e.driverError ?? e.cause;
   }

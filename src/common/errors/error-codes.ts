@@ -56,6 +56,7 @@ export const ERROR_CATALOGUE = {
   PDF_UNREADABLE: { status: 422, message: 'The PDF cannot be read' },
   INTERNAL_ERROR: { status: 500, message: 'An internal error occurred' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'A dependency is unavailable' },
+  STORAGE_UNAVAILABLE: { status: 503, message: 'The document store is unavailable; try again later' },
   PDF_ENGINE_BUSY: { status: 503, message: 'Too many PDFs are being read; try again after Retry-After seconds' },
   MAIL_UNAVAILABLE: { status: 503, message: 'The e-mail could not be sent; try again later' },
   LLM_UNAVAILABLE: { status: 503, message: 'The language model is unavailable; try again later' },

@@ -79,6 +79,8 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
     if (status === 413) return fromCode('PAYLOAD_TOO_LARGE', text === 'File too large' ? 'The uploaded file exceeds the size limit' : text);
     return { ...fromCode(code, text), status };
   }
+  // The document store (either driver's) cannot be reached: nothing was stored, retry later.
+  if ((error as { name?: unknown } | null)?.name === 'StorageUnavailable') return storageUnavailable(requestId);
   // PostgreSQL or Redis down or restarting: the client should retry, not report a bug.
   if (isDependencyUnavailable(error)) return unavailable(requestId);
   if (error instanceof QueryFailedError) {
@@ -111,6 +113,16 @@ function unavailable(requestId: string): ErrorResponse {
   return {
     status: HttpStatus.SERVICE_UNAVAILABLE,
     body: failure('SERVICE_UNAVAILABLE', entry.message, `A dependency is not answering; retry shortly. Reference: ${requestId}`),
+    headers: { 'Retry-After': RETRY_AFTER_SECONDS },
+    unexpected: true,
+  };
+}
+
+function storageUnavailable(requestId: string): ErrorResponse {
+  const entry = ERROR_CATALOGUE.STORAGE_UNAVAILABLE;
+  return {
+    status: HttpStatus.SERVICE_UNAVAILABLE,
+    body: failure('STORAGE_UNAVAILABLE', entry.message, `The document store is not answering; nothing was stored. Retry shortly. Reference: ${requestId}`),
     headers: { 'Retry-After': RETRY_AFTER_SECONDS },
     unexpected: true,
   };

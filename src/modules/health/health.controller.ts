@@ -13,7 +13,7 @@ const HEALTH_SCHEMA = {
     success: { type: 'boolean', example: true },
     message: { type: 'string', example: 'OK' },
     error: { nullable: true, example: null },
-    result: { type: 'object', example: { status: 'ok', checks: { database: 'up', redis: 'up' } } },
+    result: { type: 'object', example: { status: 'ok', checks: { database: 'up', redis: 'up', storage: 'up' } } },
     status: { type: 'string', example: 'ok' },
   },
 };
@@ -31,7 +31,7 @@ const UNHEALTHY_SCHEMA = {
       type: 'object',
       properties: {
         status: { type: 'string', example: 'error' },
-        checks: { type: 'object', example: { database: 'up', redis: 'down' } },
+        checks: { type: 'object', example: { database: 'up', redis: 'up', storage: 'down' } },
       },
     },
   ],
@@ -52,17 +52,21 @@ export class HealthController {
   @Public()
   @RawResponse()
   @ApiOperation({
-    summary: 'Service health and readiness: PostgreSQL and Redis are checked for real (also at /api/v1/health/ready)',
-    description: 'Answers 503 while either is not answering, and 200 again once both do, without a restart.',
+    summary: 'Service health and readiness: PostgreSQL, Redis and the document store are checked for real (also at /api/v1/health/ready)',
+    description:
+      'Answers 503 while any is not answering (`STORAGE_UNAVAILABLE` when only the document store is down, `SERVICE_UNAVAILABLE` otherwise; `checks` names which), and 200 again once all do, without a restart.',
   })
   @ApiOkResponse({ schema: HEALTH_SCHEMA })
-  @ApiServiceUnavailableResponse({ description: 'PostgreSQL or Redis is not answering', schema: UNHEALTHY_SCHEMA })
+  @ApiServiceUnavailableResponse({ description: 'PostgreSQL, Redis or the document store is not answering', schema: UNHEALTHY_SCHEMA })
   async check(@Res({ passthrough: true }) res: Response) {
     const { healthy, degraded, checks } = await this.health.check();
     // Degraded (market data unreadable) is still ready: 200, with the part named in the checks.
     if (healthy) return { ...ok({ status: degraded ? 'degraded' : 'ok', checks }), status: 'ok' };
     const down = Object.entries(checks).filter(([, state]) => state === 'down').map(([name]) => name);
     res.status(503);
+    if (down.length === 1 && down[0] === 'storage') {
+      return { ...failure('STORAGE_UNAVAILABLE', 'The document store is unavailable', 'Not answering: storage (the document store: STORAGE_DIR, or the S3 bucket)'), status: 'error', checks };
+    }
     return { ...failure('SERVICE_UNAVAILABLE', 'Service unavailable', `Not answering: ${down.join(', ')}`), status: 'error', checks };
   }
 

@@ -2,19 +2,20 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { MarketDataService } from '../nexus/index.js';
+import { DocumentStorage, MarketDataService } from '../nexus/index.js';
 import { REDIS } from '../redis/redis.module.js';
 
 export type CheckState = 'up' | 'down';
 /** Market data is optional: while it is degraded the service still serves, so health says so but stays 200. */
 export type OptionalCheckState = 'up' | 'loading' | 'degraded';
 export interface HealthReport {
-  /** PostgreSQL and Redis answer: the process is ready. */
+  /** PostgreSQL, Redis and the document store answer: the process is ready. */
   healthy: boolean;
   /** An optional part (market data) is not working. */
   degraded: boolean;
   /** `market_data` only where a NAV source is configured and this process runs the pipeline's workers. */
-  checks: { database: CheckState; redis: CheckState; market_data?: OptionalCheckState };
+  /** `storage`: the document store, either driver's (`fs`: STORAGE_DIR is writable; `s3`: HeadBucket answers). */
+  checks: { database: CheckState; redis: CheckState; storage: CheckState; market_data?: OptionalCheckState };
 }
 
 const TIMEOUT_MS = 1500;
@@ -27,26 +28,28 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Asks PostgreSQL and Redis for real, each with a short time limit; reports the market data's last read. */
+/** Asks PostgreSQL, Redis and the document store for real, each with a short time limit; reports the market data's last read. */
 @Injectable()
 export class HealthService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly storage: DocumentStorage,
     @Optional() private readonly marketData?: MarketDataService,
   ) {}
 
   async check(): Promise<HealthReport> {
-    const [database, redis] = await Promise.all([
+    const [database, redis, storage] = await Promise.all([
       this.probe(() => this.dataSource.query('SELECT 1')),
       this.probe(() => this.redis.ping()),
+      this.probe(() => this.storage.check()),
     ]);
     const market = this.marketData?.status().state;
     const marketData = market === undefined || market === 'off' ? undefined : market;
     return {
-      healthy: database === 'up' && redis === 'up',
+      healthy: database === 'up' && redis === 'up' && storage === 'up',
       degraded: marketData === 'degraded',
-      checks: { database, redis, ...(marketData ? { market_data: marketData } : {}) },
+      checks: { database, redis, storage, ...(marketData ? { market_data: marketData } : {}) },
     };
   }
 

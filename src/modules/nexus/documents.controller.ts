@@ -35,6 +35,7 @@ export class DocumentsController {
   @ApiPayloadTooLargeResponse({ description: 'Larger than MAX_UPLOAD_BYTES' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Not a PDF' })
   @ApiResponse({ status: 507, description: 'INSUFFICIENT_STORAGE: the document store is full; nothing was stored' })
+  @ApiResponse({ status: 503, description: 'PDF_ENGINE_BUSY, or STORAGE_UNAVAILABLE: the document store does not answer; nothing was stored (Retry-After)' })
   @ApiQuotaRefusal('uploads per hour or stored bytes')
   upload(@CurrentUser() user: Principal, @UploadedFile() file: (Express.Multer.File & ReceivedFile) | undefined) {
     return this.documents.upload(user, file);

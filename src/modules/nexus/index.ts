@@ -31,6 +31,7 @@ export { sendReportFile } from './export/report-response.js';
 export type { ExportTable } from './export/export-table.js';
 export type { Cell, FieldDefinition, FieldType } from './export/export-fields.js';
 export { EXPORT_FORMATS, type ExportFormat } from './export/export-renderers.js';
+export { DocumentStorage } from './storage/document-storage.js';
 export { pdfUploadOptions } from './storage/upload-options.js';
 export type { ReceivedFile } from './storage/hashing-disk.engine.js';
 export { calculatePortfolio, holdingCashFlows, holdingXirr, type HoldingFlows } from './extraction/calculator.js';

@@ -53,6 +53,7 @@ export class ChatUploadsController {
   @ApiNotFoundResponse({ description: 'No such session of yours' })
   @ApiPayloadTooLargeResponse({ description: 'Larger than MAX_UPLOAD_BYTES' })
   @ApiResponse({ status: 507, description: 'INSUFFICIENT_STORAGE: the document store is full; nothing was stored' })
+  @ApiResponse({ status: 503, description: 'PDF_ENGINE_BUSY, or STORAGE_UNAVAILABLE: the document store does not answer; nothing was stored (Retry-After)' })
   @ApiQuotaRefusal('uploads per hour or stored bytes')
   @ApiUnsupportedMediaTypeResponse({ description: 'Not a PDF' })
   @ApiUnprocessableEntityResponse({ description: 'PDF_PASSWORD_REQUIRED, PDF_PASSWORD_INVALID, or a damaged PDF' })
