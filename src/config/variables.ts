@@ -263,7 +263,7 @@ export const VARIABLES = {
     group: 'Language model, web search, market data and chat',
     defaultText: 'unset (off)',
     description:
-      'path or https URL (http only to a loopback address) of an AMFI `NAVAll.txt` (e.g. `https://www.amfiindia.com/spages/NAVAll.txt`); enrichment then adds `latest_nav`, `latest_nav_date`, `latest_market_value` to holdings whose ISIN it prices. A file that cannot be read or parsed is logged and holdings go without',
+      'path or https URL (http only to a loopback address) of an AMFI `NAVAll.txt` (e.g. `https://www.amfiindia.com/spages/NAVAll.txt`); enrichment then adds `latest_nav`, `latest_nav_date`, `latest_market_value` to holdings whose ISIN it prices, and capital gains take scheme categories (tax class) and newer NAVs (unrealised gains) from it (docs/gains.md). A file that cannot be read or parsed is logged and holdings go without',
   }),
   MARKET_DATA_REFRESH_MS: int({
     group: 'Language model, web search, market data and chat',
