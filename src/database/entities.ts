@@ -12,6 +12,7 @@ import { PipelineProcessEntity } from '../modules/nexus/entities/pipeline-proces
 import { PipelineStageEntity } from '../modules/nexus/entities/pipeline-stage.entity.js';
 import { TokenUsageEntity } from '../modules/nexus/entities/token-usage.entity.js';
 import { ReportEntity } from '../modules/nexus/export/entities/report.entity.js';
+import { PendingFileRemovalEntity } from '../modules/nexus/storage/entities/pending-file-removal.entity.js';
 import { OutboxEventEntity } from '../modules/outbox/entities/outbox-event.entity.js';
 import { SsoConfigurationEntity } from '../modules/sso/entities/sso-configuration.entity.js';
 import { SsoLoginCodeEntity } from '../modules/sso/entities/sso-login-code.entity.js';
@@ -35,4 +36,4 @@ export const ENTITIES = [TenantEntity, UserEntity, PasswordHistoryEntity, Invita
   ChatSessionEntity, ChatMessageEntity, ChatDocumentEntity, ChatChunkEntity,
   SsoConfigurationEntity, SsoLoginRequestEntity, SsoLoginCodeEntity,
   ClientEntity, HouseholdEntity, HouseholdMemberEntity, DocumentInvestorEntity,
-  UploadBatchEntity, UploadBatchFileEntity];
+  UploadBatchEntity, UploadBatchFileEntity, PendingFileRemovalEntity];

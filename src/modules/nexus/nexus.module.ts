@@ -37,6 +37,7 @@ import { PipelineController } from './pipeline/pipeline.controller.js';
 import { QUEUE_NAMES } from './pipeline/pipeline.constants.js';
 import { pipelineQueuesProvider } from './pipeline/pipeline-queues.js';
 import { PipelineReconciler } from './pipeline/pipeline-reconciler.js';
+import { PendingFileRemovals } from './storage/pending-file-removals.js';
 import { StoreSweeper } from './storage/store-sweeper.js';
 import { PipelineRepository } from './pipeline/pipeline.repository.js';
 import { PipelineService } from './pipeline/pipeline.service.js';
@@ -102,6 +103,7 @@ export class NexusModule {
         ReportsRepository,
         ExportService,
         ErasureRepository,
+        PendingFileRemovals,
         DocumentErasure,
         ...marketData,
         ...workers,

@@ -8,7 +8,8 @@ import { LOGGER } from '../../../common/logging/logging.module.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { ClientRegister } from '../../clients/index.js';
 import { PipelineQueues } from '../pipeline/pipeline-queues.js';
-import { DocumentStorage, layoutKeyOf } from '../storage/document-storage.js';
+import { layoutKeyOf } from '../storage/document-storage.js';
+import { PendingFileRemovals } from '../storage/pending-file-removals.js';
 import { ErasureRepository } from './erasure.repository.js';
 
 /**
@@ -34,7 +35,7 @@ export class DocumentErasure {
 
   constructor(
     private readonly repo: ErasureRepository,
-    private readonly storage: DocumentStorage,
+    private readonly files: PendingFileRemovals,
     private readonly queues: PipelineQueues,
     private readonly clients: ClientRegister,
     private readonly audit: AuditService,
@@ -60,15 +61,13 @@ export class DocumentErasure {
         { tenantId: user.tenantId, actorId: user.userId, action: 'document.delete', targetType: 'document', targetId: documentId, metadata: { process_ids: processIds, reports: reportKeys.length } },
         manager,
       );
-      return { storageKey: doc.storageKey, reportKeys, processIds };
+      // The objects to remove are recorded with the deletion itself (PendingFileRemovals).
+      const pending = await this.files.record(manager, user.tenantId, 'document.delete', [doc.storageKey, layoutKeyOf(doc.storageKey), ...reportKeys]);
+      return { pending, processIds };
     });
-    // The rows are gone: the files and queued jobs follow. An original, layout or report that a failure
-    // here leaves in the store has no row, and the store sweep (StoreSweeper) removes it.
-    await Promise.all([
-      this.storage.delete(removed.storageKey),
-      this.storage.delete(layoutKeyOf(removed.storageKey)),
-      ...removed.reportKeys.map((key) => this.storage.delete(key)),
-    ]).catch((err: unknown) => this.logger.warn({ err, documentId }, 'deleted document: a file could not be removed'));
+    // The rows are gone: the objects and queued jobs follow. An object that cannot be removed now keeps
+    // its pending row, and the store sweep (StoreSweeper) removes it later.
+    await this.files.attempt(removed.pending);
     await this.queues.removeJobs(removed.processIds).catch((err: unknown) => this.logger.warn({ err, documentId }, 'deleted document: queued jobs could not be removed'));
   }
 }

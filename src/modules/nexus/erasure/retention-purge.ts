@@ -4,7 +4,8 @@ import { LOGGER } from '../../../common/logging/logging.module.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { TenantsService } from '../../tenants/tenants.service.js';
-import { DocumentStorage, layoutKeyOf } from '../storage/document-storage.js';
+import { layoutKeyOf } from '../storage/document-storage.js';
+import { PendingFileRemovals } from '../storage/pending-file-removals.js';
 import { ErasureRepository } from './erasure.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -37,7 +38,7 @@ export class RetentionPurge implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     private readonly config: AppConfig,
     private readonly repo: ErasureRepository,
-    private readonly storage: DocumentStorage,
+    private readonly files: PendingFileRemovals,
     private readonly tenants: TenantsService,
     private readonly audit: AuditService,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -84,20 +85,19 @@ export class RetentionPurge implements OnApplicationBootstrap, OnApplicationShut
   private async purgeOne(tenantId: string, documentId: string, now: Date): Promise<boolean> {
     const purged = await this.repo.transaction(async (manager) => {
       const done = await this.repo.purgeOriginal(manager, tenantId, documentId, now);
-      if (done) {
-        await this.audit.record(
-          { tenantId, actorId: null, action: 'document.original_purge', targetType: 'document', targetId: documentId, metadata: { process_ids: done.processIds } },
-          manager,
-        );
-      }
-      return done;
+      if (!done) return null;
+      await this.audit.record(
+        { tenantId, actorId: null, action: 'document.original_purge', targetType: 'document', targetId: documentId, metadata: { process_ids: done.processIds } },
+        manager,
+      );
+      // The objects to remove are recorded with the purge itself (PendingFileRemovals).
+      return this.files.record(manager, tenantId, 'document.original_purge', [done.storageKey, layoutKeyOf(done.storageKey)]);
     });
     if (!purged) return false;
-    // The row says the original is gone: the files follow. One a failure here leaves is no longer
-    // served (the row answers 410) and the next pass does not see it; it is logged with its key.
-    await Promise.all([this.storage.delete(purged.storageKey), this.storage.delete(layoutKeyOf(purged.storageKey))]).catch((err: unknown) =>
-      this.logger.warn({ err, documentId, storageKey: purged.storageKey }, 'retention purge: a file could not be removed'),
-    );
+    // The row says the original is gone: the objects follow. One that cannot be removed now keeps its
+    // pending row, and the store sweep (StoreSweeper) removes it later (the orphan scan never would:
+    // the document's row stays).
+    await this.files.attempt(purged);
     return true;
   }
 }

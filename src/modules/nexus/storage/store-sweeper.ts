@@ -7,6 +7,7 @@ import { DocumentsRepository } from '../documents.repository.js';
 import { ReportsRepository } from '../export/reports.repository.js';
 import { DocumentStorage } from './document-storage.js';
 import { removeIncomingBefore } from './incoming.js';
+import { PendingFileRemovals } from './pending-file-removals.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /**
@@ -34,15 +35,19 @@ export interface SweepResult {
   incoming: number;
   /** Whether the pass found more than MAX_REMOVALS_PER_PASS orphans and so removed none. */
   refused: boolean;
+  /** Objects of deleted rows (pending_file_removals) that an earlier attempt could not remove, removed now. */
+  pending: number;
 }
 
 /**
- * Removes what a process leaves behind when it dies at the wrong moment, with either driver: a stored
+ * First, each pass retries the removals that deletions recorded and could not finish
+ * (PendingFileRemovals: a deleted document's original, layout and reports, a purged original and
+ * layout; DocumentErasure and RetentionPurge record them in their own transaction), whatever their
+ * number and age: the database says those rows are gone. Then it removes what a process leaves behind
+ * when it dies at the wrong moment, with either driver: a stored
  * original whose document row was never written (the process died between storing the object and
  * writing the row, or while PostgreSQL could not tell whether the row was written; see
- * DocumentsService.record), a layout or report whose row never committed, an object whose row was
- * deleted but whose own removal failed (DocumentErasure, RetentionPurge: the row goes first, so the
- * sweep retries the object), and partial uploads in this process's incoming directory. Only files last written more than STORE_SWEEP_GRACE_MS ago (1 h by
+ * DocumentsService.record), a layout or report whose row never committed, and partial uploads in this process's incoming directory. Only files last written more than STORE_SWEEP_GRACE_MS ago (1 h by
  * default; at least 10 min, past any upload's own cleanup) are considered, so an upload under way is
  * never touched. A file is removed only once PostgreSQL has answered that its tenant exists and has
  * no such document; files of tenants the database does not know are left alone, and a pass that
@@ -61,6 +66,7 @@ export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly docs: DocumentsRepository,
     private readonly reports: ReportsRepository,
     private readonly tenants: TenantsService,
+    private readonly pendingRemovals: PendingFileRemovals,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -80,9 +86,11 @@ export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** One pass over the store; answers what it removed (nothing when a pass is already running). */
   async sweep(now = new Date()): Promise<SweepResult> {
-    if (this.running) return { orphans: 0, incoming: 0, refused: false };
+    if (this.running) return { orphans: 0, incoming: 0, refused: false, pending: 0 };
     this.running = true;
     try {
+      const retried = await this.pendingRemovals.retry();
+      if (retried.removed || retried.left) this.logger.info(retried, 'store sweep: pending removals of deleted objects retried');
       const before = new Date(now.getTime() - this.config.storage.sweepGraceMs);
       const incoming = await removeIncomingBefore(this.config.storage.dir, before);
       const orphans: string[] = [];
@@ -127,14 +135,14 @@ export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdo
           { found: `more than ${MAX_REMOVALS_PER_PASS}` },
           'store sweep: too many stored objects without a row; none removed. Is DATABASE_URL the database of this document store (STORAGE_DIR, or S3_BUCKET and S3_PREFIX)?',
         );
-        return { orphans: 0, incoming, refused: true };
+        return { orphans: 0, incoming, refused: true, pending: retried.removed };
       }
       for (const key of orphans) {
         await this.storage.delete(key);
         this.logger.warn({ storageKey: key }, 'store sweep: removed a stored object that has no row');
       }
       if (orphans.length || incoming) this.logger.info({ orphans: orphans.length, incoming }, 'store sweep done');
-      return { orphans: orphans.length, incoming, refused: false };
+      return { orphans: orphans.length, incoming, refused: false, pending: retried.removed };
     } finally {
       this.running = false;
     }
