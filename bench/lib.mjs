@@ -44,7 +44,8 @@ export async function runSql(url, sql) {
 
 /**
  * Starts the built service (`node dist/src/main.js`, or `main`: another build's entry point, for a
- * baseline in the same run) with the given env; resolves when /api/v1/health answers.
+ * baseline in the same run) with the given env; resolves when /api/v1/health answers (a worker: at once),
+ * rejects when it has not within two minutes or the process exited.
  */
 export async function startService(env, main = `${ROOT}dist/src/main.js`) {
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -53,10 +54,15 @@ export async function startService(env, main = `${ROOT}dist/src/main.js`) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
+  // Up to two minutes: on a loaded machine a first start (migrations on a new database) takes a while.
+  for (let i = 0; env.ROLE !== 'worker'; i++) {
     try {
-      if (env.ROLE === 'worker' || (await fetch(`${base}/api/v1/health`)).ok) break;
+      if ((await fetch(`${base}/api/v1/health`)).ok) break;
     } catch {}
+    if (i === 1200 || child.exitCode !== null) {
+      child.kill('SIGTERM');
+      throw new Error(`the service did not answer health at ${base} (exit code ${child.exitCode})`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { base, child, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };

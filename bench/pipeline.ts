@@ -5,15 +5,20 @@
  * rounds (3). With BENCH_BASELINE (the directory of another checkout with `dist/` built), that
  * build's service is started the same way on a database of its own and measured on the same files
  * in the same rounds, the two builds taking turns file by file, with a this/baseline ratio per figure.
+ * BENCH_STORES (default `fs,s3` without a baseline, `fs` with one) runs each build once per document
+ * store, side by side in the same rounds: `fs` (one STORAGE_DIR shared by the build's processes) and
+ * `s3` (each process its own empty STORAGE_DIR, the documents in a bucket of s3rver, the S3-compatible
+ * server on npm, started here on loopback as its own process: it stands in for the cloud store, so the
+ * figures show the driver's cost with no network between, not a cloud store's latency).
  * Run: `npm run bench:pipeline` (PostgreSQL and Redis on localhost; poppler-utils for pdftotext).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateStatement } from '../test/fixtures/generator/index.js';
 // @ts-expect-error plain JavaScript helpers shared with the other benchmarks
-import { cpuMeter, dropDatabase, postJson, ROOT, startService } from '../../bench/lib.mjs';
+import { cpuMeter, dropDatabase, freePort, postJson, ROOT, startService } from '../../bench/lib.mjs';
 
 const PASSWORD = 'Bench-Passw0rd!';
 const DOCS = Number(process.env.BENCH_DOCS ?? 20);
@@ -25,6 +30,9 @@ const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
 const LAYOUTS = (['all-in-one', 'api + 2 workers'] as const).filter((l) => !process.env.BENCH_LAYOUTS || process.env.BENCH_LAYOUTS.split(',').includes(l === 'all-in-one' ? 'all' : 'workers'));
 const PAGES = (process.env.BENCH_PAGES ?? '10,50').split(',').map(Number);
+type Store = 'fs' | 's3';
+const STORES = (process.env.BENCH_STORES ?? (BASELINE ? 'fs' : 'fs,s3')).split(',') as Store[];
+const BUCKET = 'foliodesk-bench';
 
 interface Service {
   base: string;
@@ -33,6 +41,9 @@ interface Service {
 }
 interface Build {
   name: string;
+  /** `this` or `baseline`: which checkout. */
+  role: 'this' | 'baseline';
+  store: Store;
   /** Names its queues, storage and user apart from the other build's. */
   tag: string;
   main: string;
@@ -151,11 +162,18 @@ function pdftotextMs(path: string): number | null {
  * The services of one build in one layout (added to `started` as they start), on its own database,
  * queue prefix and storage; answers the API's address and a registered user's token.
  */
-async function startBuild(build: Build, layout: string, dir: string, started: Service[]): Promise<Running> {
+async function startBuild(build: Build, layout: string, dir: string, started: Service[], s3Endpoint: string | null): Promise<Running> {
   await dropDatabase(build.db);
-  const env = { DATABASE_URL: build.db, REDIS_URL, QUEUE_PREFIX: `bench${build.tag}${Date.now()}`, STORAGE_DIR: join(dir, `storage-${build.tag}`) };
+  const run = `bench${build.tag}${Date.now()}`;
+  const env: Record<string, string> = { DATABASE_URL: build.db, REDIS_URL, QUEUE_PREFIX: run, STORAGE_DIR: join(dir, `storage-${build.tag}`) };
+  if (build.store === 's3') {
+    Object.assign(env, { STORAGE_DRIVER: 's3', S3_BUCKET: BUCKET, S3_PREFIX: run, S3_ENDPOINT: s3Endpoint!, S3_FORCE_PATH_STYLE: 'true', S3_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
+  }
+  let processes = 0;
   const start = async (role: string): Promise<Service> => {
-    const service = (await startService({ ...env, ROLE: role }, build.main)) as Service;
+    // On s3 every process has a scratch directory of its own, as on separate hosts; on fs they share the store.
+    const storageDir = build.store === 's3' ? join(dir, `storage-${build.tag}-${processes++}`) : env.STORAGE_DIR;
+    const service = (await startService({ ...env, STORAGE_DIR: storageDir, ROLE: role }, build.main)) as Service;
     started.push(service);
     return service;
   };
@@ -168,13 +186,41 @@ async function startBuild(build: Build, layout: string, dir: string, started: Se
   return { base: api.base, token: reg.result.access_token, pids };
 }
 
+/** s3rver in a process of its own on loopback, with the bench's bucket; answers its endpoint and a stop. */
+async function startS3(dir: string): Promise<{ endpoint: string; pid: number; stop(): Promise<void> }> {
+  const port = (await freePort()) as number;
+  const data = join(dir, 's3rver');
+  mkdirSync(data);
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/s3rver/bin/s3rver.js'), '-d', data, '-a', '127.0.0.1', '-p', String(port), '-s', '--configure-bucket', BUCKET], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const endpoint = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if ((await fetch(`${endpoint}/${BUCKET}`).catch(() => null))?.ok) break;
+    if (i > 200) throw new Error('s3rver did not answer');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { endpoint, pid: child.pid!, stop: () => new Promise<void>((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); }) };
+}
+
 async function main() {
-  const builds: Build[] = [
-    { name: 'this build', tag: 'this', main: join(ROOT, 'dist/src/main.js'), db: DB_URL },
-    ...(BASELINE ? [{ name: 'baseline', tag: 'base', main: join(BASELINE, 'dist/src/main.js'), db: `${DB_URL}_baseline` }] : []),
+  const checkouts = [
+    { name: 'this build', role: 'this' as const, tag: 'this', main: join(ROOT, 'dist/src/main.js'), db: DB_URL },
+    ...(BASELINE ? [{ name: 'baseline', role: 'baseline' as const, tag: 'base', main: join(BASELINE, 'dist/src/main.js'), db: `${DB_URL}_baseline` }] : []),
   ];
+  const builds: Build[] = checkouts.flatMap((c) =>
+    STORES.map((store) => ({ ...c, store, name: STORES.length > 1 ? `${c.name}, ${store}` : c.name, tag: `${c.tag}${store}`, db: store === 'fs' ? c.db : `${c.db}_s3` })),
+  );
   const load0 = loadavg()[0];
   const dir = mkdtempSync(join(tmpdir(), 'foliodesk-bench-'));
+  const s3 = STORES.includes('s3') ? await startS3(dir) : null;
+  try {
+    await measure(builds, dir, s3?.endpoint ?? null, load0);
+  } finally {
+    await s3?.stop();
+  }
+  process.exit(0);
+}
+
+async function measure(builds: Build[], dir: string, s3Endpoint: string | null, load0: number) {
   const files: StatementFile[] = [];
   for (const pages of PAGES) {
     const s = await generateStatement('cams_detailed', { seed: pages, pages });
@@ -189,11 +235,11 @@ async function main() {
     const running = new Map<Build, Running>();
     const started: Service[] = [];
     try {
-      for (const build of builds) running.set(build, await startBuild(build, layout, dir, started));
+      for (const build of builds) running.set(build, await startBuild(build, layout, dir, started, s3Endpoint));
       for (const f of files) for (const build of builds) await warmUp(build, running.get(build)!.base, running.get(build)!.token, f);
       for (let round = 0; round < ROUNDS; round++) {
         for (const f of files) {
-          // The builds take turns file by file, alternating which goes first, so a busy spell of the machine hits both.
+          // The builds (and stores) take turns file by file, alternating which goes first, so a busy spell of the machine hits each.
           for (const build of round % 2 ? [...builds].reverse() : builds) {
             const { base, token, pids } = running.get(build)!;
             const alone = await run(base, token, f.pdf, LATENCY_DOCS, 1);
@@ -219,35 +265,55 @@ async function main() {
       `latency: ${LATENCY_DOCS} documents one at a time; throughput: ${DOCS} documents, ${CONCURRENCY} in flight; each figure the median of ${ROUNDS} rounds`,
   );
   const pdftotext = files.map((f) => `${f.pages} pages ${pdftotextMs(f.path)?.toFixed(0) ?? 'n/a'} ms`).join(', ');
+  const of = (role: Build['role'], store: Store) => builds.find((b) => b.role === role && b.store === store)!;
   if (!BASELINE) {
-    console.log('| processes | pages | p50 upload→completed (alone) | p95 (alone) | documents/min (loaded) | p50 (loaded) | documents/min, each round |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('| processes | store | pages | p50 upload→completed (alone) | p95 (alone) | documents/min (loaded) | p50 (loaded) | documents/min, each round |');
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const layout of LAYOUTS) {
       for (const f of files) {
-        const runs = results.get(key(layout, f.pages, builds[0]))!;
-        console.log(
-          `| ${layout} | ${f.pages} | ${fig(runs, 'aloneP50')} ms | ${fig(runs, 'aloneP95')} ms | ${fig(runs, 'perMinute')} | ${fig(runs, 'loadedP50')} ms | ${runs.map((r) => r.perMinute).join(' / ')} |`,
-        );
+        for (const store of STORES) {
+          const runs = results.get(key(layout, f.pages, of('this', store)))!;
+          console.log(
+            `| ${layout} | ${store} | ${f.pages} | ${fig(runs, 'aloneP50')} ms | ${fig(runs, 'aloneP95')} ms | ${fig(runs, 'perMinute')} | ${fig(runs, 'loadedP50')} ms | ${runs.map((r) => r.perMinute).join(' / ')} |`,
+          );
+        }
+      }
+    }
+    if (STORES.includes('fs') && STORES.includes('s3')) {
+      console.log('\ns3 against fs, same build, same rounds (ratio s3 / fs: above 1 is slower for the times, below 1 is fewer documents a minute)');
+      console.log('| processes | pages | figure | fs | s3 | s3 / fs | each round (fs; s3) |');
+      console.log('|---|---|---|---|---|---|---|');
+      for (const layout of LAYOUTS) {
+        for (const f of files) {
+          const [fsRuns, s3Runs] = (['fs', 's3'] as const).map((store) => results.get(key(layout, f.pages, of('this', store)))!);
+          for (const [field, label] of FIGURES) {
+            const [a, b] = [fig(fsRuns, field), fig(s3Runs, field)];
+            const each = (runs: Round[]) => runs.map((r) => r[field]).join(' / ');
+            console.log(`| ${layout} | ${f.pages} | ${label} | ${a} | ${b} | **${(b / a).toFixed(2)}** | ${each(fsRuns)}; ${each(s3Runs)} |`);
+          }
+        }
       }
     }
   } else {
     console.log(`baseline: ${BASELINE}; ratio = this build / baseline (below 1 is faster for the times, above 1 is more documents a minute)`);
-    console.log('| processes | pages | figure | this build | baseline | this / baseline | each round (this; baseline) |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('| processes | store | pages | figure | this build | baseline | this / baseline | each round (this; baseline) |');
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const layout of LAYOUTS) {
       for (const f of files) {
-        const [own, base] = builds.map((b) => results.get(key(layout, f.pages, b))!);
-        for (const [field, label] of FIGURES) {
-          const [a, b] = [fig(own, field), fig(base, field)];
-          const each = (runs: Round[]) => runs.map((r) => r[field]).join(' / ');
-          console.log(`| ${layout} | ${f.pages} | ${label} | ${a} | ${b} | **${(a / b).toFixed(2)}** | ${each(own)}; ${each(base)} |`);
+        for (const store of STORES) {
+          const [own, base] = (['this', 'baseline'] as const).map((role) => results.get(key(layout, f.pages, of(role, store)))!);
+          for (const [field, label] of FIGURES) {
+            const [a, b] = [fig(own, field), fig(base, field)];
+            const each = (runs: Round[]) => runs.map((r) => r[field]).join(' / ');
+            console.log(`| ${layout} | ${store} | ${f.pages} | ${label} | ${a} | ${b} | **${(a / b).toFixed(2)}** | ${each(own)}; ${each(base)} |`);
+          }
         }
       }
     }
   }
   console.log(`pdftotext -layout on the same files: ${pdftotext}`);
   // Where a document's time goes, as each build records it: the median over rounds of each stage's median alone.
-  console.log(`\nStage durations (duration_ms), documents alone, ms${BASELINE ? ': this build / baseline' : ''}`);
+  console.log(`\nStage durations (duration_ms), documents alone, ms: ${builds.map((b) => b.name).join(' / ')}`);
   const names = Object.keys(results.values().next().value![0].stages);
   console.log(`| processes | pages | ${names.join(' | ')} |\n|---|---|${names.map(() => '---|').join('')}`);
   for (const layout of LAYOUTS) {
@@ -256,7 +322,6 @@ async function main() {
       console.log(`| ${layout} | ${f.pages} | ${cells.join(' | ')} |`);
     }
   }
-  process.exit(0);
 }
 
 main().catch((error) => {
