@@ -30,6 +30,9 @@ export async function createHttpApp(config: AppConfig, logger: Logger, options: 
   });
   app.set('trust proxy', config.http.trustProxy);
   app.disable('x-powered-by');
+  // Every answer under /api is no-store (below): nothing keeps it, so nothing revalidates it with an
+  // ETag. Express would otherwise hash each body for one (documents/me: fifty items, about 15 KB).
+  app.set('etag', false);
   app.use(requestIdMiddleware);
   // Every answer under /api is one tenant's data (originals, exports, extraction results, tokens): no
   // browser or shared cache may keep a copy. A route may still set a Cache-Control of its own.

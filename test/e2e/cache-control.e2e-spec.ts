@@ -5,7 +5,7 @@ import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 
 // Originals, exports and extraction results are one tenant's personal financial data: a browser or a
 // shared cache (a corporate proxy, a CDN) must never keep a copy.
-describe('Cache-Control: no-store on every API answer', () => {
+describe('Cache-Control: no-store on every API answer, and no ETag', () => {
   let t: TestApp;
   let acme: Tenant;
   let job: { job_id: string; doc_id: string };
@@ -31,6 +31,19 @@ describe('Cache-Control: no-store on every API answer', () => {
     const res = await t.http.get(path()).set(bearer(acme.analyst)).buffer(true);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  // No cache may keep an answer, so none can revalidate it: the service computes no ETag for it.
+  it.each([
+    { name: 'the caller’s document list', path: () => '/api/v1/documents/me' },
+    { name: 'the extraction result', path: () => `/api/v1/nexus/documents/${job.doc_id}/extraction` },
+  ])('$name carries no ETag, and a conditional request gets the whole answer', async ({ path }) => {
+    const res = await t.http.get(path()).set(bearer(acme.analyst)).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers.etag).toBeUndefined();
+    const again = await t.http.get(path()).set(bearer(acme.analyst)).set('If-None-Match', 'W/"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"').buffer(true);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(res.body);
   });
 
   it('a stored report, and an error answer, too', async () => {
