@@ -19,7 +19,7 @@ import { LocalDiskStorage } from '../../src/modules/nexus/storage/local-disk-sto
 import { PendingFileRemovals } from '../../src/modules/nexus/storage/pending-file-removals.js';
 import { MAX_REMOVALS_PER_PASS, StoreSweeper } from '../../src/modules/nexus/storage/store-sweeper.js';
 import { TenantsService } from '../../src/modules/tenants/tenants.service.js';
-import { bearer, twoTenants, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, startTestApp, twoTenants, type Tenant, type TestApp } from '../support/app.js';
 import { sql } from '../support/db.js';
 import { simplePdf } from '../support/pdf.js';
 
@@ -132,6 +132,29 @@ describe('store sweep', () => {
     expect(await sweeper.sweep()).toEqual({ orphans: 2, incoming: 0, refused: false, pending: 0 });
     expect({ original: await exists(deleted.path), layout: await exists(layoutOf(deleted)) }).toEqual({ original: false, layout: false });
     expect({ original: await exists(kept.path), layout: await exists(layoutOf(kept)) }).toEqual({ original: true, layout: true });
+  });
+
+  it('removes the original of a purged document that the retention purge could not remove (its row says purged)', async () => {
+    const purged = await uploadAs(acme);
+    await sql('UPDATE documents SET original_purged_at = now() WHERE id = $1', [purged.docId]);
+    const old = new Date(Date.now() - 2 * HOUR);
+    await utimes(purged.path, old, old);
+    expect(await sweeper.sweep()).toEqual({ orphans: 1, incoming: 0, refused: false });
+    expect(await exists(purged.path)).toBe(false);
+  });
+
+  it('sweeps only its own incoming directory in an API-only process, and leaves the store to the processes with workers', async () => {
+    const api = await startTestApp({ STORAGE_DIR: dir, ROLE: 'api' });
+    try {
+      const orphan = await plant(`${acme.admin.tenantId}/${randomUUID()}.pdf`, 2 * HOUR);
+      const partial = await plant(`.incoming/${randomUUID()}`, 2 * HOUR, 'half an upload');
+      expect(await api.app.get(StoreSweeper).sweep()).toEqual({ orphans: 0, incoming: 1, refused: false });
+      expect({ orphan: await exists(orphan), partial: await exists(partial) }).toEqual({ orphan: true, partial: false });
+      expect(await sweeper.sweep()).toEqual({ orphans: 1, incoming: 0, refused: false });
+      expect(await exists(orphan)).toBe(false);
+    } finally {
+      await api.close();
+    }
   });
 
   it('leaves alone the files of a tenant the database does not know (a store pointed at another database)', async () => {

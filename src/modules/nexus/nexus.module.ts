@@ -73,7 +73,7 @@ export class NexusModule {
       { provide: NavSource, inject: [AppConfig], useFactory: (c: AppConfig) => navSourceFor(c.marketData.navSource) },
       MarketDataService,
     ];
-    const workers: Provider[] = role === 'api' ? [] : [...PIPELINE.map((s) => s.stage), StageProcessors, PipelineReconciler, BatchAdmissionSweeper, StoreSweeper, RetentionPurge];
+    const workers: Provider[] = role === 'api' ? [] : [...PIPELINE.map((s) => s.stage), StageProcessors, PipelineReconciler, BatchAdmissionSweeper, RetentionPurge];
     return {
       module: NexusModule,
       imports: [
@@ -106,6 +106,8 @@ export class NexusModule {
         PendingFileRemovals,
         DocumentErasure,
         ...marketData,
+        // In every role: each process sweeps its own incoming directory; the objects only where workers run.
+        StoreSweeper,
         ...workers,
       ],
       // MarketDataService in every role: enrichment and gains read it, health reports its state.

@@ -51,9 +51,10 @@ export interface SweepResult {
  * default; at least 10 min, past any upload's own cleanup) are considered, so an upload under way is
  * never touched. A file is removed only once PostgreSQL has answered that its tenant exists and has
  * no such document; files of tenants the database does not know are left alone, and a pass that
- * finds more than MAX_REMOVALS_PER_PASS orphans removes nothing (see there). Runs in processes with
- * workers, first a few minutes after start and then every STORE_SWEEP_INTERVAL_MS; several processes
- * sweeping at once is harmless.
+ * finds more than MAX_REMOVALS_PER_PASS orphans removes nothing (see there). Runs in every process,
+ * first a few minutes after start and then every STORE_SWEEP_INTERVAL_MS: each sweeps its own incoming
+ * directory (with the s3 driver, API and worker hosts have one each), and processes with workers the
+ * store as well; several processes sweeping at once is harmless.
  */
 @Injectable()
 export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -93,6 +94,10 @@ export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdo
       if (retried.removed || retried.left) this.logger.info(retried, 'store sweep: pending removals of deleted objects retried');
       const before = new Date(now.getTime() - this.config.storage.sweepGraceMs);
       const incoming = await removeIncomingBefore(this.config.storage.dir, before);
+      if (this.config.role === 'api') {
+        if (incoming) this.logger.info({ incoming }, 'store sweep done');
+        return { orphans: 0, incoming, refused: false };
+      }
       const orphans: string[] = [];
       const unknownTenants = new Set<string>();
       // tenant → stored objects not yet looked up, documents' and reports' apart, in batches
