@@ -33,9 +33,10 @@ export function computeGains(input: GainsInput, options: GainsOptions): GainsRes
   const limit = ltcgExemptionFor(fy);
   const exemption = exemption112A(exactRealised, limit);
 
-  const unrealised = input.holdings.flatMap((h, i) => (h.valuation ? run.holdings[i].book.open.map((lot) => valueLot(h, lot, fmvFor(h))) : []));
+  const unrealisedByHolding = input.holdings.map((h, i) => (h.valuation ? run.holdings[i].book.open.map((lot) => valueLot(h, lot, fmvFor(h))) : []));
+  const unrealised = unrealisedByHolding.flat();
   const exactUnrealised = unrealised.map((l) => l.exact);
-  const unrealisedEquityLtcg = exactUnrealised.filter((l) => l.taxClass === 'equity_oriented' && l.term === 'long' && l.gain !== null && l.gain > 0n).reduce<Paise>((t, l) => t + l.gain!, 0n);
+  const unrealisedEquityLtcg = harvestableLtcg(unrealisedByHolding.map((lots) => lots.map((l) => l.exact)));
 
   const holdings = input.holdings.map((h, i) =>
     holdingStatus(h, run.holdings[i], realised.some((l) => l.position_id === h.position_id && l.purchase_date === null && l.flags.some((f) => f.code === 'HISTORY_INCOMPLETE'))),
@@ -58,7 +59,7 @@ export function computeGains(input: GainsInput, options: GainsOptions): GainsRes
     unrealised: {
       lots: unrealised.map(({ exact: _exact, ...lot }) => lot),
       by_tax_class: byTaxClass(exactUnrealised),
-      harvestable_ltcg: exemption.remaining === null ? null : fromPaise(min(toPaise(exemption.remaining), unrealisedEquityLtcg)),
+      harvestable_ltcg: exemption.remaining === null || unrealisedEquityLtcg === null ? null : fromPaise(min(toPaise(exemption.remaining), unrealisedEquityLtcg)),
     },
     holdings,
     flags: incomplete ? flagsOf(['HISTORY_INCOMPLETE']) : [],
@@ -68,6 +69,11 @@ export function computeGains(input: GainsInput, options: GainsOptions): GainsRes
 function realise(h: GainsHolding, piece: ClosedPiece, run: HoldingRun, fmv: NonNullable<GainsOptions['fmv']>): RealisedLot & { exact: TotalInput } {
   const { lot } = piece;
   const g = lotGain(h.scheme, lot, piece.date, piece.proceeds, fmv);
+  if (piece.untyped) {
+    // Not known to be a transfer at all: no sale value, no gain; the lot's flag says why.
+    g.gain = null;
+    g.flags = g.flags.filter((f) => f !== 'SALE_VALUE_UNKNOWN');
+  }
   if (g.gain !== null && g.gain < 0n && bonusStripping(lot, piece.date, run.bonusDates)) g.flags.push('BONUS_STRIPPING_CHECK');
   const money = (v: Paise | null) => (v === null ? null : fromPaise(v));
   return {
@@ -129,6 +135,28 @@ function valueLot(h: GainsHolding, lot: Lot, fmv: NonNullable<GainsOptions['fmv'
 
 function exactOf(g: ReturnType<typeof lotGain>, value: Paise | null): TotalInput {
   return { gain: g.gain, term: g.rule.term, taxClass: g.rule.tax_class, rule: g.rule.rule, rate: g.rule.rate, slab: g.rule.slab, section: g.rule.section, value, cost: g.costOfAcquisition };
+}
+
+/**
+ * The long-term equity-oriented gain that selling could realise, first in first out: per holding, the
+ * best sum over a run of its open lots from the oldest (a lot is sold only after every older one, so an
+ * older loss counts against a later gain), the run ending at the first lot that is not long-term
+ * (selling past it realises a short-term gain). Null when a lot of unknown gain or term comes first
+ * (units the history does not show are the oldest): what selling would realise is then not known.
+ */
+function harvestableLtcg(holdings: ReadonlyArray<readonly TotalInput[]>): Paise | null {
+  let sum = 0n;
+  for (const lots of holdings) {
+    let [running, best] = [0n, 0n];
+    for (const lot of lots) {
+      if (lot.taxClass !== 'equity_oriented' || lot.term === 'short') break;
+      if (lot.term === null || lot.gain === null) return null;
+      running += lot.gain;
+      best = max(best, running);
+    }
+    sum += best;
+  }
+  return sum;
 }
 
 /** s.94(8): units bought within 3 months before a bonus allotment, sold within 9 months after it, at a loss. */

@@ -4,9 +4,9 @@
  * (s.55(2)(ac)) or indexed (second proviso to s.48). Every unknown gives null with its flag.
  */
 import type { AppliedRule, FmvLookup, GainsFlag, GainsFlagCode, GainsScheme } from '../gains.types.js';
-import { divRound, fromPaise, max, min, toNavQ, toPaise, type Paise } from '../lots/exact.js';
+import { divRound, max, min, toNavQ, type Paise } from '../lots/exact.js';
 import type { Lot } from '../lots/lot.js';
-import { indexedCost, ruleFor, taxClassOn } from '../rules/index.js';
+import { indexationIndices, ruleFor, taxClassOn } from '../rules/index.js';
 import type { IsoDate } from '../rules/types.js';
 
 export interface LotGain {
@@ -62,9 +62,10 @@ export function lotGain(scheme: GainsScheme, lot: Lot, transferred: IsoDate, val
       cost = value === null ? null : max(cost, min(fmvValue, value));
     }
   } else if (cost !== null && result?.indexation) {
-    const indexed = indexedCost(fromPaise(cost), lot.acquired!, transferred);
-    if (indexed === null) flags.push('RULE_UNKNOWN');
-    cost = indexed === null ? null : toPaise(indexed);
+    // In paise, rounded once, half away from zero: a float product can miss a half paisa.
+    const cii = indexationIndices(lot.acquired!, transferred);
+    if (cii === null) flags.push('RULE_UNKNOWN');
+    cost = cii === null ? null : divRound(cost * BigInt(cii.to), BigInt(cii.from));
   }
   const gain = cost === null || value === null || !result ? null : value - cost;
   return { rule, fmvNav, fmvValue, costOfAcquisition: cost, gain, flags };

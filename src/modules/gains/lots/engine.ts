@@ -20,6 +20,11 @@ export interface ClosedPiece {
   lot: Lot;
   proceeds: Paise | null;
   stt: Paise | null;
+  /**
+   * Units taken away by a row that does not say how (type `other`, or a type that moves no units
+   * moving some): maybe a transfer, maybe not, so its gain is unknown, never left out of the year.
+   */
+  untyped?: boolean;
 }
 
 export interface HoldingRun {
@@ -129,10 +134,14 @@ export function runLots(holdings: readonly GainsHolding[], segregations: readonl
         book.takeNewest(step.units);
         flagHolding(i, step.flag ?? 'REVERSAL_UNMATCHED', `Units taken away on ${step.date} by a row whose original is not in the history (${step.type})`);
         break;
-      case 'remove_fifo':
-        book.take(step.units);
+      case 'remove_fifo': {
+        const flag = step.flag ?? 'UNITS_WITHOUT_TYPE';
+        for (const lot of book.take(step.units)) {
+          closed.push({ holding: i, date: step.date, type: step.type, nav: step.nav, lot: { ...lot, flags: [...new Set<GainsFlagCode>([...lot.flags, flag])] }, proceeds: null, stt: null, untyped: true });
+        }
         flagHolding(i, step.flag ?? 'UNITS_WITHOUT_TYPE', `Units taken away on ${step.date} by a row that says not how (${step.type}); no gain computed`);
         break;
+      }
       case 'move_out':
         pending.push({ holding: i, link: step.link!, date: step.date, units: step.units, pieces: book.take(step.units), used: false });
         break;

@@ -13,15 +13,24 @@ export function grandfatheredCost(lot: { actualCost: number; fmvOn31Jan2018: num
 }
 
 /**
- * The indexed cost of acquisition (second proviso to s.48): cost × CII of the transfer's year ÷ CII of
- * the acquisition's year. Null when either index is not notified, or the unit was acquired before
- * 1 April 2001 (its cost may be taken as the FMV on that day under s.55, which this does not have).
+ * The indices of the second proviso to s.48: the CII of the transfer's year and of the acquisition's
+ * year. Null when either is not notified, or the unit was acquired before 1 April 2001 (its cost may be
+ * taken as the FMV on that day under s.55, which this does not have).
  */
-export function indexedCost(cost: number, acquired: IsoDate, transferred: IsoDate): number | null {
+export function indexationIndices(acquired: IsoDate, transferred: IsoDate): { from: number; to: number } | null {
   parseIsoDate(acquired);
   if (acquired < '2001-04-01') return null;
   const from = costInflationIndex(financialYearOf(acquired));
   const to = costInflationIndex(financialYearOf(transferred));
-  if (from === null || to === null) return null;
-  return (cost * to) / from;
+  return from === null || to === null ? null : { from, to };
+}
+
+/**
+ * The indexed cost of acquisition (second proviso to s.48): cost × CII of the transfer's year ÷ CII of
+ * the acquisition's year, unrounded. Null as `indexationIndices`. The gains computation applies the
+ * same ratio to paise exactly (compute/lot-gain.ts).
+ */
+export function indexedCost(cost: number, acquired: IsoDate, transferred: IsoDate): number | null {
+  const cii = indexationIndices(acquired, transferred);
+  return cii === null ? null : (cost * cii.to) / cii.from;
 }

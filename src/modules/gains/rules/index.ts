@@ -15,7 +15,7 @@ export {
   SPECIFIED_FUND_NEW_DEFINITION_FROM,
 } from './rules-table.js';
 export { COST_INFLATION_INDEX, costInflationIndex } from './cost-inflation-index.js';
-export { grandfatheredCost, indexedCost } from './cost.js';
+export { grandfatheredCost, indexationIndices, indexedCost } from './cost.js';
 export { schemeTaxClass, taxClassOn, CATEGORY_TAX_CLASSES, TAX_CLASS_OVERRIDES } from './tax-class.js';
 export type { SchemeTaxClass, SchemeTaxClassInput, TaxClassOverride } from './tax-class.js';
 export { addMonths, financialYearOf } from './dates.js';

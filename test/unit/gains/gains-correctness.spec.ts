@@ -1,0 +1,77 @@
+/**
+ * Figures a chartered accountant would check to the paisa: indexation rounded exactly, the s.112A
+ * harvesting figure under FIFO, and units that leave a holding by a row the engine cannot type.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { computeGains } from '../../../src/modules/gains/index.js';
+import { fmvOf, holding, scheme, tx } from './support/histories.js';
+
+const EQ = scheme('INE000EQ0001', 'equity_oriented');
+const DEBT = scheme('INE000DB0001', 'specified_mutual_fund');
+const fmv = fmvOf({});
+
+describe('second proviso to s.48: the indexed cost to the paisa', () => {
+  it('rounds cost × CII of the transfer year ÷ CII of the acquisition year half away from zero, exactly (₹10,031.73 × 289 ÷ 254 = ₹11,414.055 → ₹11,414.06)', () => {
+    const h = holding(DEBT, [tx('2015-06-01', 'purchase', 1_000, 10_031.73), tx('2019-06-03', 'redemption', -1_000, 12_000)]);
+    const [lot] = computeGains({ holdings: [h] }, { fy: '2019-20', fmv }).realised.lots;
+    expect(lot.rule.rule).toBe('OTHER_LTCG_20_INDEXED');
+    expect(lot.cost_of_acquisition).toBe(11_414.06);
+    expect(lot.gain).toBe(585.94);
+  });
+});
+
+describe('harvestable long-term gain under FIFO', () => {
+  const valuation = { nav: 100, date: '2025-06-30' };
+
+  it('counts no gain that can be realised only by first selling an older lot at a larger loss', () => {
+    // Lot 1: 1,000 units at ₹150 (loss ₹50,000 at ₹100); lot 2: 1,000 units at ₹50 (gain ₹50,000).
+    // Selling lot 2 sells lot 1 first: the most long-term gain realisable is nil.
+    const h = holding(EQ, [tx('2020-01-06', 'purchase', 1_000, 150_000), tx('2021-01-04', 'purchase', 1_000, 50_000)], { valuation });
+    const result = computeGains({ holdings: [h] }, { fy: '2025-26', fmv });
+    expect(result.unrealised.lots.map((l) => l.gain)).toEqual([-50_000, 50_000]);
+    expect(result.unrealised.harvestable_ltcg).toBe(0);
+  });
+
+  it('is the best FIFO prefix: a gain, then a smaller loss, then a gain', () => {
+    const h = holding(
+      EQ,
+      [tx('2020-01-06', 'purchase', 100, 5_000), tx('2020-06-01', 'purchase', 100, 12_000), tx('2021-01-04', 'purchase', 100, 8_000)],
+      { valuation },
+    );
+    // Gains at ₹100: +5,000, −2,000, +2,000; prefixes 5,000, 3,000, 5,000: at most ₹5,000.
+    expect(computeGains({ holdings: [h] }, { fy: '2025-26', fmv }).unrealised.harvestable_ltcg).toBe(5_000);
+  });
+
+  it('stops at the first short-term lot (selling past it realises a short-term gain)', () => {
+    const h = holding(EQ, [tx('2020-01-06', 'purchase', 100, 5_000), tx('2025-03-03', 'purchase', 100, 9_000), tx('2025-03-04', 'purchase', 0.001, 0.01)], { valuation });
+    expect(computeGains({ holdings: [h] }, { fy: '2025-26', fmv }).unrealised.harvestable_ltcg).toBe(5_000);
+  });
+
+  it('is null when units of unknown cost are sold first (an opening balance the history does not show)', () => {
+    const h = holding(EQ, [tx('2021-01-04', 'purchase', 100, 5_000, 50, 150)], { valuation, opening_units: null });
+    const result = computeGains({ holdings: [h] }, { fy: '2025-26', fmv });
+    expect(result.unrealised.lots.map((l) => l.gain)).toEqual([null, 5_000]);
+    expect(result.unrealised.harvestable_ltcg).toBeNull();
+  });
+});
+
+describe('units taken away by a row that does not say how', () => {
+  it('a row of type other that removes units in the year makes the year’s totals unknown, never a complete-looking sum', () => {
+    const h = holding(EQ, [tx('2023-05-02', 'purchase', 100, 10_000), tx('2025-05-05', 'redemption', -50, 6_000), tx('2025-06-02', 'other', -50, 6_500)]);
+    const result = computeGains({ holdings: [h] }, { fy: '2025-26', fmv });
+    const untyped = result.realised.lots.find((l) => l.transaction_type === 'other');
+    expect(untyped).toMatchObject({ units: 50, sale_value: null, gain: null, cost: 5_000, purchase_date: '2023-05-02' });
+    expect(untyped!.flags.map((f) => f.code)).toContain('UNITS_WITHOUT_TYPE');
+    const equity = result.realised.by_tax_class.find((c) => c.tax_class === 'equity_oriented')!;
+    expect(equity.long_term).toEqual({ gain: null, known_gain: 1_000, lots: 2, unknown_lots: 1 });
+    expect(result.realised.exemption_112a.ltcg).toBeNull();
+    expect(result.holdings[0].flags.map((f) => f.code)).toContain('UNITS_WITHOUT_TYPE');
+  });
+
+  it('an IDCW payout row that moves units is not passed off as a payout: flagged and its units unknown in value', () => {
+    const h = holding(EQ, [tx('2023-05-02', 'purchase', 100, 10_000), tx('2025-05-05', 'idcw_payout', -10, 1_200)]);
+    const [lot] = computeGains({ holdings: [h] }, { fy: '2025-26', fmv }).realised.lots;
+    expect(lot).toMatchObject({ transaction_type: 'idcw_payout', units: 10, gain: null });
+    expect(lot.flags.map((f) => f.code)).toContain('UNITS_WITHOUT_TYPE');
+  });
+});
