@@ -75,3 +75,19 @@ describe('units taken away by a row that does not say how', () => {
     expect(lot.flags.map((f) => f.code)).toContain('UNITS_WITHOUT_TYPE');
   });
 });
+
+describe('harvestable long-term gain when a holding is not valued', () => {
+  it('is null when an equity-oriented holding with units open has no NAV to value them at', () => {
+    const valued = holding(EQ, [tx('2020-01-06', 'purchase', 100, 5_000)], { valuation: { nav: 100, date: '2025-06-30' } });
+    const notValued = holding(scheme('INE000EQ0002', 'equity_oriented'), [tx('2020-01-06', 'purchase', 100, 5_000)], { valuation: null });
+    expect(computeGains({ holdings: [valued] }, { fy: '2025-26', fmv }).unrealised.harvestable_ltcg).toBe(5_000);
+    expect(computeGains({ holdings: [valued, notValued] }, { fy: '2025-26', fmv }).unrealised.harvestable_ltcg).toBeNull();
+  });
+
+  it('is not made unknown by a debt holding without a NAV, nor by an equity holding sold out', () => {
+    const valued = holding(EQ, [tx('2020-01-06', 'purchase', 100, 5_000)], { valuation: { nav: 100, date: '2025-06-30' } });
+    const debt = holding(DEBT, [tx('2020-01-06', 'purchase', 100, 5_000)], { valuation: null });
+    const soldOut = holding(scheme('INE000EQ0002', 'equity_oriented'), [tx('2020-01-06', 'purchase', 100, 5_000), tx('2024-01-08', 'redemption', -100, 9_000)], { valuation: null });
+    expect(computeGains({ holdings: [valued, debt, soldOut] }, { fy: '2025-26', fmv }).unrealised.harvestable_ltcg).toBe(5_000);
+  });
+});

@@ -36,7 +36,11 @@ export function computeGains(input: GainsInput, options: GainsOptions): GainsRes
   const unrealisedByHolding = input.holdings.map((h, i) => (h.valuation ? run.holdings[i].book.open.map((lot) => valueLot(h, lot, fmvFor(h))) : []));
   const unrealised = unrealisedByHolding.flat();
   const exactUnrealised = unrealised.map((l) => l.exact);
-  const unrealisedEquityLtcg = harvestableLtcg(unrealisedByHolding.map((lots) => lots.map((l) => l.exact)));
+  // An equity-oriented holding with units open but no NAV: what selling it would realise is not known.
+  const equityNotValued = input.holdings.some(
+    (h, i) => !h.valuation && (h.scheme.tax_class.untilFy2025 === 'equity_oriented' || h.scheme.tax_class.fromFy2026 === 'equity_oriented') && run.holdings[i].book.units !== 0n,
+  );
+  const unrealisedEquityLtcg = equityNotValued ? null : harvestableLtcg(unrealisedByHolding.map((lots) => lots.map((l) => l.exact)));
 
   const holdings = input.holdings.map((h, i) =>
     holdingStatus(h, run.holdings[i], realised.some((l) => l.position_id === h.position_id && l.purchase_date === null && l.flags.some((f) => f.code === 'HISTORY_INCOMPLETE'))),
