@@ -6,10 +6,11 @@ import { describe, expect, it } from '@jest/globals';
 import { AppException } from '../../../src/common/errors/app.exception.js';
 import { gainsExportTable, SCHEDULE_112A_COLUMNS } from '../../../src/modules/gains/export/gains-export-table.js';
 import { parseFinancialYear } from '../../../src/modules/gains/financial-year.js';
+import { gainsOf } from '../../../src/modules/gains/gains-of.js';
 import type { GainsByTaxClass, GainsTotal, RealisedLot } from '../../../src/modules/gains/gains.types.js';
 import { addByTaxClass, sumOrNull } from '../../../src/modules/gains/household-totals.js';
 import { schemeOf, valuationOf, type NavLookup } from '../../../src/modules/gains/scheme-facts.js';
-import type { Position } from '../../../src/modules/portfolio/index.js';
+import type { Consolidation, MergedTransaction, Position } from '../../../src/modules/portfolio/index.js';
 
 const codeOf = (fn: () => unknown): string | null => {
   try {
@@ -230,5 +231,50 @@ describe('the gains export tables', () => {
     const gf = lot({ purchase_date: '2017-06-01', fmv_nav_2018: null, fmv_value_2018: null, cost_of_acquisition: null, gain: null, flags: [{ code: 'FMV_UNKNOWN', message: 'm' }] });
     const [row] = cells('schedule_112a', [gf]);
     expect(row).toMatchObject({ acquired_before_2018_02_01: null, total_fmv: null, cost_without_indexation: null, total_deductions: null, balance: null });
+  });
+});
+
+describe('gainsOf: an investor’s year from their consolidation', () => {
+  const full = position({ units: 60, nav: 120, history: { status: 'FULL_HISTORY', covered_from: '2023-04-01', covered_to: '2026-03-31', transactions: 2, rebuilt_units: 60 } });
+  const snapshot = position({ id: 'f|ABCPK1234F|999/1|INF109K01Z48', folio: '999/1', isin: 'INF109K01Z48', scheme_name: 'ICICI Prudential Bluechip Fund - Growth', units: 42.5, nav: 80, history: { status: 'SNAPSHOT_ONLY', covered_from: null, covered_to: null, transactions: 0, rebuilt_units: null } });
+  const tx = (date: string, type: MergedTransaction['type'], units: number, amount: number, nav: number): MergedTransaction => ({
+    date,
+    type,
+    description: type,
+    amount,
+    units,
+    nav,
+    balance_units: null,
+    position_id: full.id,
+    folio: full.folio,
+    account_id: null,
+    isin: full.isin,
+    scheme_name: full.scheme_name,
+    investor_pan: 'ABCPK1234F',
+    document_ids: ['d'],
+  });
+  const consolidation: Consolidation = {
+    as_of: null,
+    statement_date: '2026-03-31',
+    positions: [full, snapshot],
+    figures: {} as Consolidation['figures'],
+    documents: [],
+    transactions: [tx('2023-05-10', 'purchase', 100, 10000, 100), tx('2025-06-12', 'redemption', -40, -4800, 120)],
+  };
+  const lookup = lookupOf({ [full.isin]: { category: 'Open Ended Schemes(Equity Scheme - Flexi Cap Fund)', nav: null, nav_date: null } });
+  const g = gainsOf(consolidation, parseFinancialYear('2025-26'), lookup);
+
+  it('computes the full history’s lots with its category’s class and the statement’s valuation', () => {
+    expect(g.realised.lots.map((l) => [l.units, l.cost, l.sale_value, l.gain, l.rule.rule])).toEqual([[40, 4000, 4800, 800, 'EQ_LTCG_12_5']]);
+    expect(g.holdings.find((h) => h.position_id === full.id)).toMatchObject({ category: 'Open Ended Schemes(Equity Scheme - Flexi Cap Fund)', valuation: { nav: 120, date: '2026-03-31', source: 'statement' }, flags: [] });
+    expect(g).toMatchObject({ fy: '2025-26', period: { from: '2025-04-01', to: '2026-03-31' }, statement_date: '2026-03-31' });
+  });
+
+  it('a position with no transactions on any statement: all its units unseen, HISTORY_INCOMPLETE on it and on the answer, nothing realised or valued', () => {
+    const h = g.holdings.find((x) => x.position_id === snapshot.id)!;
+    expect(h).toMatchObject({ units_open: 0, units_unseen: 42.5, tax_class: { defaulted: true } });
+    expect(h.flags.map((f) => f.code)).toEqual(['HISTORY_INCOMPLETE']);
+    expect(g.flags.map((f) => f.code)).toContain('HISTORY_INCOMPLETE');
+    expect(g.unrealised.lots.some((l) => l.position_id === snapshot.id)).toBe(false);
   });
 });
