@@ -286,6 +286,12 @@ describe('capital gains from uploaded statements', () => {
     expect(sheetRows.map((r) => [r[0], r[1], r[3], r[5], r[7], r[13]])).toEqual(longEquity.map((l: any) => ['AE', l.isin, l.units, l.sale_value, l.cost, r2(l.sale_value - l.cost_of_acquisition)]));
     const [xlsxEvent] = await query<{ data: Record<string, unknown> }>(`SELECT data FROM outbox_events WHERE data->>'report_id' = $1`, [xlsx.headers['x-report-id']]);
     expect(xlsxEvent.data).toMatchObject({ report_type: 'schedule_112a', client_id: clientIds[0], format: 'xlsx', fy: FY });
+    // The exports are in the analyst's activity feed, named by their client (they have no document).
+    const activity = await t.http.get('/api/v1/dashboard/activity?limit=50').set(bearer(acme.analyst));
+    expect(activity.status).toBe(200);
+    const reportItems = activity.body.result.items.filter((i: any) => i.type === 'report.generated');
+    expect(reportItems.map((i: any) => i.resource_id)).toEqual(expect.arrayContaining([reportId, xlsx.headers['x-report-id']]));
+    expect(reportItems.find((i: any) => i.resource_id === reportId).title).toBe(`gains_detailed export (csv) of client ${clientIds[0]}`);
   });
 
   it('fy: not YYYY-YY of consecutive years is 400 FINANCIAL_YEAR_INVALID, before 2018-19 is 422; nothing is exported', async () => {

@@ -82,8 +82,8 @@ const OWNER_EVENTS = `
     FROM pipeline_processes p JOIN documents d ON d.id = p.document_id
    WHERE p.tenant_id = $1 AND d.owner_id = $2 AND p.status IN ('completed', 'failed')
   UNION ALL
-  SELECT r.id, 'report.generated', r.report_type || ' export (' || r.format || ') of ' || d.file_name, 'report', r.id, r.created_at
-    FROM reports r JOIN documents d ON d.id = r.document_id
+  SELECT r.id, 'report.generated', r.report_type || ' export (' || r.format || ') of ' || coalesce(d.file_name, 'client ' || r.client_id), 'report', r.id, r.created_at
+    FROM reports r LEFT JOIN documents d ON d.id = r.document_id
    WHERE r.tenant_id = $1 AND r.created_by = $2`;
 
 /** The reads behind token usage, the tenant's figures and what chat reads of documents: nexus tables only, tenant first. */
