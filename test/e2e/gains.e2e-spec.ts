@@ -337,6 +337,8 @@ describe('capital gains from uploaded statements', () => {
     expect(deleted.status).toBe(200);
     expect(await query(`SELECT id FROM reports WHERE client_id = $1`, [clientIds[0]])).toEqual([]);
     for (const r of reports) await expect(access(join(process.env.STORAGE_DIR!, r.storage_key))).rejects.toMatchObject({ code: 'ENOENT' });
+    // Recorded as pending removals with the deletion, and dropped once removed.
+    expect(await query(`SELECT storage_key FROM pending_file_removals WHERE storage_key = ANY($1::varchar[])`, [reports.map((r) => r.storage_key)])).toEqual([]);
     const gone = await t.http.get(`/api/v1/nexus/reports/${reports[0].id}`).set(bearer(acme.analyst));
     expect(gone.status).toBe(404);
   });

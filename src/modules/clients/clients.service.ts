@@ -1,5 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Logger } from 'pino';
+import { Injectable } from '@nestjs/common';
 import { QueryFailedError, type EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
@@ -7,7 +6,6 @@ import { AppException } from '../../common/errors/app.exception.js';
 import { panProblem } from '../../common/identifiers/pan.js';
 import { offsetOf, paginated, type Paginated } from '../../common/http/pagination.js';
 import { isPrefixedId, prefixedId } from '../../common/ids.js';
-import { LOGGER } from '../../common/logging/logging.module.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DocumentErasure, ExportService } from '../nexus/index.js';
@@ -65,7 +63,6 @@ export class ClientsService {
     private readonly audit: AuditService,
     private readonly erasure: DocumentErasure,
     private readonly exports: ExportService,
-    @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.box = new SecretBox(config.crypto);
   }
@@ -170,7 +167,7 @@ export class ClientsService {
     const documents = await this.statementsOf(user.tenantId, client.id);
     if (options.dryRun) return { client_id: client.id, deleted: false, documents };
     const deleted = new Map(documents.map((d) => [d.doc_id, d]));
-    let reportKeys: string[] = [];
+    let pendingReports: string[] = [];
     for (let round = 1; ; round++) {
       const pending = round === 1 ? documents : await this.statementsOf(user.tenantId, client.id);
       for (const doc of pending) {
@@ -180,7 +177,7 @@ export class ClientsService {
       const done = await this.repo.transaction(async (manager) => {
         if (!(await this.repo.lockClient(user.tenantId, client.id, manager))) throw clientNotFound();
         if ((await this.repo.countDocumentsOf(user.tenantId, client.id, manager)) > 0) return false;
-        reportKeys = await this.exports.deleteClientReports(manager, user.tenantId, client.id);
+        pendingReports = await this.exports.deleteClientReports(manager, user.tenantId, client.id);
         await this.repo.deleteClient(user.tenantId, client.id, manager);
         await this.audit.record(
           { tenantId: user.tenantId, actorId: user.userId, action: 'client.delete', targetType: 'client', targetId: client.id, ip, metadata: { document_ids: [...deleted.keys()] } },
@@ -189,8 +186,8 @@ export class ClientsService {
         return true;
       });
       if (done) {
-        // The rows are gone: the client's reports' files (gains exports) follow.
-        await this.exports.removeReportFiles(reportKeys).catch((err: unknown) => this.logger.warn({ err, clientId: client.id }, 'deleted client: a report file could not be removed'));
+        // The rows are gone: the client's reports' files (gains exports) follow; the store sweep retries any left.
+        await this.exports.removeReportFiles(pendingReports);
         return { client_id: client.id, deleted: true, documents: [...deleted.values()] };
       }
       if (round === MAX_DELETE_ROUNDS) throw new AppException('CONFLICT', 'Statements kept being linked to the client while it was deleted; try again');

@@ -13,6 +13,7 @@ import { CONTENT_TYPES, renderExport, type ExportFormat } from './export-rendere
 import { buildExportTable, checkRequestedFields, type ExportTable } from './export-table.js';
 import type { ReportEntity } from './entities/report.entity.js';
 import { DocumentStorage, reportStorageKey, StoredObjectMissing } from '../storage/document-storage.js';
+import { PendingFileRemovals } from '../storage/pending-file-removals.js';
 import { ReportsRepository } from './reports.repository.js';
 
 export interface ExportRequest {
@@ -60,6 +61,7 @@ export class ExportService {
     private readonly storage: DocumentStorage,
     private readonly outbox: OutboxService,
     private readonly clients: ClientRegister,
+    private readonly files: PendingFileRemovals,
   ) {}
 
   /** The columns an export of this type can have (for any document the caller may see). */
@@ -167,15 +169,17 @@ export class ExportService {
 
   /**
    * For a client's deletion: removes the reports about the client inside the caller's transaction and
-   * answers their files' keys, for `removeReportFiles` once it has committed.
+   * records their files as pending removals there (PendingFileRemovals); answers the pending rows for
+   * `removeReportFiles` once the transaction has committed.
    */
-  deleteClientReports(manager: EntityManager, tenantId: string, clientId: string): Promise<string[]> {
-    return this.reports.deleteByClient(manager, tenantId, clientId);
+  async deleteClientReports(manager: EntityManager, tenantId: string, clientId: string): Promise<string[]> {
+    const keys = await this.reports.deleteByClient(manager, tenantId, clientId);
+    return this.files.record(manager, tenantId, 'client.delete', keys);
   }
 
-  /** Removes stored report files whose rows are gone; a file that cannot be removed is left for the operator (logged by the caller). */
-  async removeReportFiles(keys: readonly string[]): Promise<void> {
-    await Promise.all(keys.map((key) => this.storage.delete(key)));
+  /** Removes the files of `deleteClientReports` after the commit; one that cannot be removed now is left to the store sweep. Never throws. */
+  async removeReportFiles(pending: string[]): Promise<void> {
+    await this.files.attempt(pending);
   }
 
   /** A stored report again, byte for byte, to whoever may see its document (a client's report: the tenant's members, as the register). */
