@@ -19,7 +19,7 @@ import { LocalDiskStorage } from '../../src/modules/nexus/storage/local-disk-sto
 import { PendingFileRemovals } from '../../src/modules/nexus/storage/pending-file-removals.js';
 import { MAX_REMOVALS_PER_PASS, StoreSweeper } from '../../src/modules/nexus/storage/store-sweeper.js';
 import { TenantsService } from '../../src/modules/tenants/tenants.service.js';
-import { bearer, startTestApp, twoTenants, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, createTenant, startTestApp, twoTenants, type Tenant, type TestApp } from '../support/app.js';
 import { sql } from '../support/db.js';
 import { simplePdf } from '../support/pdf.js';
 
@@ -139,7 +139,7 @@ describe('store sweep', () => {
     await sql('UPDATE documents SET original_purged_at = now() WHERE id = $1', [purged.docId]);
     const old = new Date(Date.now() - 2 * HOUR);
     await utimes(purged.path, old, old);
-    expect(await sweeper.sweep()).toEqual({ orphans: 1, incoming: 0, refused: false });
+    expect(await sweeper.sweep()).toEqual({ orphans: 1, incoming: 0, refused: false, pending: 0 });
     expect(await exists(purged.path)).toBe(false);
   });
 
@@ -148,9 +148,9 @@ describe('store sweep', () => {
     try {
       const orphan = await plant(`${acme.admin.tenantId}/${randomUUID()}.pdf`, 2 * HOUR);
       const partial = await plant(`.incoming/${randomUUID()}`, 2 * HOUR, 'half an upload');
-      expect(await api.app.get(StoreSweeper).sweep()).toEqual({ orphans: 0, incoming: 1, refused: false });
+      expect(await api.app.get(StoreSweeper).sweep()).toEqual({ orphans: 0, incoming: 1, refused: false, pending: 0 });
       expect({ orphan: await exists(orphan), partial: await exists(partial) }).toEqual({ orphan: true, partial: false });
-      expect(await sweeper.sweep()).toEqual({ orphans: 1, incoming: 0, refused: false });
+      expect(await sweeper.sweep()).toEqual({ orphans: 1, incoming: 0, refused: false, pending: 0 });
       expect(await exists(orphan)).toBe(false);
     } finally {
       await api.close();

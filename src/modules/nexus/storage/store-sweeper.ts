@@ -90,14 +90,14 @@ export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdo
     if (this.running) return { orphans: 0, incoming: 0, refused: false, pending: 0 };
     this.running = true;
     try {
-      const retried = await this.pendingRemovals.retry();
-      if (retried.removed || retried.left) this.logger.info(retried, 'store sweep: pending removals of deleted objects retried');
       const before = new Date(now.getTime() - this.config.storage.sweepGraceMs);
       const incoming = await removeIncomingBefore(this.config.storage.dir, before);
       if (this.config.role === 'api') {
         if (incoming) this.logger.info({ incoming }, 'store sweep done');
-        return { orphans: 0, incoming, refused: false };
+        return { orphans: 0, incoming, refused: false, pending: 0 };
       }
+      const retried = await this.pendingRemovals.retry();
+      if (retried.removed || retried.left) this.logger.info(retried, 'store sweep: pending removals of deleted objects retried');
       const orphans: string[] = [];
       const unknownTenants = new Set<string>();
       // tenant → stored objects not yet looked up, documents' and reports' apart, in batches
