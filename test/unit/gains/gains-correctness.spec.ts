@@ -91,3 +91,30 @@ describe('harvestable long-term gain when a holding is not valued', () => {
     expect(computeGains({ holdings: [valued, debt, soldOut] }, { fy: '2025-26', fmv }).unrealised.harvestable_ltcg).toBe(5_000);
   });
 });
+
+describe('a merger of an equity-oriented scheme with one that is not (outside s.47(xviii))', () => {
+  const BALANCED = scheme('INE000BH0001', 'other');
+  const merge = (inAmount: number | null, outAmount: number | null) => [
+    holding(EQ, [tx('2019-05-02', 'purchase', 100, 10_000, 100), tx('2024-09-02', 'merger', -100, outAmount)]),
+    holding(BALANCED, [tx('2024-09-02', 'merger', 80, inAmount, 200), tx('2025-06-02', 'redemption', -80, 17_000)]),
+  ];
+
+  it('is a transfer: the old lots are realised at the merger’s value, the new units acquired that day at that cost', () => {
+    const mergerYear = computeGains({ holdings: merge(16_000, 16_000) }, { fy: '2024-25', fmv });
+    expect(mergerYear.realised.lots).toHaveLength(1);
+    expect(mergerYear.realised.lots[0]).toMatchObject({ transaction_type: 'merger', isin: EQ.isin, purchase_date: '2019-05-02', sale_date: '2024-09-02', units: 100, cost: 10_000, sale_value: 16_000, gain: 6_000 });
+    expect(mergerYear.realised.lots[0].rule.rule).toBe('EQ_LTCG_12_5');
+
+    const [sold] = computeGains({ holdings: merge(16_000, 16_000) }, { fy: '2025-26', fmv }).realised.lots;
+    expect(sold).toMatchObject({ isin: BALANCED.isin, purchase_date: '2024-09-02', units: 80, cost: 16_000, gain: 1_000 });
+    expect(sold.rule.rule).toBe('OTHER_STCG_UNLISTED_24M');
+  });
+
+  it('with no value printed: the gain of the old lots and the cost of the new are unknown, never the carried cost', () => {
+    const mergerYear = computeGains({ holdings: merge(null, null) }, { fy: '2024-25', fmv });
+    expect(mergerYear.realised.lots[0]).toMatchObject({ transaction_type: 'merger', sale_value: null, gain: null });
+    const [sold] = computeGains({ holdings: merge(null, null) }, { fy: '2025-26', fmv }).realised.lots;
+    expect(sold).toMatchObject({ purchase_date: '2024-09-02', cost: null, gain: null });
+    expect(sold.flags.map((f) => f.code)).toContain('COST_UNKNOWN');
+  });
+});

@@ -5,6 +5,7 @@
  */
 import type { TransactionType } from '../../nexus/index.js';
 import type { GainsFlagCode, GainsHolding, SegregationEvent } from '../gains.types.js';
+import { taxClassOn } from '../rules/tax-class.js';
 import type { IsoDate } from '../rules/types.js';
 import { min, share, toNavQ, type Milli, type Paise } from './exact.js';
 import { LotBook } from './lot-book.js';
@@ -47,6 +48,9 @@ interface Pending {
   link: 'merger' | 'transfer';
   date: IsoDate;
   units: Milli;
+  /** The out-leg's printed value and NAV (a merger outside s.47(xviii) is a transfer at that value). */
+  amount: Paise | null;
+  nav: number | null;
   pieces: Lot[];
   used: boolean;
 }
@@ -143,7 +147,7 @@ export function runLots(holdings: readonly GainsHolding[], segregations: readonl
         break;
       }
       case 'move_out':
-        pending.push({ holding: i, link: step.link!, date: step.date, units: step.units, pieces: book.take(step.units), used: false });
+        pending.push({ holding: i, link: step.link!, date: step.date, units: step.units, amount: step.amount, nav: step.nav, pieces: book.take(step.units), used: false });
         break;
       case 'move_in': {
         const from = pairOf(pending, holdings, i, step);
@@ -153,6 +157,17 @@ export function runLots(holdings: readonly GainsHolding[], segregations: readonl
           break;
         }
         from.used = true;
+        if (step.link === 'merger' && equityOriented(holdings[from.holding], step.date) !== equityOriented(h, step.date)) {
+          // s.47(xviii) spares only a consolidation of equity-oriented schemes or of schemes that are not:
+          // across the line the merger is a transfer at its value, and the new units are acquired that day.
+          const value = step.amount ?? from.amount;
+          distribute(from.pieces, from.units, value, null).forEach(({ lot, proceeds }) =>
+            closed.push({ holding: from.holding, date: step.date, type: step.type, nav: from.nav, lot, proceeds, stt: null }),
+          );
+          book.add({ openType: step.type, acquired: step.date, units: step.units, cost: value, stamp: value === null ? null : 0n, nav: step.nav, unseen: false, fmvIsin: h.scheme.isin, fmvScale: [1n, 1n], flags: value === null ? ['COST_UNKNOWN'] : [] });
+          flagHolding(i, 'CARRIED_OVER', `Merger on ${step.date} from a scheme on the other side of equity-oriented: outside s.47(xviii), a transfer at the merger's value; the new units are acquired that day`);
+          break;
+        }
         for (const lot of convert(from.pieces, from.units, step.units)) book.add({ ...lot, flags: [...new Set<GainsFlagCode>([...lot.flags, 'CARRIED_OVER'])] });
         if (step.link === 'merger' && !sameClass(holdings[from.holding], h)) {
           flagHolding(i, 'CARRIED_OVER', `Merger on ${step.date} from a scheme of another tax class: s.47(xviii) covers only schemes of the same class; review`);
@@ -231,6 +246,10 @@ function pairOf(pending: Pending[], holdings: readonly GainsHolding[], i: number
   const sameFolio = fits.find((p) => holdings[p.holding].folio !== null && holdings[p.holding].folio === h.folio);
   const sameInvestor = fits.find((p) => holdings[p.holding].investor_pan !== null && holdings[p.holding].investor_pan === h.investor_pan);
   return sameFolio ?? sameInvestor ?? (fits.length === 1 ? fits[0] : undefined);
+}
+
+function equityOriented(h: GainsHolding, date: IsoDate): boolean {
+  return taxClassOn(h.scheme.tax_class, date) === 'equity_oriented';
 }
 
 function sameClass(a: GainsHolding, b: GainsHolding): boolean {
