@@ -36,6 +36,7 @@ const TABLE_OWNERS: Record<string, string> = {
   reports: 'nexus',
   upload_batches: 'nexus',
   upload_batch_files: 'nexus',
+  pending_file_removals: 'nexus',
   chat_sessions: 'zen',
   chat_messages: 'zen',
   chat_documents: 'zen',
