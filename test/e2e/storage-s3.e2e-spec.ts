@@ -98,9 +98,9 @@ describe('the s3 driver end to end (s3rver on loopback stands in for cloud S3)',
     const sweeper = t.app.get(StoreSweeper);
 
     // Just stored: within the grace period, nothing is removed.
-    expect(await sweeper.sweep()).toEqual({ orphans: 0, incoming: 0, refused: false });
+    expect(await sweeper.sweep()).toEqual({ orphans: 0, incoming: 0, refused: false, pending: 0 });
     // Two hours on, the objects without rows go; the document's original stays.
-    expect(await sweeper.sweep(new Date(Date.now() + 2 * HOUR))).toEqual({ orphans: 3, incoming: 0, refused: false });
+    expect(await sweeper.sweep(new Date(Date.now() + 2 * HOUR))).toEqual({ orphans: 3, incoming: 0, refused: false, pending: 0 });
     for (const key of orphans) expect(await storage.stat(key)).toBeNull();
     expect(await storage.stat(`${tenantId}/${kept.doc_id}.pdf`)).not.toBeNull();
   });
