@@ -152,6 +152,8 @@ describe('the s3 driver across processes: an API and two workers sharing no disk
   });
 
   it('takes statements from upload through extraction on the workers, the originals only in the bucket', async () => {
+    const health = await api.request('GET', '/api/v1/health');
+    expect({ status: health.status, checks: health.body.result.checks }).toEqual({ status: 200, checks: { database: 'up', redis: 'up', storage: 'up' } });
     [docs.two, docs.one] = await Promise.all([processDocument(two, 'CAS_two_investors.pdf'), processDocument(one, 'KFin_statement.pdf')]);
     for (const [name, statement] of [['two', two], ['one', one]] as const) {
       const extraction = await call('GET', `/api/v1/nexus/documents/${docs[name].doc_id}/extraction`);
@@ -220,5 +222,17 @@ describe('the s3 driver across processes: an API and two workers sharing no disk
     expect(gone.status).not.toBe(200);
     expect(workers.map((w) => w.exited)).toEqual([null, null]);
     expect(api.exited).toBeNull();
+  });
+
+  it('is not ready while the store is away, stays live (no restart), and is ready again once it answers; the workers ride it out', async () => {
+    await s3.stop();
+    let down = await api.request('GET', '/api/v1/health');
+    await until(async () => (down = await api.request('GET', '/api/v1/health')).status === 503, 30_000, 'readiness 503 with the store away');
+    expect(down.code).toBe('STORAGE_UNAVAILABLE');
+    expect(down.body.checks).toEqual({ database: 'up', redis: 'up', storage: 'down' });
+    expect((await api.request('GET', '/api/v1/health/live')).status).toBe(200);
+    await s3.start();
+    await until(async () => (await api.request('GET', '/api/v1/health')).status === 200, 30_000, 'readiness 200 with the store back');
+    expect(workers.map((w) => w.exited)).toEqual([null, null]);
   });
 });
