@@ -18,6 +18,7 @@ import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { BatchUploadModule } from './modules/nexus/batch/batch-upload.module.js';
 import { NexusModule } from './modules/nexus/nexus.module.js';
 import { PortfolioModule } from './modules/portfolio/portfolio.module.js';
+import { ClientReportsModule } from './modules/reports/client-reports.module.js';
 import { OutboxModule } from './modules/outbox/outbox.module.js';
 import { QueueModule } from './modules/queue/queue.module.js';
 import { LlmModule } from './modules/llm/llm.module.js';
@@ -57,6 +58,7 @@ export class AppModule {
         ClientsModule.forRoot(config.role),
         PortfolioModule.forRoot(config.role),
         GainsModule.forRoot(config.role),
+        ClientReportsModule.forRoot(config.role),
       ],
       providers: [
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -35,6 +35,8 @@ interface Ids {
   admin_id: string;
   process_id: string;
   report_id: string;
+  /** A client report of client_id's (the client report routes name it report_id). */
+  client_report_id: string;
   session_id: string;
   chat_doc_id: string;
   webhook_id: string;
@@ -91,6 +93,9 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/v1/clients': () => ({ json: { name: 'Matrix Client', pan: randomPan() } }),
   'PATCH /api/v1/clients/{client_id}': () => ({ json: { tags: ['matrix'] } }),
   'DELETE /api/v1/clients/{client_id}': (ids) => ({ params: { client_id: ids.client_to_delete } }),
+  'POST /api/v1/clients/{client_id}/reports': () => ({ json: { report_type: 'client_summary' } }),
+  'GET /api/v1/clients/{client_id}/reports/{report_id}': (ids) => ({ params: { report_id: ids.client_report_id } }),
+  'GET /api/v1/clients/{client_id}/reports/{report_id}/file': (ids) => ({ params: { report_id: ids.client_report_id } }),
   'POST /api/v1/households': () => ({ json: { name: 'Matrix household' } }),
   'PATCH /api/v1/households/{household_id}': () => ({ json: { name: 'Renamed household' } }),
   'DELETE /api/v1/households/{household_id}': (ids) => ({ params: { household_id: ids.household_to_delete } }),
@@ -234,6 +239,10 @@ describe('role matrix (docs/security.md) against every route', () => {
     };
     const [clientId, clientToDelete, householdId, householdToDelete] = [await client('Matrix A'), await client('Matrix B'), await household('Matrix family'), await household('Matrix doomed')];
 
+    // A client report of acme's (a file not made yet answers 409, which is past the authorization).
+    const clientReport = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.analyst)).send({ report_type: 'client_summary' });
+    if (clientReport.status !== 202) throw new Error(`client report: ${clientReport.status} ${JSON.stringify(clientReport.body)}`);
+
     // A batch of acme's analyst's.
     const batch = await t.http.post('/api/v1/nexus/upload/batch').set(bearer(acme.analyst)).attach('files', pdf, { filename: 'batch.pdf', contentType: 'application/pdf' });
     if (batch.status !== 201) throw new Error(`batch: ${batch.status} ${JSON.stringify(batch.body)}`);
@@ -253,6 +262,7 @@ describe('role matrix (docs/security.md) against every route', () => {
       admin_id: acme.admin.userId,
       process_id: started.body.process_id,
       report_id: exported.headers['x-report-id'],
+      client_report_id: clientReport.body.result.report_id,
       session_id: sessions[0],
       chat_doc_id: chatUpload.body.result.document_ids[0],
       webhook_id: webhook,

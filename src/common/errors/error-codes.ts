@@ -30,6 +30,8 @@ export const ERROR_CATALOGUE = {
   FINANCIAL_YEAR_INVALID: { status: 400, message: 'The financial year is invalid' },
   FINANCIAL_YEAR_UNSUPPORTED: { status: 422, message: 'Gains are not computed for this financial year' },
   BATCH_NOT_FOUND: { status: 404, message: 'Batch not found' },
+  REPORT_NOT_FOUND: { status: 404, message: 'Report not found' },
+  REPORT_NOT_READY: { status: 409, message: 'The report is not ready; its status says where it is' },
   ZIP_INVALID: { status: 400, message: 'The ZIP archive cannot be read' },
   BATCH_TOO_MANY_FILES: { status: 413, message: 'The batch has more files than a batch may carry' },
   ZIP_TOO_MANY_ENTRIES: { status: 413, message: 'The ZIP archive has more entries than a batch may carry' },
@@ -54,6 +56,8 @@ export const ERROR_CATALOGUE = {
   FILE_CORRUPTED: { status: 500, message: 'The stored file does not match the upload' },
   NO_TEXT_LAYER: { status: 422, message: 'The PDF has no text layer (a scanned image); it cannot be read' },
   PDF_UNREADABLE: { status: 422, message: 'The PDF cannot be read' },
+  // Failure of a client report job, reported in the report's status rather than as an HTTP answer.
+  REPORT_GENERATION_FAILED: { status: 500, message: 'The report could not be made' },
   INTERNAL_ERROR: { status: 500, message: 'An internal error occurred' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'A dependency is unavailable' },
   STORAGE_UNAVAILABLE: { status: 503, message: 'The document store is unavailable; try again later' },

@@ -18,6 +18,8 @@
  * - `calculatePortfolio` and the extraction's types: compute portfolio figures over holdings;
  *   `holdingCashFlows` and `holdingXirr`: a holding's cash flows and XIRR, as calculation computes them.
  * - `parseAmfiNav`: AMFI's NAV file read by ISIN (the gains module's FMV of 31 January 2018).
+ * - StoredReports: reports a worker makes later (client reports): request, start, complete (the file
+ *   stored, `report.generated` in the outbox), fail, and the stored file; `StoredReport`, such a report.
  * - DocumentEntity: for a foreign key to a document; STAGES: the pipeline's stages in order.
  */
 export { NexusModule } from './nexus.module.js';
@@ -37,5 +39,7 @@ export type { ReceivedFile } from './storage/hashing-disk.engine.js';
 export { calculatePortfolio, holdingCashFlows, holdingXirr, type HoldingFlows } from './extraction/calculator.js';
 export { TRANSACTION_TYPES, type AssetClass, type Entity, type Holding, type PortfolioFigures, type Transaction, type TransactionType, type XirrReason } from './extraction/types.js';
 export { parseAmfiNav, AmfiFormatError, type AmfiNavFile, type AmfiNavRecord } from './market-data/amfi-nav-parser.js';
+export { StoredReports, type StoredReport, type GeneratedEvent } from './export/stored-reports.js';
+export { REPORT_STATUSES, type ReportParams, type ReportStatus } from './export/entities/report.entity.js';
 export { DocumentEntity } from './entities/document.entity.js';
 export { STAGES, type StageName } from './pipeline/pipeline.constants.js';

@@ -28,6 +28,7 @@ import { ReportEntity } from './export/entities/report.entity.js';
 import { ExportController } from './export/export.controller.js';
 import { ExportService } from './export/export.service.js';
 import { ReportsRepository } from './export/reports.repository.js';
+import { StoredReports } from './export/stored-reports.js';
 import { MarketDataService } from './market-data/market-data.service.js';
 import { NavSource, navSourceFor } from './market-data/nav-source.js';
 import { ResultsController } from './results.controller.js';
@@ -102,6 +103,7 @@ export class NexusModule {
         { provide: DocumentStorage, inject: [AppConfig], useFactory: createDocumentStorage },
         ReportsRepository,
         ExportService,
+        StoredReports,
         ErasureRepository,
         PendingFileRemovals,
         DocumentErasure,
@@ -111,7 +113,7 @@ export class NexusModule {
         ...workers,
       ],
       // MarketDataService in every role: enrichment and gains read it, health reports its state.
-      exports: [DocumentsService, DocumentErasure, PipelineService, ResultsService, DocumentStorage, BatchRepository, BatchAdmission, MarketDataService, ExportService],
+      exports: [DocumentsService, DocumentErasure, StoredReports, PipelineService, ResultsService, DocumentStorage, BatchRepository, BatchAdmission, MarketDataService, ExportService],
     };
   }
 }

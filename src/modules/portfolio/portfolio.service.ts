@@ -44,9 +44,14 @@ export class PortfolioService {
     private readonly results: ResultsService,
   ) {}
 
-  async clientPortfolio(user: Principal, clientId: string, asOf: string | null): Promise<ClientPortfolioDto> {
-    const client = await this.register.requireClient(user.tenantId, clientId);
-    const c = consolidate(await this.statementsOf(user.tenantId, client.id), { asOf, pans: [client.pan] });
+  clientPortfolio(user: Principal, clientId: string, asOf: string | null): Promise<ClientPortfolioDto> {
+    return this.clientPortfolioOf(user.tenantId, clientId, asOf);
+  }
+
+  /** The client's portfolio as `GET /clients/{id}/portfolio` answers it, for work done without a caller (a report job). */
+  async clientPortfolioOf(tenantId: string, clientId: string, asOf: string | null): Promise<ClientPortfolioDto> {
+    const client = await this.register.requireClient(tenantId, clientId);
+    const c = consolidate(await this.statementsOf(tenantId, client.id), { asOf, pans: [client.pan] });
     return { client_id: client.id, ...toPortfolioDto(c) };
   }
 

@@ -141,6 +141,11 @@ export class ExportService {
           tenantId: user.tenantId,
           documentId: file.documentId,
           clientId: file.clientId,
+          status: 'completed',
+          params: null,
+          errorCode: null,
+          errorMessage: null,
+          completedAt: new Date(),
           createdBy: user.userId,
           reportType: file.reportType,
           format,
@@ -185,8 +190,10 @@ export class ExportService {
   /** A stored report again, byte for byte, to whoever may see its document (a client's report: the tenant's members, as the register). */
   async fetch(user: Principal, reportId: string): Promise<ReportFile> {
     const report = await this.reports.findById(user.tenantId, reportId);
-    const visible = report && (report.documentId !== null ? await this.documents.visibleByIdOrNull(user, report.documentId) : report.clientId !== null);
-    if (!report || !visible) throw notFound('Report');
+    // Exports only (CSV, XLSX, JSON): client reports (PDF, made later) are read through their client's routes.
+    const exported = report !== null && report.storageKey !== null && Object.hasOwn(CONTENT_TYPES, report.format);
+    const visible = exported && (report.documentId !== null ? await this.documents.visibleByIdOrNull(user, report.documentId) : report.clientId !== null);
+    if (!report || !visible || report.storageKey === null) throw notFound('Report');
     let body: Buffer;
     try {
       body = await this.storage.getBytes(report.storageKey);

@@ -1,9 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { ReportEntity } from './entities/report.entity.js';
+import { In, type DataSource, type EntityManager } from 'typeorm';
+import { ReportEntity, type ReportStatus } from './entities/report.entity.js';
 
-export type NewReport = Omit<ReportEntity, 'createdAt' | 'tenant' | 'document' | 'client' | 'creator'>;
+export type NewReport = Omit<ReportEntity, 'createdAt' | 'tenant' | 'document' | 'creator' | 'client'>;
+
+/** A made file's row fields. */
+export interface ReportFileFields {
+  storageKey: string;
+  sizeBytes: number;
+  sha256: string;
+  rowCount: number;
+}
 
 /** The only place that reads and writes reports; every read is scoped by tenant. */
 @Injectable()
@@ -29,11 +37,47 @@ export class ReportsRepository {
 
   /** Deletes the reports about a client inside the caller's transaction; answers their storage keys. */
   async deleteByClient(manager: EntityManager, tenantId: string, clientId: string): Promise<string[]> {
-    const [rows] = (await manager.query('DELETE FROM reports WHERE tenant_id = $1 AND client_id = $2 RETURNING storage_key', [tenantId, clientId])) as [Array<{ storage_key: string }>, number];
-    return rows.map((r) => r.storage_key);
+    const [rows] = (await manager.query('DELETE FROM reports WHERE tenant_id = $1 AND client_id = $2 RETURNING storage_key', [tenantId, clientId])) as [Array<{ storage_key: string | null }>, number];
+    // A client report not made yet has no file.
+    return rows.flatMap((r) => (r.storage_key === null ? [] : [r.storage_key]));
   }
 
   findById(tenantId: string, id: string): Promise<ReportEntity | null> {
     return this.dataSource.getRepository(ReportEntity).findOneBy({ tenantId, id });
+  }
+
+  /** Moves a report from one of `from` to `to`; answers whether it was in one of them. */
+  async moveStatus(tenantId: string, id: string, from: readonly ReportStatus[], to: ReportStatus): Promise<boolean> {
+    const result = await this.dataSource.getRepository(ReportEntity).update({ tenantId, id, status: In([...from]) }, { status: to });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Records the made file in the caller's transaction, unless the report is completed already; answers whether it was recorded. */
+  async complete(manager: EntityManager, tenantId: string, id: string, file: ReportFileFields): Promise<boolean> {
+    const result = await manager
+      .getRepository(ReportEntity)
+      .update({ tenantId, id, status: In(['queued', 'running']) }, { ...file, status: 'completed', errorCode: null, errorMessage: null, completedAt: new Date() });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Marks a report that is not completed as failed, with the reason. */
+  async fail(tenantId: string, id: string, errorCode: string, errorMessage: string): Promise<boolean> {
+    const result = await this.dataSource
+      .getRepository(ReportEntity)
+      .update({ tenantId, id, status: In(['queued', 'running']) }, { status: 'failed', errorCode, errorMessage: errorMessage.slice(0, 500), completedAt: new Date() });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Client reports still queued or running that were asked for before `before` (for the reconciler). */
+  unfinished(before: Date, limit: number): Promise<Array<Pick<ReportEntity, 'tenantId' | 'id'>>> {
+    return this.dataSource
+      .getRepository(ReportEntity)
+      .createQueryBuilder('r')
+      .select(['r.tenantId', 'r.id'])
+      .where('r.status IN (:...statuses)', { statuses: ['queued', 'running'] })
+      .andWhere('r.created_at < :before', { before })
+      .orderBy('r.created_at', 'ASC')
+      .limit(limit)
+      .getMany();
   }
 }

@@ -88,8 +88,8 @@ export class StorageUnavailable extends Error {
   override readonly name = 'StorageUnavailable';
 }
 
-/** Every key the store holds: `<tenant>/<name>.pdf`, `<tenant>/<name>.layout.zip`, `<tenant>/reports/<name>.(csv|xlsx|json)`. */
-const SAFE_KEY = /^[A-Za-z0-9_-]+\/(?:[A-Za-z0-9_-]+\.(?:pdf|layout\.zip)|reports\/[A-Za-z0-9_-]+\.(?:csv|xlsx|json))$/;
+/** Every key the store holds: `<tenant>/<name>.pdf`, `<tenant>/<name>.layout.zip`, `<tenant>/reports/<name>.(csv|xlsx|json|pdf)`. */
+const SAFE_KEY = /^[A-Za-z0-9_-]+\/(?:[A-Za-z0-9_-]+\.(?:pdf|layout\.zip)|reports\/[A-Za-z0-9_-]+\.(?:csv|xlsx|json|pdf))$/;
 
 /** Refuses a key Foliodesk does not make (a path escape, another shape) before any driver uses it. */
 export function assertStorageKey(key: string): string {

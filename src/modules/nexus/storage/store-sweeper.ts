@@ -13,10 +13,10 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /**
  * Keys of a document: its original (`<tenant id>/<document uuid>.pdf`, made by the upload) and its
  * rendered layout (`….layout.zip`, made by the first LAYOUT fetch); and of a report
- * (`<tenant id>/reports/<report uuid>.<ext>`, made by an export). Anything else in the store is left alone.
+ * (`<tenant id>/reports/<report uuid>.<ext>`, made by an export or a client report). Anything else in the store is left alone.
  */
 const DOCUMENT_KEY = new RegExp(`^(ten_[0-9a-f]{24})/(${UUID})\\.(?:pdf|layout\\.zip)$`);
-const REPORT_KEY = new RegExp(`^(ten_[0-9a-f]{24})/reports/(${UUID})\\.(?:csv|xlsx|json)$`);
+const REPORT_KEY = new RegExp(`^(ten_[0-9a-f]{24})/reports/(${UUID})\\.(?:csv|xlsx|json|pdf)$`);
 /** Documents looked up in PostgreSQL per statement. */
 const BATCH = 500;
 /**

@@ -4,14 +4,29 @@ import { ClientEntity } from '../../../clients/entities/client.entity.js';
 import { UserEntity } from '../../../users/entities/user.entity.js';
 import { DocumentEntity } from '../../entities/document.entity.js';
 
+/** Where a report is: exports are `completed` at once; a client report is queued and made by a worker. */
+export const REPORT_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** What a client report was asked for. */
+export interface ReportParams {
+  /** YYYY-MM-DD: the statements counted are those dated on or before it; null for all. */
+  as_of: string | null;
+  /** The financial year of the period's gains, `2025-26`; null when none was asked for. */
+  fy: string | null;
+}
+
 /**
- * One produced export file: who made it from which document (a statement's export) or about which
- * client (a client's gains), what it holds and where it is stored. One of the two is set.
+ * One produced report file: who made it from which document (a statement's export) or about which
+ * client (a client's gains export, a client report), what it holds and where it is stored. One of the
+ * two is set. A client report's row exists from its request on; its file fields are null until a
+ * worker has made it.
  */
 @Entity({ name: 'reports' })
 @Index(['tenantId', 'documentId', 'createdAt'])
 @Index(['tenantId', 'clientId', 'createdAt'])
-@Check('CHK_reports_subject', '"document_id" IS NOT NULL OR "client_id" IS NOT NULL')
+@Check('CHK_reports_subject', `"document_id" IS NOT NULL OR "client_id" IS NOT NULL`)
+@Check('CHK_reports_file', `"status" <> 'completed' OR ("storage_key" IS NOT NULL AND "size_bytes" IS NOT NULL AND "sha256" IS NOT NULL)`)
 export class ReportEntity extends TenantScopedEntity {
   /** report_id */
   @PrimaryColumn({ type: 'uuid' })
@@ -25,13 +40,27 @@ export class ReportEntity extends TenantScopedEntity {
   @JoinColumn({ name: 'document_id' })
   document?: Relation<DocumentEntity>;
 
-  /** The client a client's report (gains) is about; null for a statement's export. */
+  /** The client a client's report is about; null for a statement's export. */
   @Column({ name: 'client_id', type: 'varchar', length: 40, nullable: true })
   clientId: string | null;
 
   @ManyToOne(() => ClientEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'client_id' })
   client?: Relation<ClientEntity>;
+
+  @Column({ type: 'varchar', length: 16, default: 'completed' })
+  status: ReportStatus;
+
+  /** What a client report was asked for (`as_of`, `fy`); null for an export. */
+  @Column({ type: 'jsonb', nullable: true })
+  params: ReportParams | null;
+
+  /** Why a report failed: a code of the error catalogue and a safe message. */
+  @Column({ name: 'error_code', type: 'varchar', length: 64, nullable: true })
+  errorCode: string | null;
+
+  @Column({ name: 'error_message', type: 'varchar', length: 500, nullable: true })
+  errorMessage: string | null;
 
   /** The user who generated it (`usr_…`). */
   @Column({ name: 'created_by', type: 'varchar', length: 40 })
@@ -41,11 +70,11 @@ export class ReportEntity extends TenantScopedEntity {
   @JoinColumn({ name: 'created_by' })
   creator?: Relation<UserEntity>;
 
-  /** The export type: `holdings` or `underlying` (a statement's), `gains_detailed` or `schedule_112a` (a client's). */
+  /** `holdings` or `underlying` (a statement's export), `gains_detailed` or `schedule_112a` (a client's gains), `client_summary` (a client report). */
   @Column({ name: 'report_type', type: 'varchar', length: 32 })
   reportType: string;
 
-  /** `csv`, `xlsx` or `json`. */
+  /** `csv`, `xlsx`, `json` or `pdf`. */
   @Column({ type: 'varchar', length: 8 })
   format: string;
 
@@ -56,16 +85,20 @@ export class ReportEntity extends TenantScopedEntity {
   @Column({ name: 'row_count', type: 'int' })
   rowCount: number;
 
-  /** Made by Foliodesk: `<tenant>/reports/<id>.<ext>`. */
-  @Column({ name: 'storage_key', type: 'varchar', length: 255 })
-  storageKey: string;
+  /** Made by Foliodesk: `<tenant>/reports/<id>.<ext>`; null until the file is made. */
+  @Column({ name: 'storage_key', type: 'varchar', length: 255, nullable: true })
+  storageKey: string | null;
 
-  @Column({ name: 'size_bytes', type: 'bigint', transformer: { to: (v: number) => v, from: (v: string) => Number(v) } })
-  sizeBytes: number;
+  @Column({ name: 'size_bytes', type: 'bigint', nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
+  sizeBytes: number | null;
 
-  @Column({ type: 'char', length: 64 })
-  sha256: string;
+  @Column({ type: 'char', length: 64, nullable: true })
+  sha256: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** When the file was made (or the report failed); null while queued or running. */
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
+  completedAt: Date | null;
 }

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { OutboxService } from '../../outbox/outbox.service.js';
+import type { ReportEntity, ReportParams, ReportStatus } from './entities/report.entity.js';
+import { DocumentStorage, reportStorageKey } from '../storage/document-storage.js';
+import { ReportsRepository } from './reports.repository.js';
+
+/** A report as another module sees it (never the entity). */
+export interface StoredReport {
+  id: string;
+  tenantId: string;
+  clientId: string | null;
+  documentId: string | null;
+  createdBy: string;
+  reportType: string;
+  format: string;
+  status: ReportStatus;
+  params: ReportParams | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  sizeBytes: number | null;
+  sha256: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+export interface ReportRequest {
+  id: string;
+  tenantId: string;
+  clientId: string;
+  createdBy: string;
+  reportType: string;
+  format: 'pdf';
+  params: ReportParams;
+}
+
+/** What `report.generated` says besides the report's own id, type and format. */
+export interface GeneratedEvent {
+  client_id: string | null;
+  client_ids: string[];
+  url: string;
+}
+
+const toStored = (r: ReportEntity): StoredReport => ({
+  id: r.id,
+  tenantId: r.tenantId,
+  clientId: r.clientId,
+  documentId: r.documentId,
+  createdBy: r.createdBy,
+  reportType: r.reportType,
+  format: r.format,
+  status: r.status,
+  params: r.params,
+  errorCode: r.errorCode,
+  errorMessage: r.errorMessage,
+  sizeBytes: r.sizeBytes,
+  sha256: r.sha256,
+  createdAt: r.createdAt,
+  completedAt: r.completedAt,
+});
+
+/**
+ * Reports made later, by a worker (client reports): their rows in the one reports table, their files
+ * in the one report store, and `report.generated` written to the outbox in the transaction that
+ * records the file, as exports do.
+ */
+@Injectable()
+export class StoredReports {
+  constructor(
+    private readonly reports: ReportsRepository,
+    private readonly storage: DocumentStorage,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  /** Records a requested report as `queued`. */
+  async request(r: ReportRequest): Promise<StoredReport> {
+    const row = await this.reports.transaction((manager) =>
+      this.reports.insert(manager, {
+        ...r,
+        documentId: null,
+        status: 'queued',
+        errorCode: null,
+        errorMessage: null,
+        fields: [],
+        rowCount: 0,
+        storageKey: null,
+        sizeBytes: null,
+        sha256: null,
+        completedAt: null,
+      }),
+    );
+    return toStored(row);
+  }
+
+  async find(tenantId: string, id: string): Promise<StoredReport | null> {
+    const row = await this.reports.findById(tenantId, id);
+    return row ? toStored(row) : null;
+  }
+
+  /** Marks a queued (or interrupted running) report as running; false when it is completed or failed. */
+  start(tenantId: string, id: string): Promise<boolean> {
+    return this.reports.moveStatus(tenantId, id, ['queued', 'running'], 'running');
+  }
+
+  /**
+   * Stores the file, then records it and `report.generated` in one transaction. The storage key is
+   * the report's own, so a retry after a crash overwrites the same file (and the store sweep removes a
+   * file whose report row is gone); a report already completed is left as it is and no second event
+   * is written. Answers whether this call completed it.
+   */
+  async complete(report: StoredReport, body: Buffer, rowCount: number, event: GeneratedEvent): Promise<boolean> {
+    const storageKey = reportStorageKey(report.tenantId, report.id, report.format);
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    await this.storage.put(storageKey, { bytes: body }, { size: body.length, sha256 });
+    return this.reports.transaction(async (manager) => {
+      const done = await this.reports.complete(manager, report.tenantId, report.id, { storageKey, sizeBytes: body.length, sha256, rowCount });
+      if (!done) return false;
+      await this.outbox.record(manager, report.tenantId, 'report.generated', {
+        report_id: report.id,
+        report_type: report.reportType,
+        client_id: event.client_id,
+        client_ids: event.client_ids,
+        document_id: report.documentId,
+        url: event.url,
+        format: report.format,
+        generated_by: report.createdBy,
+      });
+      return true;
+    });
+  }
+
+  fail(tenantId: string, id: string, code: string, message: string): Promise<boolean> {
+    return this.reports.fail(tenantId, id, code, message);
+  }
+
+  /** The stored file of a completed report; null when the store has none. */
+  async file(tenantId: string, id: string): Promise<Buffer | null> {
+    const row = await this.reports.findById(tenantId, id);
+    return row?.storageKey ? this.storage.getAll(row.storageKey) : null;
+  }
+
+  /** Reports still queued or running that were asked for before `before`. */
+  unfinished(before: Date, limit: number): Promise<Array<{ tenantId: string; id: string }>> {
+    return this.reports.unfinished(before, limit);
+  }
+}

@@ -1,0 +1,43 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable } from '@nestjs/common';
+import type { JobOptions, Queue } from 'bull';
+import { runnableJob } from '../queue/runnable-job.js';
+
+export const CLIENT_REPORT_QUEUE = 'client-report';
+
+/** A client report to make; the job id is the report id, so enqueueing it twice queues it once. */
+export interface ClientReportJob {
+  tenantId: string;
+  reportId: string;
+}
+
+/** Transient failures (a database blip) are retried; the report's state lives on its row. */
+export const CLIENT_REPORT_JOB_OPTIONS: JobOptions = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: true,
+  removeOnFail: true,
+};
+
+/** Reports one worker process makes at once (each draws a chart and writes a PDF in memory). */
+export const CLIENT_REPORT_CONCURRENCY = 2;
+
+@Injectable()
+export class ClientReportQueue {
+  constructor(@InjectQueue(CLIENT_REPORT_QUEUE) private readonly queue: Queue<ClientReportJob>) {}
+
+  /** Queues the report unless a job for it will still run. */
+  async enqueue(tenantId: string, reportId: string): Promise<void> {
+    if (await runnableJob(this.queue, reportId)) return;
+    await this.queue.add({ tenantId, reportId }, { ...CLIENT_REPORT_JOB_OPTIONS, jobId: reportId });
+  }
+
+  /** Whether a job for the report will still run. */
+  async has(reportId: string): Promise<boolean> {
+    return (await runnableJob(this.queue, reportId)) !== null;
+  }
+
+  get raw(): Queue<ClientReportJob> {
+    return this.queue;
+  }
+}

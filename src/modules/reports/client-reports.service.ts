@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { Principal } from '../../common/auth/principal.js';
+import { AppException } from '../../common/errors/app.exception.js';
+import { LOGGER } from '../../common/logging/logging.module.js';
+import { ClientRegister } from '../clients/index.js';
+import { StoredReports, type StoredReport } from '../nexus/index.js';
+import { financialYearPeriod } from './document/report-model.js';
+import { ClientReportQueue } from './client-report.queue.js';
+import { ClientReportUrls } from './client-report-urls.js';
+import type { ClientReportDto, CreateClientReportDto } from './dto/client-report.dto.js';
+
+/** A report file ready to send. */
+export interface ClientReportFile {
+  report: StoredReport;
+  body: Buffer;
+  fileName: string;
+}
+
+const notFound = () => new AppException('REPORT_NOT_FOUND', 'No such report of this client');
+
+/**
+ * Client reports (docs/reports.md): requested here, made by a worker from the client's portfolio,
+ * read back by anyone of the tenant who may read the portfolio. Another client's report, or another
+ * tenant's, answers 404.
+ */
+@Injectable()
+export class ClientReportsService {
+  constructor(
+    private readonly register: ClientRegister,
+    private readonly reports: StoredReports,
+    private readonly queue: ClientReportQueue,
+    private readonly urls: ClientReportUrls,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async request(user: Principal, clientId: string, body: CreateClientReportDto): Promise<ClientReportDto> {
+    const client = await this.register.requireClient(user.tenantId, clientId);
+    const fy = body.fy ?? null;
+    const report = await this.reports.request({
+      id: randomUUID(),
+      tenantId: user.tenantId,
+      clientId: client.id,
+      createdBy: user.userId,
+      reportType: body.report_type,
+      format: 'pdf',
+      params: { as_of: body.as_of ?? (fy ? financialYearPeriod(fy).to : null), fy },
+    });
+    try {
+      await this.queue.enqueue(user.tenantId, report.id);
+    } catch (error) {
+      // Redis away: the row is kept as `queued` and the reconciler enqueues it once Redis answers.
+      this.logger.warn({ err: error, reportId: report.id }, 'client report not enqueued; the reconciler will');
+    }
+    return this.toDto(report);
+  }
+
+  async status(user: Principal, clientId: string, reportId: string): Promise<ClientReportDto> {
+    return this.toDto(await this.visible(user, clientId, reportId));
+  }
+
+  async file(user: Principal, clientId: string, reportId: string): Promise<ClientReportFile> {
+    const report = await this.visible(user, clientId, reportId);
+    if (report.status !== 'completed') throw new AppException('REPORT_NOT_READY', `The report is ${report.status}`);
+    const body = await this.reports.file(user.tenantId, report.id);
+    if (!body) throw new AppException('REPORT_NOT_FOUND', 'The report file is no longer stored');
+    return { report, body, fileName: `${report.reportType}-${report.id}.pdf` };
+  }
+
+  private async visible(user: Principal, clientId: string, reportId: string): Promise<StoredReport> {
+    const client = await this.register.requireClient(user.tenantId, clientId);
+    const report = await this.reports.find(user.tenantId, reportId);
+    if (!report || report.clientId !== client.id) throw notFound();
+    return report;
+  }
+
+  private toDto(r: StoredReport): ClientReportDto {
+    return {
+      report_id: r.id,
+      client_id: r.clientId!,
+      report_type: r.reportType,
+      format: r.format,
+      status: r.status,
+      params: { as_of: r.params?.as_of ?? null, fy: r.params?.fy ?? null },
+      url: r.status === 'completed' ? this.urls.file(r.clientId!, r.id) : null,
+      size_bytes: r.sizeBytes,
+      sha256: r.sha256,
+      error: r.status === 'failed' ? { code: r.errorCode ?? 'REPORT_GENERATION_FAILED', message: r.errorMessage ?? 'The report could not be made' } : null,
+      created_at: r.createdAt.toISOString(),
+      completed_at: r.completedAt?.toISOString() ?? null,
+    };
+  }
+}

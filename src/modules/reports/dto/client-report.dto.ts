@@ -1,0 +1,73 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsISO8601, IsOptional, Matches, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import { REPORT_STATUSES } from '../../nexus/index.js';
+
+export const CLIENT_REPORT_TYPES = ['client_summary'] as const;
+export type ClientReportType = (typeof CLIENT_REPORT_TYPES)[number];
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `2025-26`: a financial year, the second part the year after the first. */
+@ValidatorConstraint({ name: 'financialYear' })
+class FinancialYear implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (typeof value !== 'string') return false;
+    const m = /^(\d{4})-(\d{2})$/.exec(value);
+    return m !== null && (Number(m[1]) + 1) % 100 === Number(m[2]);
+  }
+
+  defaultMessage(): string {
+    return 'fy must be a financial year like 2025-26';
+  }
+}
+
+export class CreateClientReportDto {
+  @ApiProperty({ enum: CLIENT_REPORT_TYPES, example: 'client_summary', description: 'What the report holds; `client_summary` is the portfolio report a firm sends its client (docs/reports.md)' })
+  @IsIn(CLIENT_REPORT_TYPES, { message: `report_type must be one of: ${CLIENT_REPORT_TYPES.join(', ')}` })
+  report_type: ClientReportType;
+
+  @ApiPropertyOptional({
+    example: '2025-03-31',
+    description: 'YYYY-MM-DD: only statements dated on or before it count, as for the portfolio. Absent: the end of `fy` when given, else every statement.',
+  })
+  @IsOptional()
+  @Matches(DATE, { message: 'as_of must be a date YYYY-MM-DD' })
+  @IsISO8601({ strict: true }, { message: 'as_of must be a date YYYY-MM-DD' })
+  as_of?: string;
+
+  @ApiPropertyOptional({ example: '2024-25', description: 'The financial year whose gains the report shows (1 April to 31 March)' })
+  @IsOptional()
+  @Validate(FinancialYear)
+  fy?: string;
+}
+
+export class ClientReportParamsDto {
+  @ApiProperty({ example: '2025-03-31', nullable: true, type: String }) as_of: string | null;
+  @ApiProperty({ example: '2024-25', nullable: true, type: String }) fy: string | null;
+}
+
+export class ClientReportErrorDto {
+  @ApiProperty({ example: 'REPORT_GENERATION_FAILED', description: 'A code of docs/errors.md' }) code: string;
+  @ApiProperty({ example: 'The report could not be made' }) message: string;
+}
+
+export class ClientReportDto {
+  @ApiProperty({ example: '5f0c7a1e-8b2d-4c3e-9f4a-6b7c8d9e0f1a', format: 'uuid' }) report_id: string;
+  @ApiProperty({ example: 'cli_0a1b2c3d4e5f60718293a4b5' }) client_id: string;
+  @ApiProperty({ enum: CLIENT_REPORT_TYPES, example: 'client_summary' }) report_type: string;
+  @ApiProperty({ example: 'pdf', enum: ['pdf'] }) format: string;
+  @ApiProperty({ enum: REPORT_STATUSES, example: 'completed', description: '`queued`, `running`, then `completed` (the file is ready) or `failed` (see `error`)' }) status: string;
+  @ApiProperty({ type: ClientReportParamsDto }) params: ClientReportParamsDto;
+  @ApiProperty({
+    example: 'https://foliodesk.example.com/api/v1/clients/cli_0a1b2c3d4e5f60718293a4b5/reports/5f0c7a1e-8b2d-4c3e-9f4a-6b7c8d9e0f1a/file',
+    nullable: true,
+    type: String,
+    description: 'The PDF, once completed (the same url as `report.generated`)',
+  })
+  url: string | null;
+  @ApiProperty({ example: 48213, nullable: true, type: Number }) size_bytes: number | null;
+  @ApiProperty({ example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', nullable: true, type: String }) sha256: string | null;
+  @ApiProperty({ type: ClientReportErrorDto, nullable: true, example: null, description: 'Why it failed; null unless `failed`' }) error: ClientReportErrorDto | null;
+  @ApiProperty({ example: '2026-04-02T09:15:00.000Z' }) created_at: string;
+  @ApiProperty({ example: '2026-04-02T09:15:03.412Z', nullable: true, type: String }) completed_at: string | null;
+}

@@ -1,0 +1,245 @@
+import { createHash, createHmac } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { addUser, bearer, createTenant, errorCode, startTestApp, STRONG_PASSWORD, uniqueEmail, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { clientStatements } from '../support/client-statements.js';
+import { uploadPdf, waitForProcess } from '../support/pipeline.js';
+import { Receiver } from '../support/receiver.js';
+import { colourVariety, figure, holdingsRows, linesStartingWith, readReport, valueOf, type ReadReport } from '../support/report-pdf.js';
+import { renderModel } from '../fixtures/generator/index.js';
+
+// The client report end to end: statements of the four sources uploaded and processed, a report
+// requested through the API, made by the worker from the queue, stored, announced by a signed
+// `report.generated` to a real HTTP receiver, downloaded, rendered to PNG by pdf.js on @napi-rs/canvas
+// and read back: every figure it prints is the portfolio API's.
+
+const SECRET = 'whsec_client_reports_0123456789';
+const FIRM = 'Acme Wealth Advisors';
+
+async function firm(t: TestApp): Promise<Tenant> {
+  const res = await t.http.post('/api/v1/auth/register').send({ email: uniqueEmail('admin'), password: STRONG_PASSWORD, full_name: 'Asha Admin', tenant_name: FIRM });
+  expect(res.status).toBe(201);
+  const admin: Account = { email: '', password: STRONG_PASSWORD, userId: res.body.result.user.id, tenantId: res.body.result.user.tenant_id, accessToken: res.body.result.access_token, refreshToken: res.body.result.refresh_token };
+  const [analyst, viewer] = await Promise.all([addUser(t.http, admin, 'analyst'), addUser(t.http, admin, 'viewer')]);
+  return { admin, analyst, viewer };
+}
+
+async function waitForReport(t: TestApp, account: Account, clientId: string, reportId: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.http.get(`/api/v1/clients/${clientId}/reports/${reportId}`).set(bearer(account));
+    expect(res.status).toBe(200);
+    if (['completed', 'failed'].includes(res.body.result.status)) return res.body.result as Record<string, any>;
+    if (Date.now() > deadline) throw new Error(`report still ${res.body.result.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('client reports: a failing worker, and no worker', () => {
+  // An API-only process takes the request; a worker whose report store cannot be written fails it.
+  let api: TestApp;
+  let worker: TestApp | null = null;
+  let acme: Tenant;
+  let clientId: string;
+  beforeAll(async () => {
+    api = await startTestApp({ ROLE: 'api' });
+    acme = await createTenant(api.http);
+    const created = await api.http.post('/api/v1/clients').set(bearer(acme.analyst)).send({ name: 'Empty Client', pan: 'ABCPE1234F' });
+    clientId = created.body.result.client_id;
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await api.close();
+  });
+
+  it('queued while no worker runs: the file is 409 REPORT_NOT_READY; a worker that cannot store it fails it after its retries with REPORT_GENERATION_FAILED', async () => {
+    const res = await api.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.analyst)).send({ report_type: 'client_summary' });
+    expect(res.status).toBe(202);
+    expect(res.body.result).toMatchObject({ status: 'queued', client_id: clientId, report_type: 'client_summary', format: 'pdf', url: null, error: null });
+    const id = res.body.result.report_id;
+    const early = await api.http.get(`/api/v1/clients/${clientId}/reports/${id}/file`).set(bearer(acme.viewer));
+    expect({ status: early.status, code: errorCode(early) }).toEqual({ status: 409, code: 'REPORT_NOT_READY' });
+
+    // A file where the store's directory should be: every write fails (ENOTDIR).
+    worker = await startTestApp({ ROLE: 'worker', STORAGE_DIR: '/dev/null/report-store' });
+    const status = await waitForReport(api, acme.viewer, clientId, id, 30_000);
+    expect(status).toMatchObject({ status: 'failed', url: null, error: { code: 'REPORT_GENERATION_FAILED', message: 'The report could not be made' } });
+    const file = await api.http.get(`/api/v1/clients/${clientId}/reports/${id}/file`).set(bearer(acme.viewer));
+    expect({ status: file.status, code: errorCode(file) }).toEqual({ status: 409, code: 'REPORT_NOT_READY' });
+  }, 60_000);
+});
+
+describe('client reports', () => {
+  let t: TestApp;
+  let acme: Tenant;
+  let rival: Tenant;
+  let receiver: Receiver;
+  const client = clientStatements(7);
+  let clientId: string;
+  let otherClientId: string;
+  let report: Record<string, any>;
+  let pdf: Buffer;
+  let read: ReadReport;
+  let portfolio: Record<string, any>;
+
+  beforeAll(async () => {
+    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_DISPATCH_INTERVAL_MS: '50' });
+    receiver = await new Receiver().start();
+    [acme, rival] = await Promise.all([firm(t), createTenant(t.http)]);
+    const sub = await t.http.post('/api/v1/webhooks/subscribe').set(bearer(acme.admin)).send({ url: receiver.url, events: ['report.generated'], secret: SECRET });
+    expect(sub.status).toBe(201);
+    const created = await t.http.post('/api/v1/clients').set(bearer(acme.analyst)).send({ name: 'Priya Report', pan: client.pan });
+    clientId = created.body.result.client_id;
+    otherClientId = (await t.http.post('/api/v1/clients').set(bearer(acme.analyst)).send({ name: 'Other Client', pan: 'ZZZPZ9999Z' })).body.result.client_id;
+    for (const s of client.statements) {
+      const upload = await uploadPdf(t, acme.analyst, await renderModel(s.model), `${s.label}.pdf`);
+      const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id });
+      const { final } = await waitForProcess(t, acme.analyst, start.body.process_id, 90_000);
+      expect({ label: s.label, status: final.status }).toEqual({ label: s.label, status: 'completed' });
+    }
+    const res = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.analyst)).send({ report_type: 'client_summary', fy: '2024-25' });
+    expect(res.status).toBe(202);
+    report = await waitForReport(t, acme.viewer, clientId, res.body.result.report_id);
+    const file = await t.http.get(new URL(report.url).pathname).set(bearer(acme.viewer)).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['cache-control']).toBe('no-store');
+    pdf = file.body as Buffer;
+    read = await readReport(pdf);
+    const p = await t.http.get(`/api/v1/clients/${clientId}/portfolio?as_of=2025-03-31`).set(bearer(acme.viewer));
+    expect(p.status).toBe(200);
+    portfolio = p.body.result;
+  }, 400_000);
+  afterAll(async () => {
+    await receiver.stop();
+    await t.close();
+  });
+
+  it('is made by the worker and stored: completed, with the url, size and digest of the file served', () => {
+    expect(report).toMatchObject({ status: 'completed', client_id: clientId, report_type: 'client_summary', format: 'pdf', params: { as_of: '2025-03-31', fy: '2024-25' }, error: null });
+    expect(report.url).toBe(`http://localhost:3000/api/v1/clients/${clientId}/reports/${report.report_id}/file`);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(report.size_bytes).toBe(pdf.length);
+    expect(report.sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
+  });
+
+  it('announces report.generated, signed, to a real receiver: format pdf, report_type, client_id, url', async () => {
+    const [delivery] = await receiver.waitFor((rs) => rs.some((r) => JSON.parse(r.body).data?.report_id === report.report_id));
+    const mine = receiver.requests.filter((r) => JSON.parse(r.body).data?.report_id === report.report_id);
+    expect(mine).toHaveLength(1);
+    const body = JSON.parse(mine[0].body);
+    expect(body.event).toBe('report.generated');
+    expect(body.data).toMatchObject({ format: 'pdf', report_type: 'client_summary', client_id: clientId, client_ids: [clientId], url: report.url, document_id: null });
+    expect(mine[0].headers['x-service-signature']).toBe(`sha256=${createHmac('sha256', SECRET).update(mine[0].body).digest('hex')}`);
+    expect(delivery).toBeDefined();
+  });
+
+  it('heads with the firm, the client and the PAN masked, never in clear', () => {
+    expect(read.text).toEqual(expect.arrayContaining([FIRM, 'Priya Report', `XXXXXX${client.pan.slice(-4)}`, '31 Mar 2025']));
+    expect(read.text.join('\n')).not.toContain(client.pan);
+  });
+
+  it('prints every holding with the portfolio API’s figures', () => {
+    const rows = holdingsRows(read);
+    expect(rows).toHaveLength(portfolio.positions.length);
+    for (const p of portfolio.positions) {
+      const folio = p.folio ?? p.account_id;
+      const row = rows.find((r) => r.isin === p.isin && r.folio === folio);
+      expect({ id: p.id, found: !!row }).toEqual({ id: p.id, found: true });
+      const gain = p.market_value !== null && p.cost_value !== null ? Math.round((p.market_value - p.cost_value) * 100) / 100 : null;
+      expect({ id: p.id, units: figure(row!.units), nav: figure(row!.nav), value: figure(row!.value), cost: figure(row!.cost), gain: figure(row!.gain) }).toEqual({
+        id: p.id,
+        units: p.units,
+        nav: p.nav,
+        value: p.market_value,
+        cost: p.cost_value,
+        gain,
+      });
+    }
+  });
+
+  it('prints the totals, the allocation and the XIRR the API answers; unknown ones as not on statement', () => {
+    const totals = portfolio.totals;
+    expect(figure(valueOf(read, 'Market value'))).toBe(totals.total_market_value);
+    expect(figure(valueOf(read, 'Cost'))).toBe(totals.total_cost_value);
+    expect(figure(valueOf(read, 'Unrealised gain'))).toBe(totals.gain);
+    expect(figure(valueOf(read, 'XIRR'))).toBe(totals.xirr);
+    if (totals.total_cost_value === null) expect(valueOf(read, 'Cost')).toBe('not on statement');
+    for (const [name, pct] of Object.entries(totals.asset_allocation as Record<string, number>)) {
+      const label = name[0].toUpperCase() + name.slice(1);
+      if (pct > 0) expect(figure(valueOf(read, label))).toBe(pct);
+    }
+    // Each class's total: the exact sum of its holdings' values.
+    for (const cls of ['Equity', 'Debt', 'Hybrid', 'Other']) {
+      const members = portfolio.positions.filter((p: any) => p.asset_class === cls && p.market_value !== null);
+      if (!members.length) continue;
+      const sum = members.reduce((s: number, p: any) => s + Math.round(p.market_value * 100), 0) / 100;
+      expect(figure(linesStartingWith(read, `${cls} total`)[0][0])).toBe(sum);
+    }
+    expect(figure(linesStartingWith(read, 'Total')[0][0])).toBe(totals.total_market_value);
+  });
+
+  it('notes the flagged data: the history gap and the statements that disagree', () => {
+    const gapped = portfolio.positions.filter((p: any) => p.flags.some((f: any) => f.code === 'HISTORY_GAP'));
+    expect(gapped.length).toBeGreaterThan(0);
+    expect(read.text.some((x) => /^\d+\. Incomplete history/.test(x))).toBe(true);
+    expect(read.text.some((x) => x.includes('no statement covers 2025-01-01 to 2025-01-31'))).toBe(true);
+    expect(read.text.some((x) => /^\d+\. Statements disagree/.test(x))).toBe(true);
+    expect(read.text.some((x) => /^\d+\. Gains of the period/.test(x))).toBe(true);
+  });
+
+  it('draws the allocation chart: its area is not blank', async () => {
+    const label = read.boxes.find((b) => b.text === 'Asset allocation')!;
+    const variety = await colourVariety(read.pages[label.page - 1], { x: label.x, y: label.y + label.height + 4, width: 150, height: 150 });
+    expect(variety.colours).toBeGreaterThanOrEqual(3);
+    expect(variety.inked).toBeGreaterThan(0.2);
+  });
+
+  it('roles: a viewer reads status and file but cannot request; another tenant or another client gets 404', async () => {
+    const viewerPost = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.viewer)).send({ report_type: 'client_summary' });
+    expect({ status: viewerPost.status, code: errorCode(viewerPost) }).toEqual({ status: 403, code: 'FORBIDDEN' });
+    const path = `/api/v1/clients/${clientId}/reports/${report.report_id}`;
+    for (const url of [path, `${path}/file`]) {
+      const res = await t.http.get(url).set(bearer(rival.admin));
+      expect({ url, status: res.status, code: errorCode(res) }).toEqual({ url, status: 404, code: 'CLIENT_NOT_FOUND' });
+    }
+    const rivalPost = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(rival.admin)).send({ report_type: 'client_summary' });
+    expect({ status: rivalPost.status, code: errorCode(rivalPost) }).toEqual({ status: 404, code: 'CLIENT_NOT_FOUND' });
+    for (const url of [`/api/v1/clients/${otherClientId}/reports/${report.report_id}`, `/api/v1/clients/${otherClientId}/reports/${report.report_id}/file`, `/api/v1/clients/${clientId}/reports/not-a-uuid`]) {
+      const res = await t.http.get(url).set(bearer(acme.admin));
+      expect({ url, status: res.status, code: errorCode(res) }).toEqual({ url, status: 404, code: 'REPORT_NOT_FOUND' });
+    }
+    // Not an export: the exports' report route does not serve it.
+    const asExport = await t.http.get(`/api/v1/nexus/reports/${report.report_id}`).set(bearer(acme.admin));
+    expect(asExport.status).toBe(404);
+  });
+
+  it('refuses a bad request with 400 naming the field', async () => {
+    for (const [body, field] of [
+      [{ report_type: 'tax_pack' }, 'report_type'],
+      [{ report_type: 'client_summary', fy: '2024-26' }, 'fy'],
+      [{ report_type: 'client_summary', as_of: '31-03-2025' }, 'as_of'],
+      [{ report_type: 'client_summary', pan: 'x' }, 'pan'],
+    ] as const) {
+      const res = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.analyst)).send(body);
+      expect({ field, status: res.status, code: errorCode(res) }).toEqual({ field, status: 400, code: 'VALIDATION_ERROR' });
+      expect(res.body.error.details).toContain(field);
+    }
+  });
+
+  it('deleting the client deletes its reports and their files', async () => {
+    const file = join(process.env.STORAGE_DIR!, acme.admin.tenantId, 'reports', `${report.report_id}.pdf`);
+    expect(existsSync(file)).toBe(true);
+    const queued = await t.http.post(`/api/v1/clients/${otherClientId}/reports`).set(bearer(acme.analyst)).send({ report_type: 'client_summary' });
+    expect(queued.status).toBe(202);
+    for (const id of [clientId, otherClientId]) expect((await t.http.delete(`/api/v1/clients/${id}`).set(bearer(acme.admin))).status).toBe(200);
+    expect(existsSync(file)).toBe(false);
+    const gone = await t.http.get(`/api/v1/clients/${clientId}/reports/${report.report_id}`).set(bearer(acme.admin));
+    expect({ status: gone.status, code: errorCode(gone) }).toEqual({ status: 404, code: 'CLIENT_NOT_FOUND' });
+  });
+});

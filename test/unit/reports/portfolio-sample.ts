@@ -1,0 +1,81 @@
+import type { ClientPortfolioDto, PositionDto } from '../../../src/modules/portfolio/index.js';
+
+/** A position as the portfolio API answers it, with what a case changes. */
+export function position(over: Partial<PositionDto> & { id: string }): PositionDto {
+  return {
+    kind: 'folio',
+    investor: { name: 'Priya Sharma', pan: 'ABCPS1234K' },
+    folio: '1234567 / 89',
+    account_id: null,
+    isin: 'INF179K01BB8',
+    scheme_name: 'HDFC Flexi Cap Fund - Direct Plan - Growth',
+    amc: 'HDFC Mutual Fund',
+    asset_class: 'Equity',
+    units: 1523.417,
+    nav: 1834.2151,
+    market_value: 2794313.82,
+    cost_value: 2300000,
+    xirr: 14.27,
+    xirr_reason: null,
+    source: { document_id: 'd1', document_type: 'CAMS_DETAILED_CAS', statement_date: '2025-03-31', valuation_date: '2025-03-31' },
+    seen_in: [],
+    history: { status: 'FULL_HISTORY', covered_from: '2020-01-01', covered_to: '2025-03-31', transactions: 12, rebuilt_units: 1523.417 },
+    flags: [],
+    ...over,
+  };
+}
+
+/** A client's portfolio: two equity folios, a debt fund valued at an old NAV, a hybrid one without cost. */
+export function samplePortfolio(): ClientPortfolioDto {
+  const positions = [
+    position({ id: 'P|folio:1|INF179K01BB8' }),
+    position({ id: 'P|folio:2|INF209K01YN0', folio: '99887766', isin: 'INF209K01YN0', scheme_name: 'Aditya Birla Sun Life Frontline Equity Fund - Growth', units: 100.5, nav: 480.25, market_value: 48265.13, cost_value: 50000 }),
+    position({
+      id: 'P|folio:3|INF200K01RJ1',
+      folio: '55/12',
+      isin: 'INF200K01RJ1',
+      scheme_name: 'SBI Magnum Gilt Fund - Direct Growth',
+      asset_class: 'Debt',
+      units: 2000,
+      nav: 61.1234,
+      market_value: 122246.8,
+      cost_value: 110000,
+      source: { document_id: 'd2', document_type: 'KFINTECH_DETAILED_CAS', statement_date: '2024-12-31', valuation_date: '2024-12-31' },
+      history: { status: 'PARTIAL_HISTORY', covered_from: '2024-07-01', covered_to: '2024-12-31', transactions: 3, rebuilt_units: 2000 },
+      flags: [{ code: 'HISTORY_GAP', message: 'gap', from: '2025-01-01', to: '2025-01-31' }],
+    }),
+    position({
+      id: 'P|folio:4|INF846K01EW2',
+      folio: '4455',
+      isin: 'INF846K01EW2',
+      scheme_name: 'Axis Balanced Advantage Fund - Growth',
+      asset_class: 'Hybrid',
+      units: 300,
+      nav: 20.5,
+      market_value: 6150,
+      cost_value: null,
+      flags: [{ code: 'FIGURE_MISSING', message: 'cost not printed', fields: ['cost_value'] }],
+    }),
+  ];
+  return {
+    client_id: 'cli_0a1b2c3d4e5f60718293a4b5',
+    as_of: null,
+    statement_date: '2025-03-31',
+    totals: {
+      total_market_value: 2970975.75,
+      total_cost_value: null,
+      gain: null,
+      gain_pct: null,
+      asset_allocation: { equity: 95.68, debt: 4.11, hybrid: 0.21, other: 0 },
+      holdings_valued: 4,
+      holdings_without_value: 0,
+      xirr: 13.91,
+      xirr_reason: null,
+    },
+    positions,
+    documents: [
+      { document_id: 'd1', document_type: 'CAMS_DETAILED_CAS', statement_date: '2025-03-31' },
+      { document_id: 'd2', document_type: 'KFINTECH_DETAILED_CAS', statement_date: '2024-12-31' },
+    ],
+  };
+}

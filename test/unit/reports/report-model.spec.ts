@@ -1,0 +1,101 @@
+import { describe, expect, it } from '@jest/globals';
+import { buildReportModel, financialYearPeriod, STALE_NAV_AFTER_DAYS, type ReportInput } from '../../../src/modules/reports/document/report-model.js';
+import { position, samplePortfolio } from './portfolio-sample.js';
+
+const input = (over: Partial<ReportInput> = {}): ReportInput => ({
+  firm: 'Acme Wealth Advisors',
+  client: { name: 'Priya Sharma', pan: 'ABCPS1234K' },
+  portfolio: samplePortfolio(),
+  params: { as_of: null, fy: '2024-25' },
+  generatedAt: new Date('2025-04-02T09:00:00Z'),
+  ...over,
+});
+const codes = (m: ReturnType<typeof buildReportModel>) => m.notes.map((n) => n.code);
+
+describe('client report model', () => {
+  it('passes the portfolio totals and allocation through as the API answers them, leaving out empty classes', () => {
+    const m = buildReportModel(input());
+    expect(m.totals).toEqual(samplePortfolio().totals);
+    expect(m.allocation).toEqual([
+      { asset_class: 'Equity', percent: 95.68 },
+      { asset_class: 'Debt', percent: 4.11 },
+      { asset_class: 'Hybrid', percent: 0.21 },
+    ]);
+    expect(m.as_of).toBe('2025-03-31'); // no as_of asked for: the newest statement's date
+    expect(m.period).toEqual({ fy: '2024-25', from: '2024-04-01', to: '2025-03-31' });
+  });
+
+  it('groups holdings by asset class in a fixed order, with exact subtotals; a class with a cost missing has no cost subtotal', () => {
+    const m = buildReportModel(input());
+    expect(m.groups.map((g) => [g.asset_class, g.rows.length])).toEqual([
+      ['Equity', 2],
+      ['Debt', 1],
+      ['Hybrid', 1],
+    ]);
+    expect(m.groups[0].subtotal).toEqual({ value: 2842578.95, cost: 2350000, gain: 492578.95 });
+    expect(m.groups[0].rows[1].gain).toBe(-1734.87);
+    expect(m.groups[2].subtotal).toEqual({ value: 6150, cost: null, gain: null });
+    expect(m.unrealised.total).toEqual({ value: 2970975.75, cost: null, gain: null });
+  });
+
+  it('an unknown figure stays null (never 0), and a holding without an asset class is Unclassified', () => {
+    const p = samplePortfolio();
+    p.positions.push(position({ id: 'X', isin: 'INE002A01018', asset_class: null, units: null, nav: null, market_value: null, cost_value: null, flags: [{ code: 'FIGURE_MISSING', message: 'm', fields: ['units', 'market_value'] }] }));
+    const m = buildReportModel(input({ portfolio: p }));
+    const row = m.groups.find((g) => g.asset_class === 'Unclassified')!.rows[0];
+    expect(row).toMatchObject({ units: null, nav: null, value: null, cost: null, gain: null });
+    expect(m.groups.find((g) => g.asset_class === 'Unclassified')!.subtotal).toEqual({ value: 0, cost: null, gain: null });
+    expect(m.notes.find((n) => n.code === 'FIGURE_MISSING')!.items).toContainEqual(expect.stringContaining('units, value'));
+  });
+
+  describe('notes on flagged data', () => {
+    const cases: Array<{ name: string; over: Partial<ReportInput>; has: string[]; hasNot?: string[] }> = [
+      { name: 'a NAV more than the allowed days before the report date is stale', over: {}, has: ['STALE_NAV'] },
+      {
+        name: `a NAV exactly ${STALE_NAV_AFTER_DAYS} days old is not stale`,
+        over: { params: { as_of: '2025-01-07', fy: null } },
+        has: [],
+        hasNot: ['STALE_NAV'],
+      },
+      { name: 'partial history and a gap are incomplete history', over: {}, has: ['HISTORY_INCOMPLETE'] },
+      { name: 'a cost not printed is a figure missing, and the total cost unknown', over: {}, has: ['FIGURE_MISSING', 'COST_UNKNOWN'] },
+      { name: 'no financial year: no gains of a period, said so', over: { params: { as_of: null, fy: null } }, has: ['REALISED_GAINS_UNAVAILABLE'] },
+    ];
+    it.each(cases)('$name', ({ over, has, hasNot }) => {
+      const p = samplePortfolio();
+      if (over.params?.as_of === '2025-01-07') p.positions = p.positions.filter((x) => x.asset_class === 'Debt'); // valued 2024-12-31
+      const m = buildReportModel(input({ ...over, portfolio: p }));
+      for (const c of has) expect(codes(m)).toContain(c);
+      for (const c of hasNot ?? []) expect(codes(m)).not.toContain(c);
+    });
+
+    it('sources that disagree are noted with the figures concerned', () => {
+      const p = samplePortfolio();
+      p.positions[0].flags = [{ code: 'SOURCES_DISAGREE', message: 'm', fields: ['units', 'market_value'], document_ids: ['d1', 'd3'] }];
+      const m = buildReportModel(input({ portfolio: p }));
+      expect(m.notes.find((n) => n.code === 'SOURCES_DISAGREE')!.items).toEqual(['HDFC Flexi Cap Fund - Direct Plan - Growth (folio 1234567 / 89): units, value differ']);
+    });
+
+    it('an unknown XIRR is noted with its reason', () => {
+      const p = samplePortfolio();
+      p.totals = { ...p.totals, xirr: null, xirr_reason: 'NO_TRANSACTIONS' };
+      expect(buildReportModel(input({ portfolio: p })).notes.find((n) => n.code === 'XIRR_UNKNOWN')!.items[0]).toMatch(/no transactions/);
+    });
+
+    it('notes are numbered in print order and each row cites the notes about it', () => {
+      const m = buildReportModel(input());
+      expect(m.notes.map((n) => n.number)).toEqual(m.notes.map((_, i) => i + 1));
+      const debt = m.groups.find((g) => g.asset_class === 'Debt')!.rows[0];
+      const number = (code: string) => m.notes.find((n) => n.code === code)!.number;
+      expect(debt.notes).toEqual([number('STALE_NAV'), number('HISTORY_INCOMPLETE')]);
+      expect(m.groups[0].rows[0].notes).toEqual([]);
+    });
+  });
+
+  it.each([
+    ['2024-25', { from: '2024-04-01', to: '2025-03-31' }],
+    ['1999-00', { from: '1999-04-01', to: '2000-03-31' }],
+  ])('financial year %s runs from 1 April to 31 March', (fy, period) => {
+    expect(financialYearPeriod(fy)).toEqual({ fy, ...period });
+  });
+});
