@@ -84,7 +84,7 @@ const OWNER_EVENTS = `
   UNION ALL
   SELECT r.id, 'report.generated', r.report_type || ' export (' || r.format || ') of ' || coalesce(d.file_name, 'client ' || r.client_id), 'report', r.id, r.created_at
     FROM reports r LEFT JOIN documents d ON d.id = r.document_id
-   WHERE r.tenant_id = $1 AND r.created_by = $2`;
+   WHERE r.tenant_id = $1 AND r.created_by = $2 AND r.status = 'completed'`;
 
 /** The reads behind token usage, the tenant's figures and what chat reads of documents: nexus tables only, tenant first. */
 @Injectable()
