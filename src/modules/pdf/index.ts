@@ -6,6 +6,7 @@
  */
 export { PdfModule } from './pdf.module.js';
 export { PdfEngine, type PdfEngineOptions, type PdfJobOptions } from './pdf-engine.js';
+export type { PasswordSearch } from './reader/read.js';
 export { PdfEngineBusy, PdfEngineUnavailable, PdfReadError, pdfHttpError } from './pdf-errors.js';
 export { requirePdfUpload, uploadContentOf, type UploadContent } from './upload-content.js';
 export { PdfPasswordField } from './password-field.js';

@@ -21,6 +21,7 @@ import type { PdfPageText } from './text-lines.js';
 import { FairQueue } from './fair-queue.js';
 import { PdfEngineBusy, PdfEngineUnavailable, PdfReadError } from './pdf-errors.js';
 import type { ReaderJob, ReaderReply } from './reader/pdf-child.js';
+import type { PasswordSearch } from './reader/read.js';
 
 export interface PdfEngineOptions {
   /** Children reading at once; at least 2, so that one tenant never holds them all. */
@@ -313,6 +314,15 @@ export class PdfEngine {
   /** The positioned text of every page (or the first `maxPages`), as extractPdfText reads it. */
   async text(tenant: string, data: Uint8Array, password?: string, options: PdfJobOptions & { maxPages?: number } = {}): Promise<PdfPageText[]> {
     return (await this.run(tenant, { kind: 'text', data, password, maxPages: options.maxPages }, options)) as PdfPageText[];
+  }
+
+  /**
+   * Which of `candidates` opens the document, tried in order in one job (one open of the file): the
+   * index of the first that does, null when none does, `encrypted` false when it needs none. The
+   * answer names an index, never a password; a damaged file rejects with PdfReadError (PDF_UNREADABLE).
+   */
+  async unlock(tenant: string, data: Uint8Array, candidates: readonly string[], options: PdfJobOptions = {}): Promise<PasswordSearch> {
+    return (await this.run(tenant, { kind: 'unlock', data, candidates: [...candidates] }, options)) as PasswordSearch;
   }
 
   /** The layout analysis zip (reader/layout.ts): pages drawn within the pixel budget. */

@@ -11,7 +11,7 @@ import { DocumentStorage } from '../storage/document-storage.js';
 import { BatchRepository, type AdmittedFile } from './batch.repository.js';
 import { clientCandidates } from './statement-passwords.js';
 
-type Unlocked = { kind: 'opened'; password: string } | { kind: 'none' } | { kind: 'unreadable'; message: string };
+type Unlocked = { kind: 'opened'; password: string | undefined } | { kind: 'none' } | { kind: 'unreadable'; message: string };
 
 /**
  * Lets a tenant's batch documents into the pipeline a few at a time (BATCH_ADMISSION_PER_TENANT):
@@ -23,7 +23,8 @@ type Unlocked = { kind: 'opened'; password: string } | { kind: 'none' } | { kind
  * An admitted encrypted document is first opened with candidate passwords (the client the request
  * named for it, else the register's newest BATCH_PASSWORD_CLIENTS_MAX clients: each client's own
  * statement passwords, then every convention of statement-passwords.ts over its PAN and date of
- * birth), tried through the PDF engine; the one that opens it is sealed on the document by
+ * birth), tried in order by the PDF engine in one job (PdfEngine.unlock: one open of the file, the
+ * answer an index); the one that opens it is sealed on the document by
  * PipelineService, the others are forgotten. No candidate is ever logged or stored.
  */
 @Injectable()
@@ -83,21 +84,22 @@ export class BatchAdmission {
     }
   }
 
-  /** Tries each candidate password in turn; stops at the first that opens the file. */
+  /**
+   * Which candidate opens the file: the pdf module's reader tries them in order in one job and answers
+   * the index of the first that opens it, never a password; the password is taken from our own list.
+   */
   private async unlock(doc: DocumentEntity, clientId: string | null): Promise<Unlocked> {
     const holders = await this.register.passwordHolders(doc.tenantId, clientId, clientId ? 1 : this.config.batch.passwordClientsMax);
     const candidates = [...new Set(holders.flatMap((h) => clientCandidates({ pan: h.pan, dateOfBirth: h.dateOfBirth }, h.passwords)))];
     if (candidates.length === 0) return { kind: 'none' };
     const data = new Uint8Array(await this.storage.getBytes(doc.storageKey));
-    for (const candidate of candidates) {
-      try {
-        await this.pdf.inspect(doc.tenantId, data, candidate);
-        return { kind: 'opened', password: candidate };
-      } catch (error) {
-        if (!(error instanceof PdfReadError)) throw error;
-        if (error.code === 'PDF_UNREADABLE') return { kind: 'unreadable', message: `The PDF cannot be read: ${error.message}` };
-      }
+    try {
+      const found = await this.pdf.unlock(doc.tenantId, data, candidates);
+      if (!found.encrypted) return { kind: 'opened', password: undefined };
+      return found.index === null ? { kind: 'none' } : { kind: 'opened', password: candidates[found.index] };
+    } catch (error) {
+      if (error instanceof PdfReadError && error.code === 'PDF_UNREADABLE') return { kind: 'unreadable', message: `The PDF cannot be read: ${error.message}` };
+      throw error;
     }
-    return { kind: 'none' };
   }
 }

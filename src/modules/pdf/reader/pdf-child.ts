@@ -9,7 +9,7 @@
  * file PDFium cannot read.
  */
 import { loadPdfium } from './pdfium.js';
-import { readPageCount, readText } from './read.js';
+import { findPassword, readPageCount, readText } from './read.js';
 import { runTestHook, type TestHookJob } from './test-hooks.js';
 import { verdictOf } from './verdict.js';
 
@@ -17,6 +17,8 @@ export type ReaderJob =
   | { kind: 'inspect'; data: Uint8Array; password?: string }
   | { kind: 'text'; data: Uint8Array; password?: string; maxPages?: number }
   | { kind: 'layout'; data: Uint8Array; password?: string }
+  // Answers which candidate opens the file (its index), never a password.
+  | { kind: 'unlock'; data: Uint8Array; candidates: string[] }
   // Only when the parent started the child with --test-hooks (NODE_ENV=test): proofs of the engine's controls.
   | TestHookJob;
 
@@ -32,6 +34,8 @@ async function run(job: ReaderJob): Promise<unknown> {
       return readText(job.data, job.password, { maxPages: job.maxPages });
     case 'layout':
       return (await import('./layout.js')).renderLayoutZip(job.data, job.password);
+    case 'unlock':
+      return findPassword(job.data, job.candidates);
   }
   if (!testHooks) throw new Error(`unknown job ${job.kind}`);
   return runTestHook(job);

@@ -261,6 +261,38 @@ function viewOf(M: Pdfium, page: number, scratch: number, width: number, height:
   return view.left < view.right && view.bottom < view.top ? view : media;
 }
 
+/**
+ * Opens the document with each of `passwords` in turn (undefined: none), its bytes placed in PDFium's
+ * memory once for all of them: answers the index of the first that opens it, or null when each open
+ * failed with an error `keepTrying` accepts (a refused password). Any other failure rejects with it.
+ */
+export function firstOpening(data: Uint8Array, passwords: ReadonlyArray<string | undefined>, keepTrying: (error: PdfiumError) => boolean): Promise<number | null> {
+  return withPdfium((M) => {
+    const dataPtr = M.wasmExports.malloc(data.length);
+    M.HEAPU8.set(data, dataPtr);
+    try {
+      for (let i = 0; i < passwords.length; i++) {
+        const password = passwords[i];
+        const passwordPtr = password ? cString(M, password) : 0;
+        try {
+          const doc = M._FPDF_LoadMemDocument(dataPtr, data.length, passwordPtr);
+          if (doc) {
+            M._FPDF_CloseDocument(doc);
+            return i;
+          }
+          const error = new PdfiumError(M._FPDF_GetLastError());
+          if (!keepTrying(error)) throw error;
+        } finally {
+          if (passwordPtr) M.wasmExports.free(passwordPtr);
+        }
+      }
+      return null;
+    } finally {
+      M.wasmExports.free(dataPtr);
+    }
+  });
+}
+
 /** The number of pages. A missing or wrong password rejects with PdfiumError (FPDF_ERR.PASSWORD). */
 export function countPages(data: Uint8Array, password?: string): Promise<number> {
   return withPdfium((M) => withDocument(M, data, password, (doc) => M._FPDF_GetPageCount(doc)));

@@ -87,3 +87,28 @@ export async function countPdfjsPages(data: Uint8Array, password?: string): Prom
     await task.destroy().catch(() => undefined);
   }
 }
+
+/**
+ * Opens a PDF once with pdfjs, answering its requests for a password with each of `passwords` in
+ * turn: the index of the one that opened it, -1 when it opened without one, or null when it asked
+ * for more than there are. A damaged file rejects with its parser's error (see verdict.ts).
+ */
+export async function firstPdfjsOpening(data: Uint8Array, passwords: readonly string[]): Promise<number | null> {
+  const task = getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: 0, stopAtErrors: false });
+  let given = 0;
+  let exhausted = false;
+  task.onPassword = (update: (password: string | Error) => void) => {
+    if (given < passwords.length) return update(passwords[given++]);
+    exhausted = true;
+    update(new Error('no candidate password opens the PDF'));
+  };
+  try {
+    await task.promise;
+    return given - 1;
+  } catch (error) {
+    if (exhausted) return null;
+    throw error;
+  } finally {
+    await task.destroy().catch(() => undefined);
+  }
+}

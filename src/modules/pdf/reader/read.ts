@@ -7,7 +7,8 @@
  * pdfjs is loaded into a child only when it is needed.
  */
 import type { PdfPageText } from '../text-lines.js';
-import { countPages, extractPdfText } from './pdfium.js';
+import { countPages, extractPdfText, firstOpening } from './pdfium.js';
+import { isPasswordRefusal } from './verdict.js';
 
 /** The number of pages. */
 export async function readPageCount(data: Uint8Array, password?: string): Promise<number> {
@@ -25,4 +26,27 @@ export async function readText(data: Uint8Array, password?: string, options: { m
   } catch {
     return (await import('./pdfjs-text.js')).extractPdfjsText(data, password, options);
   }
+}
+
+/**
+ * Which of the candidate passwords opens the document: `index` (0-based) of the first that does, in
+ * their order, or null when none does; `encrypted` false when it opens without a password (no
+ * candidate is tried). Never the password itself. The file is placed in PDFium once and opened with
+ * each candidate; when PDFium opens it with none, or fails otherwise, pdfjs opens it once, answering
+ * its password requests with the candidates in the same order, and its verdict stands (a damaged file
+ * rejects as for any read). A refused password is told from other failures by verdict.ts alone.
+ */
+export async function findPassword(data: Uint8Array, candidates: readonly string[]): Promise<PasswordSearch> {
+  const attempts = [undefined, ...candidates];
+  const opened = await firstOpening(data, attempts, isPasswordRefusal).catch(() => null);
+  if (opened !== null) return opened === 0 ? { encrypted: false, index: null } : { encrypted: true, index: opened - 1 };
+  const byPdfjs = await (await import('./pdfjs-text.js')).firstPdfjsOpening(data, candidates);
+  return byPdfjs === -1 ? { encrypted: false, index: null } : { encrypted: true, index: byPdfjs };
+}
+
+export interface PasswordSearch {
+  /** False when the document opens without a password. */
+  encrypted: boolean;
+  /** The first candidate (0-based) that opens it; null when none does, or it is not encrypted. */
+  index: number | null;
 }

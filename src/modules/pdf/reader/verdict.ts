@@ -26,10 +26,15 @@ export class PdfLimitExceeded extends Error {
 /** pdfjs' verdicts on a damaged file: reading it again reads it the same way. */
 const DAMAGED = new Set(['InvalidPDFException', 'UnknownErrorException', 'MissingPDFException', 'ResponseException', 'FormatError', 'PdfLimitExceeded']);
 
+/** Whether a reader refused the document for its password (a missing or a wrong one): the one test of it. */
+export function isPasswordRefusal(error: unknown): boolean {
+  return (error instanceof PdfiumError && error.code === FPDF_ERR.PASSWORD) || (error as { name?: string })?.name === 'PasswordException';
+}
+
 export function verdictOf(error: unknown, password: string | undefined): PdfVerdict {
   const e = error as { name?: string; code?: number; message?: string };
   const pdfiumPassword = error instanceof PdfiumError && error.code === FPDF_ERR.PASSWORD;
-  if (pdfiumPassword || e?.name === 'PasswordException') {
+  if (isPasswordRefusal(error)) {
     const refused = pdfiumPassword ? Boolean(password) : e.code === 2 && Boolean(password);
     return refused
       ? { code: 'PDF_PASSWORD_INVALID', message: 'The PDF password is wrong' }
