@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { renderModel } from '../fixtures/generator/index.js';
-import { bearer, createTenant, errorCode, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, errorCode, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { gainsHistory, type SchemeHistory } from '../support/gains-history.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 
@@ -123,8 +123,7 @@ describe('capital gains from uploaded statements', () => {
     dir = await mkdtemp(join(tmpdir(), 'gains-nav-'));
     const navFile = join(dir, 'NAVAll.txt');
     await writeFile(navFile, history.navFile);
-    t = await startTestApp({ MARKET_DATA_NAV_SOURCE: navFile });
-    [acme, rival] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    ({ t, acme, rival } = await twoTenants({ MARKET_DATA_NAV_SOURCE: navFile }));
     for (const investor of history.investors) {
       const created = await t.http.post('/api/v1/clients').set(bearer(acme.analyst)).send({ name: investor.name, pan: investor.pan });
       expect(created.status).toBe(201);
