@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import { generateStatement, imageOnlyPdf } from '../fixtures/generator/index.js';
 import { bearer, errorCode, twoTenants, type Tenant, type TestApp } from '../support/app.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 
 const STAGE_NAMES = ['upload', 'classification', 'parsing', 'structuring', 'extraction', 'validation', 'enrichment', 'calculation', 'summary', 'completion'];
 
-async function outboxEvents(documentId: string) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query(`SELECT event_type, data FROM outbox_events WHERE data->>'document_id' = $1 ORDER BY created_at`, [documentId]);
-    return rows as Array<{ event_type: string; data: Record<string, any> }>;
-  } finally {
-    await client.end();
-  }
-}
-
+// The wire of a pipeline run: starting it, its progress (also at the alias path), the extraction and
+// token usage routes, and their refusals. What a run leaves behind (document status, outbox events),
+// re-runs, passwords kept sealed and the failures' rules are test/service/pipeline-runs.service-spec.ts's.
 describe('nexus pipeline: upload → process → progress → extraction', () => {
   let t: TestApp;
   let acme: Tenant;
@@ -81,19 +72,9 @@ describe('nexus pipeline: upload → process → progress → extraction', () =>
       usage.body.result.stages.reduce((n: number, s: { input_tokens: number; output_tokens: number }) => n + s.input_tokens + s.output_tokens, 0),
     );
 
-    const events = await outboxEvents(upload.doc_id);
-    expect(events.map((e) => e.event_type)).toEqual(['document.completed']);
-    expect(events[0].data).toMatchObject({
-      document_id: upload.doc_id,
-      tenant_id: acme.analyst.tenantId,
-      user_id: acme.analyst.userId,
-      document_type: 'CAMS_DETAILED_CAS',
-      pages: statement.model.page_count,
-      extractions: { holdings_count: statement.model.holdings.length, total_aum: statement.model.totals.market_value, currency: 'INR' },
-    });
   });
 
-  it('opens an encrypted statement with its password; a wrong or missing password answers 422 at once', async () => {
+  it('answers 422 at once for an encrypted statement started without its password or with a wrong one, 200 with it', async () => {
     const statement = await generateStatement('cams_detailed', { seed: 12, encrypt: true });
     const upload = await uploadPdf(t, acme.analyst, statement.pdf);
     expect(upload.password_required).toBe(true);
@@ -105,45 +86,18 @@ describe('nexus pipeline: upload → process → progress → extraction', () =>
     expect(errorCode(wrong)).toBe('PDF_PASSWORD_INVALID');
     const ok = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id, password: statement.password });
     expect(ok.status).toBe(200);
-    const { final } = await waitForProcess(t, acme.analyst, ok.body.process_id);
-    expect(final.status).toBe('completed');
-    expect(final.extractions.holdings.length).toBe(statement.model.holdings.length);
+    await waitForProcess(t, acme.analyst, ok.body.process_id);
   });
 
-  it('is idempotent while running and can run again once finished', async () => {
-    const statement = await generateStatement('cams_summary', { seed: 13 });
-    const upload = await uploadPdf(t, acme.analyst, statement.pdf);
-    const [a, b] = await Promise.all([1, 2].map(() => t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id })));
-    expect(a.body.process_id).toBe(b.body.process_id);
-    await waitForProcess(t, acme.analyst, a.body.process_id);
-    const again = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id });
-    expect(again.body.process_id).not.toBe(a.body.process_id);
-    const { final } = await waitForProcess(t, acme.analyst, again.body.process_id);
-    expect(final.status).toBe('completed');
-  });
-
-  it('fails an image-only PDF with NO_TEXT_LAYER, a document.failed event, and no invented holdings', async () => {
+  it("answers a failed run's progress with its error, and 404 for the extraction it did not produce", async () => {
     const upload = await uploadPdf(t, acme.analyst, await imageOnlyPdf(), 'scan.pdf');
     const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id });
     const { final } = await waitForProcess(t, acme.analyst, start.body.process_id);
     expect(final.status).toBe('failed');
     expect(final.error).toMatchObject({ code: 'NO_TEXT_LAYER', stage: 'parsing', retryable: false });
     expect(final.progress_pct).toBeLessThan(100);
-    const events = await outboxEvents(upload.doc_id);
-    expect(events).toEqual([{ event_type: 'document.failed', data: { document_id: upload.doc_id, error_code: 'NO_TEXT_LAYER', error_message: expect.any(String), stage: 'parsing', retryable: false } }]);
     const extraction = await t.http.get(`/api/v1/nexus/documents/${upload.doc_id}/extraction`).set(bearer(acme.analyst));
     expect(extraction.status).toBe(404);
-  });
-
-  it('completes a bank statement with zero holdings and says it is not a holdings statement', async () => {
-    const statement = await generateStatement('bank_statement', { seed: 14 });
-    const upload = await uploadPdf(t, acme.analyst, statement.pdf, 'bank.pdf');
-    const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id, ...(statement.password ? { password: statement.password } : {}) });
-    const { final } = await waitForProcess(t, acme.analyst, start.body.process_id);
-    expect(final.status).toBe('completed');
-    expect(final.extractions.holdings).toEqual([]);
-    const extraction = await t.http.get(`/api/v1/nexus/documents/${upload.doc_id}/extraction`).set(bearer(acme.analyst));
-    expect(extraction.body.result).toMatchObject({ document_type: 'BANK_STATEMENT', holdings_statement: false });
   });
 
   it('keeps processes, progress, extraction and token usage to the owner, the tenant admin and nobody else', async () => {
