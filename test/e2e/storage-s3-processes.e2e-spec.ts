@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateStatement, type GeneratedStatement } from '../fixtures/generator/index.js';
 import { sql } from '../support/db.js';
@@ -222,6 +222,44 @@ describe('the s3 driver across processes: an API and two workers sharing no disk
     expect(gone.status).not.toBe(200);
     expect(workers.map((w) => w.exited)).toEqual([null, null]);
     expect(api.exited).toBeNull();
+  });
+
+  it('moves a one-machine store into the bucket: STORAGE_DIR copied under S3_PREFIX (all but .incoming) is served by the s3 processes', async () => {
+    const fsDir = await mkdtemp(join(tmpdir(), 'foliodesk-fs-e2e-'));
+    dirs.push(fsDir);
+    // One process on the fs driver, on the same database, with queues of its own.
+    const single = await AppProcess.start({ STORAGE_DRIVER: 'fs', STORAGE_DIR: fsDir, QUEUE_PREFIX: `fse2e${Date.now()}` });
+    let stored: { job_id: string; doc_id: string };
+    let layout: Buffer;
+    let report: { id: string; body: Buffer };
+    try {
+      const at = (path: string) => fetch(single.baseUrl + path, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(60_000) });
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(two.pdf)], { type: 'application/pdf' }), 'CAS_on_one_machine.pdf');
+      stored = (await single.request('POST', '/api/v1/nexus/upload/', { token, form, timeoutMs: 60_000 })).body.result;
+      const start = await single.request('POST', '/api/v2/nexus/pipeline/process', { token, json: { job_id: stored.job_id } });
+      await until(async () => (await single.request('GET', `/api/v2/nexus/status/process/${start.body.process_id}/progress`, { token })).body.status === 'completed', 120_000, 'the fs pipeline', 100);
+      layout = Buffer.from(await (await at(`/api/v1/nexus/doc-fetch/${stored.job_id}?type=LAYOUT`)).arrayBuffer());
+      const csv = await at(`/api/v1/nexus/export/${stored.job_id}?export_type=holdings&format=csv`);
+      report = { id: csv.headers.get('x-report-id')!, body: Buffer.from(await csv.arrayBuffer()) };
+    } finally {
+      await single.stop();
+    }
+    const copied: string[] = [];
+    for (const file of await filesIn(fsDir)) {
+      if (file.path.startsWith('.incoming')) continue;
+      await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}/${file.path}`, Body: await readFile(join(fsDir, file.path)) }));
+      copied.push(file.path);
+    }
+    const original = `${tenantId}/${stored.doc_id}.pdf`;
+    expect(copied.sort()).toEqual([original, original.replace(/\.pdf$/, '.layout.zip'), `${tenantId}/reports/${report.id}.csv`].sort());
+
+    const served = await download(`/api/v1/nexus/doc-fetch/${stored.job_id}?type=ORIGINAL`);
+    expect(sha256(served.body)).toBe(sha256(two.pdf));
+    expect(sha256((await download(`/api/v1/nexus/doc-fetch/${stored.job_id}?type=LAYOUT`)).body)).toBe(sha256(layout));
+    expect((await download(`/api/v1/nexus/reports/${report.id}`)).body.equals(report.body)).toBe(true);
+    expect((await call('DELETE', `/api/v1/nexus/documents/${stored.doc_id}`)).status).toBe(204);
+    expect(Object.keys(await bucket()).filter((key) => copied.includes(key))).toEqual([]);
   });
 
   it('is not ready while the store is away, stays live (no restart), and is ready again once it answers; the workers ride it out', async () => {
