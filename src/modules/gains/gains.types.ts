@@ -1,7 +1,7 @@
 /**
  * The gains computation's input and output: plain data (no classes, no Dates), like the
- * consolidation's. Money is in rupees with at most 2 decimals and units with at most 3, computed
- * internally in paise and thousandths of a unit (docs/gains.md, "Lots"). A figure that cannot be
+ * consolidation's. Money is in rupees with at most 2 decimals and units with at most 4 (3 on most statements), computed
+ * internally in paise and ten-thousandths of a unit (docs/gains.md, "Lots"). A figure that cannot be
  * known is null with a flag, never 0.
  */
 import type { MergedTransaction } from '../portfolio/index.js';

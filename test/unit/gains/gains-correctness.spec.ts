@@ -118,3 +118,21 @@ describe('a merger of an equity-oriented scheme with one that is not (outside s.
     expect(sold.flags.map((f) => f.code)).toContain('COST_UNKNOWN');
   });
 });
+
+describe('units printed with 4 decimals (some registrars do)', () => {
+  it('a full sale of two 4-decimal purchases takes exactly their units and cost: nothing left open, no paisa lost', () => {
+    const h = holding(
+      EQ,
+      [tx('2024-05-02', 'purchase', 10.1235, 1_000, 98.78, 10.1235), tx('2024-06-03', 'purchase', 10.1235, 1_000, 98.78, 20.247), tx('2025-06-02', 'redemption', -20.247, 2_500, 123.47, 0)],
+      { valuation: { nav: 130, date: '2025-06-30' } },
+    );
+    const result = computeGains({ holdings: [h] }, { fy: '2025-26', fmv });
+    expect(result.realised.lots.map((l) => [l.units, l.cost])).toEqual([
+      [10.1235, 1_000],
+      [10.1235, 1_000],
+    ]);
+    expect(result.realised.lots.reduce((t, l) => t + l.sale_value!, 0)).toBe(2_500);
+    expect(result.holdings[0].units_open).toBe(0);
+    expect(result.unrealised.lots).toEqual([]);
+  });
+});

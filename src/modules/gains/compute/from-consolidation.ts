@@ -1,4 +1,5 @@
 import type { Consolidation, Position } from '../../portfolio/index.js';
+import { UNIT_SCALE } from '../lots/exact.js';
 import type { DatedNav, GainsHolding, GainsScheme } from '../gains.types.js';
 
 /**
@@ -22,7 +23,7 @@ export function holdingsFromConsolidation(
     .filter((p) => byPosition.has(p.id))
     .map((position) => {
       const transactions = byPosition.get(position.id)!;
-      const moved = transactions.reduce((t, tx) => t + Math.round((tx.units ?? 0) * 1000), 0);
+      const moved = transactions.reduce((t, tx) => t + Math.round((tx.units ?? 0) * UNIT_SCALE), 0);
       const rebuilt = position.history.rebuilt_units;
       return {
         position_id: position.id,
@@ -30,7 +31,7 @@ export function holdingsFromConsolidation(
         account_id: position.account_id,
         investor_pan: position.investor.pan,
         scheme: schemeOf(position),
-        opening_units: rebuilt === null ? null : (Math.round(rebuilt * 1000) - moved) / 1000,
+        opening_units: rebuilt === null ? null : (Math.round(rebuilt * UNIT_SCALE) - moved) / UNIT_SCALE,
         gaps: position.flags.filter((f) => f.code === 'HISTORY_GAP' && f.from && f.to).map((f) => ({ from: f.from!, to: f.to! })),
         transactions,
         valuation: valuationOf ? valuationOf(position) : position.nav !== null && position.source.valuation_date ? { nav: position.nav, date: position.source.valuation_date } : null,

@@ -58,7 +58,7 @@ export function lotGain(scheme: GainsScheme, lot: Lot, transferred: IsoDate, val
       cost = null;
     } else {
       // Units now × original units per unit now × NAV, in paise.
-      fmvValue = divRound(lot.units! * lot.fmvScale[0] * toNavQ(fmvNav), lot.fmvScale[1] * 100_000n);
+      fmvValue = divRound(lot.units! * lot.fmvScale[0] * toNavQ(fmvNav), lot.fmvScale[1] * 1_000_000n);
       cost = value === null ? null : max(cost, min(fmvValue, value));
     }
   } else if (cost !== null && result?.indexation) {

@@ -7,7 +7,7 @@ import type { TransactionType } from '../../nexus/index.js';
 import type { GainsFlagCode, GainsHolding, SegregationEvent } from '../gains.types.js';
 import { taxClassOn } from '../rules/tax-class.js';
 import type { IsoDate } from '../rules/types.js';
-import { min, share, toNavQ, type Milli, type Paise } from './exact.js';
+import { min, share, toMilli, toNavQ, type Milli, type Paise } from './exact.js';
 import { LotBook } from './lot-book.js';
 import { unseenLot, type Lot } from './lot.js';
 import { prepareSteps, type Step } from './steps.js';
@@ -194,7 +194,7 @@ function signedUnits(step: Step): Milli {
  * of the rows up to it); else unknown (null).
  */
 function openingUnits(h: GainsHolding, steps: readonly Step[]): Milli | null {
-  if (h.opening_units !== null) return BigInt(Math.round(h.opening_units * 1000));
+  if (h.opening_units !== null) return toMilli(h.opening_units);
   let moved = 0n;
   for (const s of steps) {
     moved += signedUnits(s);

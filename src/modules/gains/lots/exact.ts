@@ -1,21 +1,24 @@
 /**
- * Exact arithmetic for lots: units in thousandths (statements print 3 decimals), money in paise,
- * NAVs in ten-thousandths, all as bigint, so splitting a lot and adding its parts back never drifts.
- * Inputs are the extraction's numbers (at most 3 and 2 decimals as printed); outputs go back to
- * numbers only at the edge.
+ * Exact arithmetic for lots: units in ten-thousandths (statements print 3 decimals, some registrars
+ * 4), money in paise, NAVs in ten-thousandths, all as bigint, so splitting a lot and adding its parts
+ * back never drifts. Inputs are the extraction's numbers (at most 4 and 2 decimals as printed);
+ * outputs go back to numbers only at the edge. (`Milli` names the unit quantity type; its scale is
+ * `UNIT_SCALE`.)
  */
 
 export type Milli = bigint;
+/** Quanta of a unit: ten-thousandths, so 4-decimal units are exact. */
+export const UNIT_SCALE = 10_000;
 export type Paise = bigint;
 
 const scaled = (value: number, scale: number): bigint => BigInt(Math.round(value * scale));
 
-export const toMilli = (units: number): Milli => scaled(units, 1000);
+export const toMilli = (units: number): Milli => scaled(units, UNIT_SCALE);
 export const toPaise = (rupees: number): Paise => scaled(rupees, 100);
 /** A NAV in ten-thousandths of a rupee (AMFI prints up to 4 decimals). */
 export const toNavQ = (nav: number): bigint => scaled(nav, 10_000);
 
-export const fromMilli = (units: Milli): number => Number(units) / 1000;
+export const fromMilli = (units: Milli): number => Number(units) / UNIT_SCALE;
 export const fromPaise = (paise: Paise): number => Number(paise) / 100;
 
 export const abs = (v: bigint): bigint => (v < 0n ? -v : v);
@@ -34,5 +37,5 @@ export function divRound(numerator: bigint, denominator: bigint): bigint {
 /** The share of `total` that `part` is of `whole` (`total × part ÷ whole`), rounded half away from zero. */
 export const share = (total: bigint, part: bigint, whole: bigint): bigint => divRound(total * part, whole);
 
-/** Value in paise of `units` at a NAV in ten-thousandths: units/1000 × nav/10000 × 100. */
-export const valueAt = (units: Milli, navQ: bigint): Paise => divRound(units * navQ, 100_000n);
+/** Value in paise of `units` at a NAV in ten-thousandths: units/10000 × nav/10000 × 100. */
+export const valueAt = (units: Milli, navQ: bigint): Paise => divRound(units * navQ, 1_000_000n);

@@ -1,5 +1,5 @@
 /**
- * A lot: units acquired together, with their acquisition date and cost (exact: thousandths of a unit,
+ * A lot: units acquired together, with their acquisition date and cost (exact: ten-thousandths of a unit,
  * paise). An unseen lot stands for units held before the history the statements show (or across a
  * gap in it): no date, no cost, and a size that may itself be unknown.
  */
