@@ -2,7 +2,7 @@
 // (SIGWINCH because Nest's shutdown hooks take SIGUSR2; its default action is to ignore it)
 // the first SIGWINCH starts V8's CPU profiler, the next writes <dir>/<pid>-<n>.cpuprofile. That profiles
 // exactly one autocannon run, with no start-up or seeding in it (node --cpu-prof would include both).
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 
 const dir = process.env.BENCH_CPU_PROF_DIR;
@@ -20,5 +20,8 @@ process.on('SIGWINCH', async () => {
   const { profile } = await session.post('Profiler.stop');
   session.disconnect();
   session = null;
-  writeFileSync(`${dir}/${process.pid}-${++written}.cpuprofile`, JSON.stringify(profile));
+  // Written under another name first: the benchmark takes the file as soon as its name appears.
+  const name = `${process.pid}-${++written}.cpuprofile`;
+  writeFileSync(`${dir}/.${name}.partial`, JSON.stringify(profile));
+  renameSync(`${dir}/.${name}.partial`, `${dir}/${name}`);
 });
