@@ -43,8 +43,15 @@ export function gainsOf(consolidation: Consolidation, fy: FinancialYear, lookup:
   const computed = new Set(result.holdings.map((h) => h.position_id));
   const unseen = consolidation.positions.filter((p) => !computed.has(p.id) && p.units !== 0).map(withoutHistory);
   const flags = unseen.length && !result.flags.some((f) => f.code === 'HISTORY_INCOMPLETE') ? [...result.flags, INCOMPLETE] : result.flags;
+  // Units no statement shows the purchase of are the oldest of their holding: what selling an
+  // equity-oriented one would realise is not known, so neither is the harvestable gain.
+  const equityUnseen = unseen.some((h) => {
+    const c = facts.get(h.position_id)!.scheme.tax_class;
+    return c.untilFy2025 === 'equity_oriented' || c.fromFy2026 === 'equity_oriented';
+  });
   return {
     ...result,
+    unrealised: equityUnseen ? { ...result.unrealised, harvestable_ltcg: null } : result.unrealised,
     period: { from: fy.from, to: fy.to },
     statement_date: consolidation.statement_date,
     holdings: [...result.holdings, ...unseen].map(withFacts),

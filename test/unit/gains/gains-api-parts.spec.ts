@@ -277,4 +277,11 @@ describe('gainsOf: an investor’s year from their consolidation', () => {
     expect(g.flags.map((f) => f.code)).toContain('HISTORY_INCOMPLETE');
     expect(g.unrealised.lots.some((l) => l.position_id === snapshot.id)).toBe(false);
   });
+
+  it('harvestable LTCG is null while an equity-oriented position’s units are all unseen (they are the oldest: selling reaches them first); known without it', () => {
+    expect(g.holdings.find((x) => x.position_id === snapshot.id)!.tax_class.fromFy2026).toBe('equity_oriented');
+    expect(g.unrealised.harvestable_ltcg).toBeNull();
+    const alone = gainsOf({ ...consolidation, positions: [full] }, parseFinancialYear('2025-26'), lookup);
+    expect(alone.unrealised.harvestable_ltcg).toBe(1_200);
+  });
 });
