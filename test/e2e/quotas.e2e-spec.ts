@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer, createTenant, errorCode, register, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
@@ -90,120 +90,37 @@ describe('quotas: stored bytes', () => {
   });
 });
 
-const binaryParser = (res: any, cb: (e: Error | null, b: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
-
-describe('quotas: stored layouts', () => {
-  let t: TestApp;
-  let pdf: Buffer;
-  beforeAll(async () => {
-    pdf = await simplePdf(['Layout statement', 'Second page']);
-    t = await startTestApp({ STORAGE_DIR, QUEUE_PREFIX: `ql${Date.now()}` });
-  });
-  afterAll(() => t.close());
-
-  const uploaded = async (account: Account) => {
-    const res = await t.http.post('/api/v1/nexus/upload').set(bearer(account)).attach('file', pdf, { filename: 'CAS.pdf', contentType: 'application/pdf' });
-    expect(res.status).toBe(201);
-    return res.body.result as { job_id: string; doc_id: string };
-  };
-  const layout = (account: Account, jobId: string) => t.http.get(`/api/v1/nexus/doc-fetch/${jobId}?type=LAYOUT`).set(bearer(account)).buffer(true).parse(binaryParser);
-  /** The answer of a fetch expected to be refused (its JSON envelope parsed). */
-  const refusedLayout = (account: Account, jobId: string) => t.http.get(`/api/v1/nexus/doc-fetch/${jobId}?type=LAYOUT`).set(bearer(account));
-  const usage = async (admin: Account) => (await t.http.get('/api/v1/tenants/me/usage?user_id=me').set(bearer(admin))).body.result;
-
-  it("a stored layout counts in its owner's and the tenant's stored bytes, once", async () => {
-    const acme = await createTenant(t.http);
-    const { job_id: jobId, doc_id: docId } = await uploaded(acme.admin);
-    const first = await layout(acme.admin, jobId);
-    expect(first.status).toBe(200);
-    const zipBytes = (first.body as Buffer).length;
-    expect(zipBytes).toBeGreaterThan(0);
-    const [row] = await sql<{ layout_bytes: string }>('SELECT layout_bytes FROM documents WHERE id = $1', [docId]);
-    expect(Number(row.layout_bytes)).toBe(zipBytes);
-    const counted = await usage(acme.admin);
-    expect(counted.tenant.stored_bytes.used).toBe(pdf.length + zipBytes);
-    expect(counted.users.items[0].stored_bytes.used).toBe(pdf.length + zipBytes);
-
-    // Fetched again (in parallel too): the stored zip, counted once.
-    const again = await Promise.all([layout(acme.admin, jobId), layout(acme.admin, jobId)]);
-    for (const r of again) expect(Buffer.compare(r.body as Buffer, first.body as Buffer)).toBe(0);
-    expect((await usage(acme.admin)).tenant.stored_bytes.used).toBe(pdf.length + zipBytes);
-
-    // Removing the document frees both.
-    await sql('DELETE FROM documents WHERE id = $1', [docId]);
-    expect((await usage(acme.admin)).tenant.stored_bytes.used).toBe(0);
-  });
-
-  it("a layout that cannot be drawn answers the same again without being drawn again; another document's layout is unaffected", async () => {
-    const acme = await createTenant(t.http);
-    const { job_id: jobId, doc_id: docId } = await uploaded(acme.analyst);
-    const original = resolve(STORAGE_DIR, acme.analyst.tenantId, `${docId}.pdf`);
-    const good = await readFile(original);
-    await writeFile(original, Buffer.from('%PDF-1.7\n1 0 obj garbage without xref or trailer'));
-    const first = await refusedLayout(acme.analyst, jobId);
-    expect(first.status).toBe(422);
-    expect(errorCode(first)).toBe('UNPROCESSABLE');
-
-    // Were it drawn again, the readable file now in place would answer 200.
-    await writeFile(original, good);
-    const second = await refusedLayout(acme.analyst, jobId);
-    expect(second.status).toBe(422);
-    expect(errorCode(second)).toBe('UNPROCESSABLE');
-    expect(second.body.error.details).toBe(first.body.error.details);
-    expect(await readdir(resolve(STORAGE_DIR, acme.analyst.tenantId))).toEqual([`${docId}.pdf`]);
-
-    const other = await uploaded(acme.analyst);
-    expect((await layout(acme.analyst, other.job_id)).status).toBe(200);
-  });
-
-  it('a new PDF password clears the verdict: the layout is drawn again with it', async () => {
-    const acme = await createTenant(t.http);
-    const locked = await simplePdf(['Encrypted statement'], 'ABCDE1234F');
-    const res = await t.http.post('/api/v1/nexus/upload').set(bearer(acme.analyst)).attach('file', locked, { filename: 'CAS.pdf', contentType: 'application/pdf' });
-    const { job_id: jobId, doc_id: docId } = res.body.result;
-    expect((await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: jobId, password: 'ABCDE1234F' })).status).toBe(200);
-    // A verdict kept from an earlier password.
-    await sql(`UPDATE documents SET layout_error = '{"code":"UNPROCESSABLE","message":"drawn with another password"}' WHERE id = $1`, [docId]);
-    expect(errorCode(await refusedLayout(acme.analyst, jobId))).toBe('UNPROCESSABLE');
-    await waitForIdle(acme.analyst, docId);
-    expect((await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: jobId, password: 'ABCDE1234F' })).status).toBe(200);
-    expect((await layout(acme.analyst, jobId)).status).toBe(200);
-  });
-
-  /** Waits until the document's pipeline run has ended, so that a new start begins a new run. */
-  async function waitForIdle(account: Account, docId: string) {
-    for (let i = 0; i < 300; i++) {
-      const [row] = await sql<{ status: string }>('SELECT status FROM documents WHERE id = $1', [docId]);
-      if (row.status !== 'processing') return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`document ${docId} of ${account.userId} still processing`);
-  }
-});
-
-describe('quotas: the largest stored layout (LAYOUT_MAX_BYTES)', () => {
+describe('quotas: layouts that are not stored', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ STORAGE_DIR, LAYOUT_MAX_BYTES: '1000', QUEUE_PREFIX: `qm${Date.now()}` });
   });
   afterAll(() => t.close());
 
-  it('a layout over the limit answers 422 LAYOUT_TOO_LARGE, is not stored, and is not drawn again', async () => {
+  const uploaded = async (account: Account) => {
+    const res = await t.http.post('/api/v1/nexus/upload').set(bearer(account)).attach('file', await simplePdf(['A page']), { filename: 'CAS.pdf', contentType: 'application/pdf' });
+    expect(res.status).toBe(201);
+    return res.body.result as { job_id: string; doc_id: string };
+  };
+  const layout = (account: Account, jobId: string) => t.http.get(`/api/v1/nexus/doc-fetch/${jobId}?type=LAYOUT`).set(bearer(account));
+
+  it('a layout over LAYOUT_MAX_BYTES answers 422 LAYOUT_TOO_LARGE, and is not stored', async () => {
     const acme = await createTenant(t.http);
-    const res = await t.http.post('/api/v1/nexus/upload').set(bearer(acme.analyst)).attach('file', await simplePdf(['A page']), { filename: 'CAS.pdf', contentType: 'application/pdf' });
-    const { job_id: jobId, doc_id: docId } = res.body.result;
-    const first = await t.http.get(`/api/v1/nexus/doc-fetch/${jobId}?type=LAYOUT`).set(bearer(acme.analyst));
-    expect(first.status).toBe(422);
-    expect(errorCode(first)).toBe('LAYOUT_TOO_LARGE');
-    expect(first.body.error.details).toContain('LAYOUT_MAX_BYTES');
+    const { job_id: jobId, doc_id: docId } = await uploaded(acme.analyst);
+    const res = await layout(acme.analyst, jobId);
+    expect(res.status).toBe(422);
+    expect(errorCode(res)).toBe('LAYOUT_TOO_LARGE');
+    expect(res.body.error.details).toContain('LAYOUT_MAX_BYTES');
     expect(await readdir(resolve(STORAGE_DIR, acme.analyst.tenantId))).toEqual([`${docId}.pdf`]);
-    // Drawn again, a damaged original would answer UNPROCESSABLE.
-    await writeFile(resolve(STORAGE_DIR, acme.analyst.tenantId, `${docId}.pdf`), Buffer.from('%PDF-1.7\ngarbage'));
-    expect(errorCode(await t.http.get(`/api/v1/nexus/doc-fetch/${jobId}?type=LAYOUT`).set(bearer(acme.analyst)))).toBe('LAYOUT_TOO_LARGE');
+  });
+
+  it('a layout that cannot be drawn answers 422 UNPROCESSABLE', async () => {
+    const acme = await createTenant(t.http);
+    const { job_id: jobId, doc_id: docId } = await uploaded(acme.analyst);
+    await writeFile(resolve(STORAGE_DIR, acme.analyst.tenantId, `${docId}.pdf`), Buffer.from('%PDF-1.7\n1 0 obj garbage without xref or trailer'));
+    const res = await layout(acme.analyst, jobId);
+    expect(res.status).toBe(422);
+    expect(errorCode(res)).toBe('UNPROCESSABLE');
   });
 });
 
