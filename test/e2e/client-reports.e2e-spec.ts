@@ -190,7 +190,22 @@ describe('client reports', () => {
     expect(read.text.some((x) => /^\d+\. Incomplete history/.test(x))).toBe(true);
     expect(read.text.some((x) => x.includes('no statement covers 2025-01-01 to 2025-01-31'))).toBe(true);
     expect(read.text.some((x) => /^\d+\. Statements disagree/.test(x))).toBe(true);
-    expect(read.text.some((x) => /^\d+\. Gains of the period/.test(x))).toBe(true);
+  });
+
+  it('prints the realised gains of the financial year the gains API answers, unknown ones as a dash', async () => {
+    const res = await t.http.get(`/api/v1/clients/${clientId}/gains?fy=2024-25`).set(bearer(acme.viewer));
+    expect(res.status).toBe(200);
+    const classes = res.body.result.realised.by_tax_class as Array<{ short_term: { gain: number | null; unknown_lots: number }; long_term: { gain: number | null; unknown_lots: number } }>;
+    const sum = (parts: Array<{ gain: number | null }>) => (parts.some((p) => p.gain === null) ? null : parts.reduce((s, p) => s + Math.round(p.gain! * 100), 0) / 100);
+    const short = sum(classes.map((c) => c.short_term));
+    const long = sum(classes.map((c) => c.long_term));
+    expect(figure(linesStartingWith(read, 'Short-term')[0][0])).toBe(short);
+    expect(figure(linesStartingWith(read, 'Long-term')[0][0])).toBe(long);
+    const total = read.boxes.find((b) => /^Total( \(see note \d+\))?$/.test(b.text) && b.x < 40 && linesStartingWith(read, b.text).some((l) => l.length === 1));
+    expect(total).toBeDefined();
+    expect(figure(linesStartingWith(read, total!.text).find((l) => l.length === 1)![0])).toBe(short === null || long === null ? null : Math.round((short + long) * 100) / 100);
+    const unknown = classes.reduce((n, c) => n + c.short_term.unknown_lots + c.long_term.unknown_lots, 0);
+    expect(read.text.some((x) => /^\d+\. Gains of the period/.test(x))).toBe(unknown > 0);
   });
 
   it('draws the allocation chart: its area is not blank', async () => {

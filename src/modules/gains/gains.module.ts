@@ -8,12 +8,19 @@ import { GainsService } from './gains.service.js';
 /** Capital gains of clients and households (docs/gains.md): the routes over the pure lots engine. */
 @Module({})
 export class GainsModule {
+  private static readonly built = new Map<ProcessRole, DynamicModule>();
+
+  /** The same module object for the same role (the application and client reports import it). */
   static forRoot(role: ProcessRole): DynamicModule {
-    return {
+    const module = GainsModule.built.get(role) ?? {
       module: GainsModule,
       imports: [NexusModule.forRoot(role), PortfolioModule.forRoot(role)],
       controllers: role === 'worker' ? [] : [GainsController],
-      providers: role === 'worker' ? [] : [GainsService],
+      // Client reports' workers print a client's gains too.
+      providers: [GainsService],
+      exports: [GainsService],
     };
+    GainsModule.built.set(role, module);
+    return module;
   }
 }

@@ -36,9 +36,14 @@ export class GainsService {
     private readonly exports: ExportService,
   ) {}
 
-  async clientGains(user: Principal, clientId: string, fyValue: unknown): Promise<ClientGains> {
+  clientGains(user: Principal, clientId: string, fyValue: unknown): Promise<ClientGains> {
+    return this.clientGainsOf(user.tenantId, clientId, fyValue);
+  }
+
+  /** A client's gains as `GET /clients/{id}/gains` answers them, for work done without a caller (a client report's job). */
+  async clientGainsOf(tenantId: string, clientId: string, fyValue: unknown): Promise<ClientGains> {
     const fy = parseFinancialYear(fyValue);
-    const history = await this.portfolios.clientHistory(user.tenantId, clientId);
+    const history = await this.portfolios.clientHistory(tenantId, clientId);
     const gains = gainsOf(history.consolidation, fy, await this.navLookup());
     return { client_id: history.client_id, name: history.name, ...gains };
   }

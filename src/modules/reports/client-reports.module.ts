@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { ProcessRole } from '../../config/app-config.js';
 import { ClientsCoreModule } from '../clients/index.js';
+import { GainsModule } from '../gains/gains.module.js';
 import { NexusModule } from '../nexus/index.js';
 import { PortfolioModule } from '../portfolio/portfolio.module.js';
 import { TenantsModule } from '../tenants/tenants.module.js';
@@ -22,7 +23,7 @@ export class ClientReportsModule {
   static forRoot(role: ProcessRole): DynamicModule {
     return {
       module: ClientReportsModule,
-      imports: [NexusModule.forRoot(role), PortfolioModule.forRoot(role), ClientsCoreModule, TenantsModule, BullModule.registerQueue({ name: CLIENT_REPORT_QUEUE })],
+      imports: [NexusModule.forRoot(role), PortfolioModule.forRoot(role), GainsModule.forRoot(role), ClientsCoreModule, TenantsModule, BullModule.registerQueue({ name: CLIENT_REPORT_QUEUE })],
       controllers: role === 'worker' ? [] : [ClientReportsController],
       providers: [ClientReportQueue, ClientReportUrls, ClientReportsService, ...(role === 'api' ? [] : [ClientReportGenerator, ClientReportProcessor, ClientReportReconciler])],
     };

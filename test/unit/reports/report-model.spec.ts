@@ -82,6 +82,17 @@ describe('client report model', () => {
       expect(buildReportModel(input({ portfolio: p })).notes.find((n) => n.code === 'XIRR_UNKNOWN')!.items[0]).toMatch(/no transactions/);
     });
 
+    it('realised gains given: no "gains of the period" note unless lots are unknown; defaulted tax classes noted', () => {
+      const realised = { fy: '2024-25', short_term: 1200.5, long_term: null, total: null, lots: 3, unknown_lots: 1, defaulted_tax_class: ['Axis Balanced Advantage Fund - Growth (folio 4455)'] };
+      const m = buildReportModel(input({ realised }));
+      expect(m.realised).toEqual(realised);
+      expect(m.notes.find((n) => n.code === 'REALISED_GAINS_UNAVAILABLE')!.items).toEqual([expect.stringMatching(/^1 of the 3 lots sold in FY 2024-25 have no computable gain/)]);
+      expect(m.notes.find((n) => n.code === 'TAX_CLASS_DEFAULTED')!.items).toEqual(['Axis Balanced Advantage Fund - Growth (folio 4455)']);
+      const known = buildReportModel(input({ realised: { ...realised, long_term: 10, total: 1210.5, unknown_lots: 0, defaulted_tax_class: [] } }));
+      expect(codes(known)).not.toContain('REALISED_GAINS_UNAVAILABLE');
+      expect(codes(known)).not.toContain('TAX_CLASS_DEFAULTED');
+    });
+
     it('notes are numbered in print order and each row cites the notes about it', () => {
       const m = buildReportModel(input());
       expect(m.notes.map((n) => n.number)).toEqual(m.notes.map((_, i) => i + 1));

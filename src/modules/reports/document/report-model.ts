@@ -74,9 +74,15 @@ export interface HoldingsGroup {
 /** Realised gains of the period, when the gains computation gives them. */
 export interface RealisedGains {
   fy: string;
+  /** Over every tax class; null when any lot's gain is unknown. */
   short_term: number | null;
   long_term: number | null;
   total: number | null;
+  lots: number;
+  /** Lots whose gain is unknown (history incomplete, a figure not on the statements). */
+  unknown_lots: number;
+  /** Schemes whose tax class was defaulted, as the report names them. */
+  defaulted_tax_class: string[];
 }
 
 export interface ClientReportModel {
@@ -178,7 +184,15 @@ export function buildReportModel(input: ReportInput): ClientReportModel {
     note('XIRR_UNKNOWN', reason ? (XIRR_REASONS[reason] ?? reason) : 'no reason given');
   }
   const realised = input.realised ?? null;
-  if (!realised) {
+  if (realised) {
+    for (const scheme of realised.defaulted_tax_class) note('TAX_CLASS_DEFAULTED', scheme);
+    if (realised.unknown_lots > 0) {
+      note(
+        'REALISED_GAINS_UNAVAILABLE',
+        `${realised.unknown_lots} of the ${realised.lots} lots sold in FY ${realised.fy} have no computable gain (their purchases are not on the statements, or a figure is missing): the totals they enter are shown as —`,
+      );
+    }
+  } else {
     note(
       'REALISED_GAINS_UNAVAILABLE',
       input.params.fy

@@ -258,6 +258,10 @@ function gains(doc: Doc, m: ClientReportModel) {
     { label: 'Long-term', cells: [r ? amount(r.long_term) : UNKNOWN] },
     { label: ref ? `Total (see note ${ref.number})` : 'Total', cells: [r ? amount(r.total) : UNKNOWN], bold: true },
   ]);
+  if (r) {
+    doc.font('regular').fontSize(FONT_SIZE.small).fillColor(GREY).text(`Lots sold in the year: ${r.lots}`, PAGE.margin, doc.y);
+    doc.fillColor('#000000');
+  }
 }
 
 function notes(doc: Doc, m: ClientReportModel) {
