@@ -136,3 +136,18 @@ describe('units printed with 4 decimals (some registrars do)', () => {
     expect(result.unrealised.lots).toEqual([]);
   });
 });
+
+describe('stamp duty of a purchase that was reversed', () => {
+  it('leaves with the purchase: it is not added to the cost of another purchase of the same day', () => {
+    const h = holding(EQ, [
+      tx('2025-05-02', 'sip_purchase', 10, 1_000),
+      tx('2025-05-02', 'stamp_duty', null, 0.05),
+      tx('2025-05-02', 'purchase', 50, 5_000),
+      tx('2025-05-02', 'stamp_duty', null, 0.25),
+      tx('2025-05-06', 'reversal', -50, 5_000),
+      tx('2025-07-01', 'redemption', -10, 1_100),
+    ]);
+    const [lot] = computeGains({ holdings: [h] }, { fy: '2025-26', fmv }).realised.lots;
+    expect(lot).toMatchObject({ units: 10, cost: 1_000.05, stamp_duty: 0.05, gain: 99.95 });
+  });
+});

@@ -67,10 +67,13 @@ export function prepareSteps(holding: GainsHolding): PreparedHolding {
     } else unmatchedReversals++;
   }
 
+  // Rows a reversal cancelled still take their charges (the stamp duty of a purchase reversed leaves
+  // with it), so they become steps here and are removed after the charges are joined.
   const steps: Step[] = [];
+  const cancelled = new Set<Step>();
   const charges: Array<{ date: IsoDate; kind: 'open' | 'close'; amount: Paise }> = [];
   for (const r of rows) {
-    if (dropped.has(r.index)) continue;
+    if (dropped.has(r.index) && (r.tx.type === 'reversal' || r.units === 0n)) continue;
     const { tx } = r;
     const amount = tx.amount === null ? null : abs(toPaise(tx.amount));
     if (tx.type === 'stamp_duty' && r.units === 0n) {
@@ -83,6 +86,12 @@ export function prepareSteps(holding: GainsHolding): PreparedHolding {
     }
     if (r.units === 0n) continue; // IDCW payouts, TDS, notes, a reversal of a charge: no units move
     const kind = stepKind(tx.type, r.units);
+    if (dropped.has(r.index)) {
+      const placeholder: Step = { kind, date: tx.date, type: tx.type, units: 0n, amount: null, charge: null, nav: null, balance: null, link: null, flag: null };
+      cancelled.add(placeholder);
+      steps.push(placeholder);
+      continue;
+    }
     steps.push({
       kind,
       date: tx.date,
@@ -111,7 +120,7 @@ export function prepareSteps(holding: GainsHolding): PreparedHolding {
     const target = same.find((s) => s.charge === null) ?? same.at(-1);
     if (target) target.charge = (target.charge ?? 0n) + c.amount;
   }
-  return { steps, unmatchedReversals };
+  return { steps: steps.filter((s) => !cancelled.has(s)), unmatchedReversals };
 }
 
 function stepKind(type: TransactionType, units: Milli): StepKind {
