@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { Readable, Transform } from 'node:stream';
 
 /**
  * The document store: an object store holding originals (`<tenant id>/<document id>.pdf`), the
@@ -58,6 +59,13 @@ export abstract class DocumentStorage {
 
 /** What `put` stores: a local file, a stream, or bytes in memory. */
 export type ObjectBody = { file: string } | { stream: Readable } | { bytes: Uint8Array };
+
+/** A body as a stream (bytes in memory are not copied). */
+export function bodyStream(body: ObjectBody): Readable {
+  if ('file' in body) return createReadStream(body.file);
+  if ('stream' in body) return body.stream;
+  return Readable.from([Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength)]);
+}
 
 export interface StoredObject {
   key: string;

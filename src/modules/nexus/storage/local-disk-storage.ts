@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
 import { access, mkdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertStorageKey, DocumentStorage, isStorageKey, StoredObjectMismatch, StoredObjectMissing, verifying, type ObjectBody, type StoredObject } from './document-storage.js';
+import { assertStorageKey, bodyStream, DocumentStorage, isStorageKey, StoredObjectMismatch, StoredObjectMissing, verifying, type ObjectBody, type StoredObject } from './document-storage.js';
 import { incomingDir, opendirIfAny } from './incoming.js';
 
 /**
@@ -44,7 +44,7 @@ export class LocalDiskStorage extends DocumentStorage {
         if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
       }
     }
-    const source = 'file' in body ? createReadStream(body.file) : 'stream' in body ? body.stream : Readable.from([Buffer.from(body.bytes)]);
+    const source = bodyStream(body);
     const incoming = incomingDir(this.root);
     await mkdir(incoming, { recursive: true });
     const partial = join(incoming, `${randomUUID()}.partial`);

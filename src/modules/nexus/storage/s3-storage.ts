@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -12,7 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { AppConfig } from '../../../config/app-config.js';
-import { assertStorageKey, DocumentStorage, isStorageKey, StorageUnavailable, StoredObjectMismatch, StoredObjectMissing, verifying, type ObjectBody, type StoredObject } from './document-storage.js';
+import { assertStorageKey, bodyStream, DocumentStorage, isStorageKey, StorageUnavailable, StoredObjectMismatch, StoredObjectMissing, verifying, type ObjectBody, type StoredObject } from './document-storage.js';
 
 export type S3Settings = NonNullable<AppConfig['storage']['s3']>;
 
@@ -65,7 +64,7 @@ export class S3Storage extends DocumentStorage {
   }
 
   async put(key: string, body: ObjectBody, expected: { size: number; sha256?: string }): Promise<void> {
-    const source = 'file' in body ? createReadStream(body.file) : 'stream' in body ? body.stream : Readable.from([Buffer.from(body.bytes)]);
+    const source = bodyStream(body);
     const checked = source.pipe(verifying(key, expected));
     // The source's own failure (a read error, a client gone) fails the body too, so the upload aborts.
     source.once('error', (error: Error) => checked.destroy(error));
