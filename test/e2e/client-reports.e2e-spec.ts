@@ -1,9 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { addUser, bearer, createTenant, errorCode, startTestApp, STRONG_PASSWORD, uniqueEmail, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { clientStatements } from '../support/client-statements.js';
+import { gainsHistory } from '../support/gains-history.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { Receiver } from '../support/receiver.js';
 import { colourVariety, figure, holdingsRows, linesStartingWith, readReport, valueOf, type ReadReport } from '../support/report-pdf.js';
@@ -257,4 +260,51 @@ describe('client reports', () => {
     const gone = await t.http.get(`/api/v1/clients/${clientId}/reports/${report.report_id}`).set(bearer(acme.admin));
     expect({ status: gone.status, code: errorCode(gone) }).toEqual({ status: 404, code: 'CLIENT_NOT_FOUND' });
   });
+});
+
+describe('client reports: realised gains from a history the statements show in full', () => {
+  // The gains test's CAMS statements (test/support/gains-history.ts) and NAV file: sales whose gains are known.
+  let t: TestApp;
+  let acme: Tenant;
+  const history = gainsHistory();
+
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'report-nav-'));
+    await writeFile(join(dir, 'NAVAll.txt'), history.navFile);
+    t = await startTestApp({ MARKET_DATA_NAV_SOURCE: join(dir, 'NAVAll.txt') });
+    acme = await firm(t);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('prints each investor’s short- and long-term gains and their total as the gains API answers them', async () => {
+    let numeric = 0;
+    for (const investor of history.investors) {
+      const created = await t.http.post('/api/v1/clients').set(bearer(acme.analyst)).send({ name: investor.name, pan: investor.pan });
+      const clientId = created.body.result.client_id;
+      for (const s of investor.statements) {
+        const upload = await uploadPdf(t, acme.analyst, await renderModel(s.model), `${s.label}.pdf`);
+        const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id });
+        expect((await waitForProcess(t, acme.analyst, start.body.process_id, 90_000)).final.status).toBe('completed');
+      }
+      const requested = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.analyst)).send({ report_type: 'client_summary', fy: '2025-26' });
+      const status = await waitForReport(t, acme.viewer, clientId, requested.body.result.report_id);
+      expect(status.status).toBe('completed');
+      const file = await t.http.get(new URL(status.url).pathname).set(bearer(acme.viewer)).buffer(true).parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+      const read = await readReport(file.body as Buffer);
+      const gains = (await t.http.get(`/api/v1/clients/${clientId}/gains?fy=2025-26`).set(bearer(acme.viewer))).body.result;
+      const sum = (key: 'short_term' | 'long_term') => {
+        const parts = (gains.realised.by_tax_class as Array<Record<string, { gain: number | null }>>).map((c) => c[key]);
+        return parts.some((p) => p.gain === null) ? null : parts.reduce((n, p) => n + Math.round(p.gain! * 100), 0) / 100;
+      };
+      const [short, long] = [sum('short_term'), sum('long_term')];
+      expect({ pan: investor.pan, short: figure(linesStartingWith(read, 'Short-term')[0][0]), long: figure(linesStartingWith(read, 'Long-term')[0][0]) }).toEqual({ pan: investor.pan, short, long });
+      numeric += [short, long].filter((x) => x !== null && x !== 0).length;
+    }
+    // The history has sales with known gains: the report printed real figures, not only dashes.
+    expect(numeric).toBeGreaterThan(0);
+  }, 300_000);
 });
