@@ -72,7 +72,7 @@ function withoutHistory(p: Position): HoldingGainsStatus {
     folio: p.folio,
     isin: p.isin,
     scheme_name: p.scheme_name,
-    units_open: 0,
+    units_open: p.units,
     units_unseen: p.units,
     flags: [{ code: 'HISTORY_INCOMPLETE', message: `${where}, ${p.isin}: the statements print no transactions for these units; their gains are not computed` }],
   };

@@ -272,7 +272,7 @@ describe('gainsOf: an investor’s year from their consolidation', () => {
 
   it('a position with no transactions on any statement: all its units unseen, HISTORY_INCOMPLETE on it and on the answer, nothing realised or valued', () => {
     const h = g.holdings.find((x) => x.position_id === snapshot.id)!;
-    expect(h).toMatchObject({ units_open: 0, units_unseen: 42.5, tax_class: { defaulted: true } });
+    expect(h).toMatchObject({ units_open: 42.5, units_unseen: 42.5, tax_class: { defaulted: true } });
     expect(h.flags.map((f) => f.code)).toEqual(['HISTORY_INCOMPLETE']);
     expect(g.flags.map((f) => f.code)).toContain('HISTORY_INCOMPLETE');
     expect(g.unrealised.lots.some((l) => l.position_id === snapshot.id)).toBe(false);

@@ -159,7 +159,7 @@ export class HoldingGainsDto {
   @ApiProperty({ example: '1234567/89', nullable: true, type: String }) folio: string | null;
   @ApiProperty({ example: 'INF179K01BB8' }) isin: string;
   @ApiProperty({ example: 'HDFC Flexi Cap Fund - Direct Plan - Growth' }) scheme_name: string;
-  @ApiProperty({ example: 52.25 }) units_open: number;
+  @ApiProperty({ example: 52.25, nullable: true, type: Number, description: 'Units held at the end, those the history does not show included; null when unknown' }) units_open: number | null;
   @ApiProperty({ example: 0, nullable: true, type: Number, description: 'Units held before the history shows them' }) units_unseen: number | null;
   @ApiProperty({ example: 'Open Ended Schemes(Equity Scheme - Flexi Cap Fund)', nullable: true, type: String, description: 'AMFI’s category heading for the ISIN (the NAV source); null when unknown' })
   category: string | null;
