@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { renderModel } from '../fixtures/generator/index.js';
 import { bearer, errorCode, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { gainsHistory, type SchemeHistory } from '../support/gains-history.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
+import { sql } from '../support/db.js';
 
 // Capital gains through the API, from real CAMS detailed PDFs with a known history
 // (test/support/gains-history.ts) and an AMFI NAV file naming the schemes' categories. Every expected
@@ -86,16 +86,6 @@ const sorted = <T extends Parameters<typeof lotKey>[0]>(xs: T[]) => [...xs].sort
 
 /** The expected lots of an investor's schemes realised in the year. */
 const realisedIn = (schemes: SchemeHistory[]) => schemes.flatMap((s) => fifo(s).realised).filter((l) => l.sale_date >= '2025-04-01' && l.sale_date <= '2026-03-31');
-
-async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** RFC 4180 lines, quoted cells unquoted. */
 function parseCsv(text: string): string[][] {
@@ -247,7 +237,7 @@ describe('capital gains from uploaded statements', () => {
     expect(sorted(fromCsv)).toEqual(sorted(g.realised.lots.map((l: any) => ({ isin: l.isin, purchase_date: l.purchase_date, sale_date: l.sale_date, units: l.units, cost: l.cost, sale_value: l.sale_value, gain: l.gain }))));
 
     const reportId = csv.headers['x-report-id'];
-    const [event] = await query<{ event_type: string; data: Record<string, unknown> }>(`SELECT event_type, data FROM outbox_events WHERE data->>'report_id' = $1`, [reportId]);
+    const [event] = await sql<{ event_type: string; data: Record<string, unknown> }>(`SELECT event_type, data FROM outbox_events WHERE data->>'report_id' = $1`, [reportId]);
     expect(event).toEqual({
       event_type: 'report.generated',
       data: {
@@ -283,7 +273,7 @@ describe('capital gains from uploaded statements', () => {
     const longEquity = g.realised.lots.filter((l: any) => l.rule.term === 'long' && l.rule.tax_class === 'equity_oriented');
     expect(longEquity.length).toBeGreaterThan(0);
     expect(sheetRows.map((r) => [r[0], r[1], r[3], r[5], r[7], r[13]])).toEqual(longEquity.map((l: any) => ['AE', l.isin, l.units, l.sale_value, l.cost, r2(l.sale_value - l.cost_of_acquisition)]));
-    const [xlsxEvent] = await query<{ data: Record<string, unknown> }>(`SELECT data FROM outbox_events WHERE data->>'report_id' = $1`, [xlsx.headers['x-report-id']]);
+    const [xlsxEvent] = await sql<{ data: Record<string, unknown> }>(`SELECT data FROM outbox_events WHERE data->>'report_id' = $1`, [xlsx.headers['x-report-id']]);
     expect(xlsxEvent.data).toMatchObject({ report_type: 'schedule_112a', client_id: clientIds[0], format: 'xlsx', fy: FY });
     // The exports are in the analyst's activity feed, named by their client (they have no document).
     const activity = await t.http.get('/api/v1/dashboard/activity?limit=50').set(bearer(acme.analyst));
@@ -302,12 +292,12 @@ describe('capital gains from uploaded statements', () => {
     expect({ status: missing.status, code: errorCode(missing) }).toEqual({ status: 400, code: 'FINANCIAL_YEAR_INVALID' });
     const old = await t.http.get(`/api/v1/clients/${clientIds[0]}/gains?fy=2016-17`).set(bearer(acme.viewer));
     expect({ status: old.status, code: errorCode(old) }).toEqual({ status: 422, code: 'FINANCIAL_YEAR_UNSUPPORTED' });
-    const before = await query<{ n: string }>(`SELECT count(*) AS n FROM reports WHERE client_id = $1`, [clientIds[0]]);
+    const before = await sql<{ n: string }>(`SELECT count(*) AS n FROM reports WHERE client_id = $1`, [clientIds[0]]);
     const bad = await t.http.get(`/api/v1/clients/${clientIds[0]}/gains/export?fy=2025-27`).set(bearer(acme.analyst));
     expect({ status: bad.status, code: errorCode(bad) }).toEqual({ status: 400, code: 'FINANCIAL_YEAR_INVALID' });
     const badSheet = await t.http.get(`/api/v1/clients/${clientIds[0]}/gains/export?fy=${FY}&sheet=schedule_112b`).set(bearer(acme.analyst));
     expect({ status: badSheet.status, code: errorCode(badSheet) }).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
-    expect(await query<{ n: string }>(`SELECT count(*) AS n FROM reports WHERE client_id = $1`, [clientIds[0]])).toEqual(before);
+    expect(await sql<{ n: string }>(`SELECT count(*) AS n FROM reports WHERE client_id = $1`, [clientIds[0]])).toEqual(before);
   });
 
   it('tenant-scoped: another tenant’s client and household are 404, exactly as ones that do not exist; a viewer reads but does not export', async () => {
@@ -328,16 +318,16 @@ describe('capital gains from uploaded statements', () => {
   it('deleting a client deletes the reports about it and their files', async () => {
     const made = await t.http.get(`/api/v1/clients/${clientIds[0]}/gains/export?fy=${FY}`).set(bearer(acme.analyst));
     expect(made.status).toBe(200);
-    const reports = await query<{ id: string; storage_key: string }>(`SELECT id, storage_key FROM reports WHERE client_id = $1`, [clientIds[0]]);
+    const reports = await sql<{ id: string; storage_key: string }>(`SELECT id, storage_key FROM reports WHERE client_id = $1`, [clientIds[0]]);
     expect(reports.length).toBeGreaterThan(0);
     const stored = join(process.env.STORAGE_DIR!, reports[0].storage_key);
     await expect(access(stored)).resolves.toBeUndefined();
     const deleted = await t.http.delete(`/api/v1/clients/${clientIds[0]}`).set(bearer(acme.admin));
     expect(deleted.status).toBe(200);
-    expect(await query(`SELECT id FROM reports WHERE client_id = $1`, [clientIds[0]])).toEqual([]);
+    expect(await sql(`SELECT id FROM reports WHERE client_id = $1`, [clientIds[0]])).toEqual([]);
     for (const r of reports) await expect(access(join(process.env.STORAGE_DIR!, r.storage_key))).rejects.toMatchObject({ code: 'ENOENT' });
     // Recorded as pending removals with the deletion, and dropped once removed.
-    expect(await query(`SELECT storage_key FROM pending_file_removals WHERE storage_key = ANY($1::varchar[])`, [reports.map((r) => r.storage_key)])).toEqual([]);
+    expect(await sql(`SELECT storage_key FROM pending_file_removals WHERE storage_key = ANY($1::varchar[])`, [reports.map((r) => r.storage_key)])).toEqual([]);
     const gone = await t.http.get(`/api/v1/nexus/reports/${reports[0].id}`).set(bearer(acme.analyst));
     expect(gone.status).toBe(404);
   });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { DocumentStorage } from '../../src/modules/nexus/storage/document-storage.js';
 import { generateStatement, type GeneratedStatement, type Holding as TruthHolding } from '../fixtures/generator/index.js';
 import { bearer, errorCode, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
+import { sql } from '../support/db.js';
 
 const PUBLIC_BASE_URL = 'https://foliodesk.example.in';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -77,16 +77,6 @@ async function readXlsx(body: Buffer) {
     if (n === 2) for (let i = 1; i <= width; i++) formats.push(row.getCell(i).numFmt ?? '');
   });
   return { name: sheet.name, labels, rows, formats };
-}
-
-async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
 }
 
 const keyOf = (isin: string, folio: string | null) => `${isin}|${folio ?? ''}`;
@@ -246,7 +236,7 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
       clientIds.push(found.body.result.items[0].client_id);
     }
     expect(clientIds).toEqual([expect.stringMatching(/^cli_/), expect.stringMatching(/^cli_/)]);
-    const events = await query<{ event_type: string; tenant_id: string; data: Record<string, unknown> }>(
+    const events = await sql<{ event_type: string; tenant_id: string; data: Record<string, unknown> }>(
       `SELECT event_type, tenant_id, data FROM outbox_events WHERE data->>'report_id' = $1`,
       [reportId],
     );
@@ -266,7 +256,7 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
         },
       },
     ]);
-    const [row] = await query<Record<string, unknown>>(`SELECT * FROM reports WHERE id = $1`, [reportId]);
+    const [row] = await sql<Record<string, unknown>>(`SELECT * FROM reports WHERE id = $1`, [reportId]);
     expect(row).toMatchObject({
       tenant_id: acme.analyst.tenantId,
       document_id: job.doc_id,
@@ -305,7 +295,7 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
   it("lets a tenant admin export any of the tenant's documents, as the admin", async () => {
     const res = await download(t, acme.admin, exportPath('?format=json&fields=isin'));
     expect(res.status).toBe(200);
-    const [event] = await query<{ data: Record<string, unknown> }>(`SELECT data FROM outbox_events WHERE data->>'report_id' = $1`, [res.headers['x-report-id']]);
+    const [event] = await sql<{ data: Record<string, unknown> }>(`SELECT data FROM outbox_events WHERE data->>'report_id' = $1`, [res.headers['x-report-id']]);
     expect(event.data).toMatchObject({ generated_by: acme.admin.userId, client_id: expect.stringMatching(/^cli_/), document_id: job.doc_id, format: 'json' });
   });
 
@@ -317,14 +307,14 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
     expect(before.status).toBe(200);
 
     // The stored original no longer matches the upload, so the re-run fails at its first stage.
-    const [{ storage_key }] = await query<{ storage_key: string }>(`SELECT storage_key FROM documents WHERE id = $1`, [rerun.doc_id]);
+    const [{ storage_key }] = await sql<{ storage_key: string }>(`SELECT storage_key FROM documents WHERE id = $1`, [rerun.doc_id]);
     const tampered = Buffer.from('%PDF-1.7 not the uploaded bytes');
     await t.app.get(DocumentStorage).put(storage_key, { bytes: tampered }, { size: tampered.length });
     const second = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: rerun.job_id });
     const { final } = await waitForProcess(t, acme.analyst, second.body.process_id);
     expect(final.status).toBe('failed');
     expect(final.error.code).toBe('FILE_CORRUPTED');
-    const [{ status }] = await query<{ status: string }>(`SELECT status FROM documents WHERE id = $1`, [rerun.doc_id]);
+    const [{ status }] = await sql<{ status: string }>(`SELECT status FROM documents WHERE id = $1`, [rerun.doc_id]);
     expect(status).toBe('failed');
 
     const extraction = await t.http.get(`/api/v1/nexus/documents/${rerun.doc_id}/extraction`).set(bearer(acme.analyst));
@@ -341,7 +331,7 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
     const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: unread.job_id });
     expect((await waitForProcess(t, acme.analyst, start.body.process_id)).final.status).toBe('completed');
     // The stored result as the pipeline writes a holding whose figures it could not read: null, never 0.
-    await query(
+    await sql(
       `UPDATE extractions SET result = jsonb_set(jsonb_set(jsonb_set(result, '{entities,0,holdings,0,units}', 'null'), '{entities,0,holdings,0,nav}', 'null'), '{entities,0,holdings,0,market_value}', 'null')
         WHERE document_id = $1`,
       [unread.doc_id],
@@ -360,7 +350,7 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
   });
 
   it('answers every bad request with a clear 4xx and records nothing', async () => {
-    const [{ n: before }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM reports WHERE document_id = ANY($1)`, [[job.doc_id, pending.doc_id]]);
+    const [{ n: before }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM reports WHERE document_id = ANY($1)`, [[job.doc_id, pending.doc_id]]);
     const cases: Array<[string, Account, number, string, RegExp?]> = [
       [exportPath('?fields=isin,no_such_field'), acme.analyst, 400, 'VALIDATION_ERROR', /no_such_field/],
       [exportPath('?export_type=underlying&fields=market_value'), acme.analyst, 400, 'VALIDATION_ERROR', /market_value/],
@@ -388,7 +378,7 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
       if (details) expect(res.body.error.details).toMatch(details);
     }
     expect((await t.http.get(exportPath()).set('Authorization', 'Bearer nope')).status).toBe(401);
-    const [{ n: after }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM reports WHERE document_id = ANY($1)`, [[job.doc_id, pending.doc_id]]);
+    const [{ n: after }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM reports WHERE document_id = ANY($1)`, [[job.doc_id, pending.doc_id]]);
     expect(after).toBe(before);
   });
 });

@@ -1,4 +1,5 @@
 import type { ClientPortfolioDto, PositionDto } from '../../../src/modules/portfolio/index.js';
+import type { ReportInput } from '../../../src/modules/reports/document/report-model.js';
 
 /** A position as the portfolio API answers it, with what a case changes. */
 export function position(over: Partial<PositionDto> & { id: string }): PositionDto {
@@ -79,3 +80,13 @@ export function samplePortfolio(): ClientPortfolioDto {
     ],
   };
 }
+
+/** What a report is made from in these tests: the sample portfolio of one client of one firm. */
+export const sampleReportInput = (over: Partial<ReportInput> = {}): ReportInput => ({
+  firm: 'Acme Wealth Advisors',
+  client: { name: 'Priya Sharma', pan: 'ABCPS1234K' },
+  portfolio: samplePortfolio(),
+  params: { as_of: null, fy: '2024-25' },
+  generatedAt: new Date('2025-04-02T09:00:00Z'),
+  ...over,
+});

@@ -1,15 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildReportModel, financialYearPeriod, STALE_NAV_AFTER_DAYS, type ReportInput } from '../../../src/modules/reports/document/report-model.js';
-import { position, samplePortfolio } from './portfolio-sample.js';
+import { position, sampleReportInput, samplePortfolio } from './portfolio-sample.js';
 
-const input = (over: Partial<ReportInput> = {}): ReportInput => ({
-  firm: 'Acme Wealth Advisors',
-  client: { name: 'Priya Sharma', pan: 'ABCPS1234K' },
-  portfolio: samplePortfolio(),
-  params: { as_of: null, fy: '2024-25' },
-  generatedAt: new Date('2025-04-02T09:00:00Z'),
-  ...over,
-});
+const input = sampleReportInput;
 const codes = (m: ReturnType<typeof buildReportModel>) => m.notes.map((n) => n.code);
 
 describe('client report model', () => {

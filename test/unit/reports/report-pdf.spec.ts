@@ -2,19 +2,11 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { buildReportModel, type ClientReportModel } from '../../../src/modules/reports/document/report-model.js';
 import { renderClientReport } from '../../../src/modules/reports/document/report-pdf.js';
 import { colourVariety, figure, holdingsRows, linesStartingWith, readReport, valueOf, type ReadReport } from '../../support/report-pdf.js';
-import { samplePortfolio } from './portfolio-sample.js';
+import { sampleReportInput, samplePortfolio } from './portfolio-sample.js';
 
 // The PDF rendered by pdf.js on @napi-rs/canvas and read back: what a person sees is what the model says.
 
-const model = (over: Partial<Parameters<typeof buildReportModel>[0]> = {}) =>
-  buildReportModel({
-    firm: 'Acme Wealth Advisors',
-    client: { name: 'Priya Sharma', pan: 'ABCPS1234K' },
-    portfolio: samplePortfolio(),
-    params: { as_of: null, fy: '2024-25' },
-    generatedAt: new Date('2025-04-02T09:00:00Z'),
-    ...over,
-  });
+const model = (over: Partial<Parameters<typeof buildReportModel>[0]> = {}) => buildReportModel(sampleReportInput(over));
 
 /** The chart's area: under the "Asset allocation" label, as wide and high as the chart is drawn. */
 const chartRegion = (r: ReadReport) => {
