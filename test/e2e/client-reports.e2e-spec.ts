@@ -28,10 +28,10 @@ async function firm(t: TestApp): Promise<Tenant> {
   return { admin, analyst, viewer };
 }
 
-async function waitForReport(t: TestApp, account: Account, clientId: string, reportId: string, timeoutMs = 60_000) {
+async function waitForReport(t: TestApp, account: Account, reportId: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await t.http.get(`/api/v1/clients/${clientId}/reports/${reportId}`).set(bearer(account));
+    const res = await t.http.get(`/api/v1/reports/${reportId}`).set(bearer(account));
     expect(res.status).toBe(200);
     if (['completed', 'failed'].includes(res.body.result.status)) return res.body.result as Record<string, any>;
     if (Date.now() > deadline) throw new Error(`report still ${res.body.result.status}`);
@@ -61,14 +61,14 @@ describe('client reports: a failing worker, and no worker', () => {
     expect(res.status).toBe(202);
     expect(res.body.result).toMatchObject({ status: 'queued', client_id: clientId, report_type: 'client_summary', format: 'pdf', url: null, error: null });
     const id = res.body.result.report_id;
-    const early = await api.http.get(`/api/v1/clients/${clientId}/reports/${id}/file`).set(bearer(acme.viewer));
+    const early = await api.http.get(`/api/v1/reports/${id}/file`).set(bearer(acme.viewer));
     expect({ status: early.status, code: errorCode(early) }).toEqual({ status: 409, code: 'REPORT_NOT_READY' });
 
     // A file where the store's directory should be: every write fails (ENOTDIR).
     worker = await startTestApp({ ROLE: 'worker', STORAGE_DIR: '/dev/null/report-store' });
-    const status = await waitForReport(api, acme.viewer, clientId, id, 30_000);
+    const status = await waitForReport(api, acme.viewer, id, 30_000);
     expect(status).toMatchObject({ status: 'failed', url: null, error: { code: 'REPORT_GENERATION_FAILED', message: 'The report could not be made' } });
-    const file = await api.http.get(`/api/v1/clients/${clientId}/reports/${id}/file`).set(bearer(acme.viewer));
+    const file = await api.http.get(`/api/v1/reports/${id}/file`).set(bearer(acme.viewer));
     expect({ status: file.status, code: errorCode(file) }).toEqual({ status: 409, code: 'REPORT_NOT_READY' });
   }, 60_000);
 });
@@ -85,6 +85,7 @@ describe('client reports', () => {
   let pdf: Buffer;
   let read: ReadReport;
   let portfolio: Record<string, any>;
+  let jobId: string;
 
   beforeAll(async () => {
     t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_DISPATCH_INTERVAL_MS: '50' });
@@ -97,13 +98,14 @@ describe('client reports', () => {
     otherClientId = (await t.http.post('/api/v1/clients').set(bearer(acme.analyst)).send({ name: 'Other Client', pan: 'ZZZPZ9999Z' })).body.result.client_id;
     for (const s of client.statements) {
       const upload = await uploadPdf(t, acme.analyst, await renderModel(s.model), `${s.label}.pdf`);
+      jobId ??= upload.job_id;
       const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(acme.analyst)).send({ job_id: upload.job_id });
       const { final } = await waitForProcess(t, acme.analyst, start.body.process_id, 90_000);
       expect({ label: s.label, status: final.status }).toEqual({ label: s.label, status: 'completed' });
     }
     const res = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.analyst)).send({ report_type: 'client_summary', fy: '2024-25' });
     expect(res.status).toBe(202);
-    report = await waitForReport(t, acme.viewer, clientId, res.body.result.report_id);
+    report = await waitForReport(t, acme.viewer, res.body.result.report_id);
     const file = await t.http.get(new URL(report.url).pathname).set(bearer(acme.viewer)).buffer(true).parse((r, cb) => {
       const chunks: Buffer[] = [];
       r.on('data', (c: Buffer) => chunks.push(c));
@@ -125,7 +127,8 @@ describe('client reports', () => {
 
   it('is made by the worker and stored: completed, with the url, size and digest of the file served', () => {
     expect(report).toMatchObject({ status: 'completed', client_id: clientId, report_type: 'client_summary', format: 'pdf', params: { as_of: '2025-03-31', fy: '2024-25' }, error: null });
-    expect(report.url).toBe(`http://localhost:3000/api/v1/clients/${clientId}/reports/${report.report_id}/file`);
+    expect(report.url).toBe(`http://localhost:3000/api/v1/reports/${report.report_id}/file`);
+    expect(report.links).toEqual({ status: `http://localhost:3000/api/v1/reports/${report.report_id}`, file: report.url });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(report.size_bytes).toBe(pdf.length);
     expect(report.sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
@@ -218,18 +221,28 @@ describe('client reports', () => {
     expect(variety.inked).toBeGreaterThan(0.2);
   });
 
-  it('roles: a viewer reads status and file but cannot request; another tenant or another client gets 404', async () => {
+  it('roles: a viewer reads status and file but cannot request; another tenant gets 404; an export id is no report here', async () => {
     const viewerPost = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.viewer)).send({ report_type: 'client_summary' });
     expect({ status: viewerPost.status, code: errorCode(viewerPost) }).toEqual({ status: 403, code: 'FORBIDDEN' });
-    const path = `/api/v1/clients/${clientId}/reports/${report.report_id}`;
+    const path = `/api/v1/reports/${report.report_id}`;
     for (const url of [path, `${path}/file`]) {
+      const own = await t.http.get(url).set(bearer(acme.viewer));
+      expect({ url, status: own.status }).toEqual({ url, status: 200 });
       const res = await t.http.get(url).set(bearer(rival.admin));
-      expect({ url, status: res.status, code: errorCode(res) }).toEqual({ url, status: 404, code: 'CLIENT_NOT_FOUND' });
+      expect({ url, status: res.status, code: errorCode(res) }).toEqual({ url, status: 404, code: 'REPORT_NOT_FOUND' });
     }
     const rivalPost = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(rival.admin)).send({ report_type: 'client_summary' });
     expect({ status: rivalPost.status, code: errorCode(rivalPost) }).toEqual({ status: 404, code: 'CLIENT_NOT_FOUND' });
-    for (const url of [`/api/v1/clients/${otherClientId}/reports/${report.report_id}`, `/api/v1/clients/${otherClientId}/reports/${report.report_id}/file`, `/api/v1/clients/${clientId}/reports/not-a-uuid`]) {
-      const res = await t.http.get(url).set(bearer(acme.admin));
+    // A statement's export of this tenant: only analysts may read it, at its own route; the report routes do not know it.
+    const exported = await t.http.get(`/api/v1/nexus/export/${jobId}?export_type=holdings&format=csv`).set(bearer(acme.admin));
+    expect(exported.status).toBe(200);
+    // And a client's gains export: it names the client, yet is no client report.
+    const gainsExport = await t.http.get(`/api/v1/clients/${clientId}/gains/export?fy=2024-25&format=csv&sheet=detailed`).set(bearer(acme.analyst));
+    expect(gainsExport.status).toBe(200);
+    const exportIds = [exported.headers['x-report-id'] as string, gainsExport.headers['x-report-id'] as string];
+    for (const id of exportIds) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    for (const url of [...exportIds.flatMap((id) => [`/api/v1/reports/${id}`, `/api/v1/reports/${id}/file`]), '/api/v1/reports/not-a-uuid']) {
+      const res = await t.http.get(url).set(bearer(acme.viewer));
       expect({ url, status: res.status, code: errorCode(res) }).toEqual({ url, status: 404, code: 'REPORT_NOT_FOUND' });
     }
     // Not an export: the exports' report route does not serve it.
@@ -257,8 +270,8 @@ describe('client reports', () => {
     expect(queued.status).toBe(202);
     for (const id of [clientId, otherClientId]) expect((await t.http.delete(`/api/v1/clients/${id}`).set(bearer(acme.admin))).status).toBe(200);
     expect(existsSync(file)).toBe(false);
-    const gone = await t.http.get(`/api/v1/clients/${clientId}/reports/${report.report_id}`).set(bearer(acme.admin));
-    expect({ status: gone.status, code: errorCode(gone) }).toEqual({ status: 404, code: 'CLIENT_NOT_FOUND' });
+    const gone = await t.http.get(`/api/v1/reports/${report.report_id}`).set(bearer(acme.admin));
+    expect({ status: gone.status, code: errorCode(gone) }).toEqual({ status: 404, code: 'REPORT_NOT_FOUND' });
   });
 });
 
@@ -287,7 +300,7 @@ describe('client reports: realised gains from a history the statements show in f
         expect((await waitForProcess(t, acme.analyst, start.body.process_id, 90_000)).final.status).toBe('completed');
       }
       const requested = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.analyst)).send({ report_type: 'client_summary', fy: '2025-26' });
-      const status = await waitForReport(t, acme.viewer, clientId, requested.body.result.report_id);
+      const status = await waitForReport(t, acme.viewer, requested.body.result.report_id);
       expect(status.status).toBe('completed');
       const file = await t.http.get(new URL(status.url).pathname).set(bearer(acme.viewer)).buffer(true).parse((r, cb) => {
         const chunks: Buffer[] = [];

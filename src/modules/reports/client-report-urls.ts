@@ -6,7 +6,13 @@ import { AppConfig } from '../../config/app-config.js';
 export class ClientReportUrls {
   constructor(private readonly config: AppConfig) {}
 
-  file(clientId: string, reportId: string): string {
-    return `${this.config.http.publicBaseUrl}/api/v1/clients/${encodeURIComponent(clientId)}/reports/${reportId}/file`;
+  /** `GET /api/v1/reports/{report_id}`: the report's status. */
+  status(reportId: string): string {
+    return `${this.config.http.publicBaseUrl}/api/v1/reports/${reportId}`;
+  }
+
+  /** `GET /api/v1/reports/{report_id}/file`: the PDF. */
+  file(reportId: string): string {
+    return `${this.status(reportId)}/file`;
   }
 }

@@ -52,7 +52,7 @@ export class ClientReportGenerator {
     const done = await this.reports.complete(report, body, portfolio.positions.length, {
       client_id: client.id,
       client_ids: [client.id],
-      url: this.urls.file(client.id, report.id),
+      url: this.urls.file(report.id),
     });
     if (done) this.logger.info({ reportId, tenantId, bytes: body.length, ms: Date.now() - started }, 'client report generated');
   }

@@ -13,6 +13,7 @@ import { ClientReportReconciler } from './client-report.reconciler.js';
 import { ClientReportUrls } from './client-report-urls.js';
 import { ClientReportsController } from './client-reports.controller.js';
 import { ClientReportsService } from './client-reports.service.js';
+import { ReportsController } from './reports.controller.js';
 
 /**
  * Client reports: the routes where the API runs; the queue's processor, the generator and the
@@ -24,7 +25,7 @@ export class ClientReportsModule {
     return {
       module: ClientReportsModule,
       imports: [NexusModule.forRoot(role), PortfolioModule.forRoot(role), GainsModule.forRoot(role), ClientsCoreModule, TenantsModule, BullModule.registerQueue({ name: CLIENT_REPORT_QUEUE })],
-      controllers: role === 'worker' ? [] : [ClientReportsController],
+      controllers: role === 'worker' ? [] : [ClientReportsController, ReportsController],
       providers: [ClientReportQueue, ClientReportUrls, ClientReportsService, ...(role === 'api' ? [] : [ClientReportGenerator, ClientReportProcessor, ClientReportReconciler])],
     };
   }

@@ -9,7 +9,7 @@ import { StoredReports, type StoredReport } from '../nexus/index.js';
 import { financialYearPeriod } from './document/report-model.js';
 import { ClientReportQueue } from './client-report.queue.js';
 import { ClientReportUrls } from './client-report-urls.js';
-import type { ClientReportDto, CreateClientReportDto } from './dto/client-report.dto.js';
+import { CLIENT_REPORT_TYPES, type ClientReportDto, type CreateClientReportDto } from './dto/client-report.dto.js';
 
 /** A report file ready to send. */
 export interface ClientReportFile {
@@ -18,12 +18,14 @@ export interface ClientReportFile {
   fileName: string;
 }
 
-const notFound = () => new AppException('REPORT_NOT_FOUND', 'No such report of this client');
+const notFound = () => new AppException('REPORT_NOT_FOUND', 'No such report');
+const clientReportTypes: readonly string[] = CLIENT_REPORT_TYPES;
 
 /**
- * Client reports (docs/reports.md): requested here, made by a worker from the client's portfolio,
- * read back by anyone of the tenant who may read the portfolio. Another client's report, or another
- * tenant's, answers 404.
+ * Client reports (docs/reports.md): requested per client, made by a worker from the client's
+ * portfolio, read back at `/api/v1/reports/{report_id}` by anyone of the tenant who may read the
+ * portfolio. Another tenant's report, and a report id that is no client report (an export, which
+ * only analysts may read, at its own route), answer 404.
  */
 @Injectable()
 export class ClientReportsService {
@@ -56,22 +58,22 @@ export class ClientReportsService {
     return this.toDto(report);
   }
 
-  async status(user: Principal, clientId: string, reportId: string): Promise<ClientReportDto> {
-    return this.toDto(await this.visible(user, clientId, reportId));
+  async status(user: Principal, reportId: string): Promise<ClientReportDto> {
+    return this.toDto(await this.visible(user, reportId));
   }
 
-  async file(user: Principal, clientId: string, reportId: string): Promise<ClientReportFile> {
-    const report = await this.visible(user, clientId, reportId);
+  async file(user: Principal, reportId: string): Promise<ClientReportFile> {
+    const report = await this.visible(user, reportId);
     if (report.status !== 'completed') throw new AppException('REPORT_NOT_READY', `The report is ${report.status}`);
     const body = await this.reports.file(user.tenantId, report.id);
     if (!body) throw new AppException('REPORT_NOT_FOUND', 'The report file is no longer stored');
     return { report, body, fileName: `${report.reportType}-${report.id}.pdf` };
   }
 
-  private async visible(user: Principal, clientId: string, reportId: string): Promise<StoredReport> {
-    const client = await this.register.requireClient(user.tenantId, clientId);
+  /** A client report of the caller's tenant; an export's or gains export's id is not one. */
+  private async visible(user: Principal, reportId: string): Promise<StoredReport> {
     const report = await this.reports.find(user.tenantId, reportId);
-    if (!report || report.clientId !== client.id) throw notFound();
+    if (!report || !clientReportTypes.includes(report.reportType) || report.clientId === null) throw notFound();
     return report;
   }
 
@@ -83,7 +85,8 @@ export class ClientReportsService {
       format: r.format,
       status: r.status,
       params: { as_of: r.params?.as_of ?? null, fy: r.params?.fy ?? null },
-      url: r.status === 'completed' ? this.urls.file(r.clientId!, r.id) : null,
+      url: r.status === 'completed' ? this.urls.file(r.id) : null,
+      links: { status: this.urls.status(r.id), file: this.urls.file(r.id) },
       size_bytes: r.sizeBytes,
       sha256: r.sha256,
       error: r.status === 'failed' ? { code: r.errorCode ?? 'REPORT_GENERATION_FAILED', message: r.errorMessage ?? 'The report could not be made' } : null,

@@ -51,6 +51,11 @@ export class ClientReportErrorDto {
   @ApiProperty({ example: 'The report could not be made' }) message: string;
 }
 
+export class ClientReportLinksDto {
+  @ApiProperty({ example: 'https://foliodesk.example.com/api/v1/reports/5f0c7a1e-8b2d-4c3e-9f4a-6b7c8d9e0f1a', description: 'GET: the status' }) status: string;
+  @ApiProperty({ example: 'https://foliodesk.example.com/api/v1/reports/5f0c7a1e-8b2d-4c3e-9f4a-6b7c8d9e0f1a/file', description: 'GET: the PDF (409 REPORT_NOT_READY until `completed`)' }) file: string;
+}
+
 export class ClientReportDto {
   @ApiProperty({ example: '5f0c7a1e-8b2d-4c3e-9f4a-6b7c8d9e0f1a', format: 'uuid' }) report_id: string;
   @ApiProperty({ example: 'cli_0a1b2c3d4e5f60718293a4b5' }) client_id: string;
@@ -59,12 +64,13 @@ export class ClientReportDto {
   @ApiProperty({ enum: REPORT_STATUSES, example: 'completed', description: '`queued`, `running`, then `completed` (the file is ready) or `failed` (see `error`)' }) status: string;
   @ApiProperty({ type: ClientReportParamsDto }) params: ClientReportParamsDto;
   @ApiProperty({
-    example: 'https://foliodesk.example.com/api/v1/clients/cli_0a1b2c3d4e5f60718293a4b5/reports/5f0c7a1e-8b2d-4c3e-9f4a-6b7c8d9e0f1a/file',
+    example: 'https://foliodesk.example.com/api/v1/reports/5f0c7a1e-8b2d-4c3e-9f4a-6b7c8d9e0f1a/file',
     nullable: true,
     type: String,
     description: 'The PDF, once completed (the same url as `report.generated`)',
   })
   url: string | null;
+  @ApiProperty({ type: ClientReportLinksDto, description: 'Where to read the report back, from the moment it is requested' }) links: ClientReportLinksDto;
   @ApiProperty({ example: 48213, nullable: true, type: Number }) size_bytes: number | null;
   @ApiProperty({ example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', nullable: true, type: String }) sha256: string | null;
   @ApiProperty({ type: ClientReportErrorDto, nullable: true, example: null, description: 'Why it failed; null unless `failed`' }) error: ClientReportErrorDto | null;
