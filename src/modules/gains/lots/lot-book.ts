@@ -61,37 +61,33 @@ export class LotBook {
     let left = units;
     while (left > 0n && this.head < this.lots.length) {
       const lot = this.lots[this.head];
-      const n = lot.units === null ? left : min(lot.units, left);
-      if (lot.units === null) this.unknownTaken += n;
-      const piece = portion(lot, n);
-      reduce(lot, piece);
-      pieces.push(piece);
-      left -= n;
+      left -= this.cut(lot, left, pieces);
       if (lot.units !== null && lot.units === 0n) this.head++;
     }
-    // Units sold beyond every lot must have been held: opened unseen and closed at once.
-    if (left > 0n) {
-      this.opened += left;
-      pieces.push(unseenLot(left));
-    }
-    this.closed += units;
-    return pieces;
+    return this.closeRest(units, left, pieces);
   }
 
   /** Takes `units` from the newest lots (a purchase undone whose row is not found). */
   takeNewest(units: Milli): Lot[] {
     const pieces: Lot[] = [];
     let left = units;
-    for (let i = this.lots.length - 1; left > 0n && i >= this.head; i--) {
-      const lot = this.lots[i];
-      const n = lot.units === null ? left : min(lot.units, left);
-      if (lot.units === null) this.unknownTaken += n;
-      const piece = portion(lot, n);
-      reduce(lot, piece);
-      pieces.push(piece);
-      left -= n;
-    }
+    for (let i = this.lots.length - 1; left > 0n && i >= this.head; i--) left -= this.cut(this.lots[i], left, pieces);
     this.lots = this.lots.filter((lot, i) => i < this.head || lot.units === null || lot.units > 0n);
+    return this.closeRest(units, left, pieces);
+  }
+
+  /** Cuts up to `left` units off `lot` as a portion added to `pieces`; answers how many it cut. */
+  private cut(lot: Lot, left: Milli, pieces: Lot[]): Milli {
+    const n = lot.units === null ? left : min(lot.units, left);
+    if (lot.units === null) this.unknownTaken += n;
+    const piece = portion(lot, n);
+    reduce(lot, piece);
+    pieces.push(piece);
+    return n;
+  }
+
+  /** Units taken beyond every lot must have been held: opened unseen and closed at once. */
+  private closeRest(units: Milli, left: Milli, pieces: Lot[]): Lot[] {
     if (left > 0n) {
       this.opened += left;
       pieces.push(unseenLot(left));
