@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { AppConfig } from '../../config/app-config.js';
 import { LOGGER } from '../../common/logging/logging.module.js';
+import { IntervalTask } from '../../common/scheduling/interval-task.js';
 import { StoredReports } from '../nexus/index.js';
 import { ClientReportQueue } from './client-report.queue.js';
 
@@ -16,40 +17,38 @@ const BATCH = 100;
  */
 @Injectable()
 export class ClientReportReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
+  private readonly task: IntervalTask<number>;
 
   constructor(
-    private readonly config: AppConfig,
+    config: AppConfig,
     private readonly reports: StoredReports,
     private readonly queue: ClientReportQueue,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.task = new IntervalTask({ everyMs: config.pipeline.reconcileIntervalMs, failureMessage: 'client report reconcile failed; will retry', logger }, (now) => this.reconcile(now));
+  }
 
   onApplicationBootstrap() {
-    this.timer = setInterval(() => void this.tick().catch((err: unknown) => this.logger.warn({ err }, 'client report reconcile failed; will retry')), this.config.pipeline.reconcileIntervalMs);
-    this.timer.unref();
+    this.task.start();
   }
 
   onApplicationShutdown() {
-    if (this.timer) clearInterval(this.timer);
+    this.task.stop();
   }
 
-  /** One pass; answers how many reports it enqueued again. */
+  /** One pass (none while another runs); answers how many reports it enqueued again. */
   async tick(now = new Date()): Promise<number> {
-    if (this.running) return 0;
-    this.running = true;
-    try {
-      let requeued = 0;
-      for (const r of await this.reports.unfinished(new Date(now.getTime() - LOST_AFTER_MS), BATCH)) {
-        if (await this.queue.has(r.id)) continue;
-        await this.queue.enqueue(r.tenantId, r.id);
-        requeued++;
-        this.logger.warn({ reportId: r.id }, 'reconciler re-enqueued a lost client report');
-      }
-      return requeued;
-    } finally {
-      this.running = false;
+    return (await this.task.run(now)) ?? 0;
+  }
+
+  private async reconcile(now: Date): Promise<number> {
+    let requeued = 0;
+    for (const r of await this.reports.unfinished(new Date(now.getTime() - LOST_AFTER_MS), BATCH)) {
+      if (await this.queue.has(r.id)) continue;
+      await this.queue.enqueue(r.tenantId, r.id);
+      requeued++;
+      this.logger.warn({ reportId: r.id }, 'reconciler re-enqueued a lost client report');
     }
+    return requeued;
   }
 }

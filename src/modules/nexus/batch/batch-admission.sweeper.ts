@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../../common/logging/logging.module.js';
+import { IntervalTask } from '../../../common/scheduling/interval-task.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { BatchAdmission } from './batch-admission.js';
 import { BatchRepository } from './batch.repository.js';
@@ -13,42 +14,39 @@ import { BatchRepository } from './batch.repository.js';
  */
 @Injectable()
 export class BatchAdmissionSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
+  private readonly task: IntervalTask<{ tenants: number; relaunched: number }>;
 
   constructor(
     private readonly config: AppConfig,
     private readonly repo: BatchRepository,
     private readonly admission: BatchAdmission,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.task = new IntervalTask(
+      { everyMs: config.pipeline.reconcileIntervalMs, firstAfterMs: 0, failureMessage: 'batch admission sweep failed; will retry', logger },
+      (now) => this.sweep(now),
+    );
+  }
 
   onApplicationBootstrap() {
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), this.config.pipeline.reconcileIntervalMs);
-    this.timer.unref();
+    this.task.start();
   }
 
   onApplicationShutdown() {
-    if (this.timer) clearInterval(this.timer);
+    this.task.stop();
   }
 
-  /** One pass; returns how many tenants it admitted for and how many stalled documents it started again. */
-  async tick(): Promise<{ tenants: number; relaunched: number }> {
-    if (this.running) return { tenants: 0, relaunched: 0 };
-    this.running = true;
-    try {
-      const tenants = await this.repo.tenantsWaiting();
-      for (const tenantId of tenants) await this.admission.admit(tenantId);
-      const stalled = await this.repo.leaseStalled(new Date(Date.now() - this.config.batch.relaunchAfterMs));
-      for (const file of stalled) await this.admission.launch(file);
-      if (stalled.length) this.logger.warn({ count: stalled.length }, 'batch sweep started admitted documents again');
-      return { tenants: tenants.length, relaunched: stalled.length };
-    } catch (error) {
-      this.logger.warn({ err: error }, 'batch admission sweep failed; will retry');
-      return { tenants: 0, relaunched: 0 };
-    } finally {
-      this.running = false;
-    }
+  /** One pass (none while another runs); returns how many tenants it admitted for and how many stalled documents it started again. */
+  async tick(now = new Date()): Promise<{ tenants: number; relaunched: number }> {
+    return (await this.task.run(now)) ?? { tenants: 0, relaunched: 0 };
+  }
+
+  private async sweep(now: Date): Promise<{ tenants: number; relaunched: number }> {
+    const tenants = await this.repo.tenantsWaiting();
+    for (const tenantId of tenants) await this.admission.admit(tenantId);
+    const stalled = await this.repo.leaseStalled(new Date(now.getTime() - this.config.batch.relaunchAfterMs));
+    for (const file of stalled) await this.admission.launch(file);
+    if (stalled.length) this.logger.warn({ count: stalled.length }, 'batch sweep started admitted documents again');
+    return { tenants: tenants.length, relaunched: stalled.length };
   }
 }

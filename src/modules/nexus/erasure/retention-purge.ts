@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../../common/logging/logging.module.js';
+import { IntervalTask } from '../../../common/scheduling/interval-task.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { TenantsService } from '../../tenants/tenants.service.js';
@@ -32,54 +33,55 @@ export interface PurgeResult {
  */
 @Injectable()
 export class RetentionPurge implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
+  private readonly task: IntervalTask<PurgeResult>;
 
   constructor(
-    private readonly config: AppConfig,
+    config: AppConfig,
     private readonly repo: ErasureRepository,
     private readonly files: PendingFileRemovals,
     private readonly tenants: TenantsService,
     private readonly audit: AuditService,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    const interval = config.storage.retentionPurgeIntervalMs;
+    this.task = new IntervalTask(
+      {
+        everyMs: interval,
+        firstAfterMs: Math.min(FIRST_PASS_AFTER_MS, interval) + Math.floor(Math.random() * Math.min(60_000, interval)),
+        failureMessage: 'retention purge failed; will retry',
+        logger,
+      },
+      (now) => this.purgeAll(now),
+    );
+  }
 
   onApplicationBootstrap() {
-    const pass = () => void this.purge().catch((error: unknown) => this.logger.warn({ err: error }, 'retention purge failed; will retry'));
-    const interval = this.config.storage.retentionPurgeIntervalMs;
-    this.timer = setTimeout(() => {
-      pass();
-      this.timer = setInterval(pass, interval);
-      this.timer.unref();
-    }, Math.min(FIRST_PASS_AFTER_MS, interval) + Math.floor(Math.random() * Math.min(60_000, interval)));
-    this.timer.unref();
+    this.task.start();
   }
 
   onApplicationShutdown() {
-    if (this.timer) clearTimeout(this.timer); // clears an interval too
+    this.task.stop();
   }
 
   /** One pass over every tenant with a retention period; answers how many originals it purged (none when a pass is already running). */
   async purge(now = new Date()): Promise<PurgeResult> {
-    if (this.running) return { documents: 0 };
-    this.running = true;
-    try {
-      let documents = 0;
-      for (const tenant of await this.tenants.withRetention()) {
-        const before = new Date(now.getTime() - tenant.retentionDays * DAY_MS);
-        for (;;) {
-          const ids = await this.repo.expiredOriginals(tenant.id, before, BATCH);
-          let purged = 0;
-          for (const id of ids) if (await this.purgeOne(tenant.id, id, now)) purged++;
-          documents += purged;
-          if (ids.length < BATCH || purged === 0) break;
-        }
+    return (await this.task.run(now)) ?? { documents: 0 };
+  }
+
+  private async purgeAll(now: Date): Promise<PurgeResult> {
+    let documents = 0;
+    for (const tenant of await this.tenants.withRetention()) {
+      const before = new Date(now.getTime() - tenant.retentionDays * DAY_MS);
+      for (;;) {
+        const ids = await this.repo.expiredOriginals(tenant.id, before, BATCH);
+        let purged = 0;
+        for (const id of ids) if (await this.purgeOne(tenant.id, id, now)) purged++;
+        documents += purged;
+        if (ids.length < BATCH || purged === 0) break;
       }
-      if (documents) this.logger.info({ documents }, 'retention purge done');
-      return { documents };
-    } finally {
-      this.running = false;
     }
+    if (documents) this.logger.info({ documents }, 'retention purge done');
+    return { documents };
   }
 
   private async purgeOne(tenantId: string, documentId: string, now: Date): Promise<boolean> {

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { AppConfig } from '../../../config/app-config.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
+import { IntervalTask } from '../../../common/scheduling/interval-task.js';
 import type { StageName } from './pipeline.constants.js';
 import { PipelineQueues } from './pipeline-queues.js';
 import { PipelineRepository } from './pipeline.repository.js';
@@ -15,8 +16,7 @@ import { StageRunner } from './stage-runner.js';
  */
 @Injectable()
 export class PipelineReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
+  private readonly task: IntervalTask<{ requeued: number; timedOut: number }>;
 
   constructor(
     private readonly config: AppConfig,
@@ -24,44 +24,40 @@ export class PipelineReconciler implements OnApplicationBootstrap, OnApplication
     private readonly queues: PipelineQueues,
     private readonly runner: StageRunner,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.task = new IntervalTask({ everyMs: config.pipeline.reconcileIntervalMs, failureMessage: 'pipeline reconciliation pass failed; will retry', logger }, (now) => this.reconcile(now));
+  }
 
   onApplicationBootstrap() {
-    this.timer = setInterval(() => void this.tick(), this.config.pipeline.reconcileIntervalMs);
-    this.timer.unref();
+    this.task.start();
   }
 
   onApplicationShutdown() {
-    if (this.timer) clearInterval(this.timer);
+    this.task.stop();
   }
 
-  /** One pass; returns how many processes it re-enqueued or failed. */
-  async tick(): Promise<{ requeued: number; timedOut: number }> {
-    if (this.running) return { requeued: 0, timedOut: 0 };
-    this.running = true;
+  /** One pass (none while another runs); returns how many processes it re-enqueued or failed. */
+  async tick(now = new Date()): Promise<{ requeued: number; timedOut: number }> {
+    return (await this.task.run(now)) ?? { requeued: 0, timedOut: 0 };
+  }
+
+  private async reconcile(now: Date): Promise<{ requeued: number; timedOut: number }> {
     let requeued = 0;
     let timedOut = 0;
-    try {
-      const now = new Date();
-      const staleBefore = new Date(now.getTime() - this.config.pipeline.staleAfterMs);
-      for (const process of await this.repo.findNeedingAttention(staleBefore, now)) {
-        if (process.deadlineAt <= now) {
-          await this.runner.fail(process, this.runner.timeoutReason(process.currentStage));
-          timedOut++;
-          continue;
-        }
-        const stage = process.currentStage as StageName;
-        if (!(await this.queues.has(process.id, stage))) {
-          await this.runner.enqueue(process, stage);
-          requeued++;
-          this.logger.warn({ processId: process.id, stage }, 'reconciler re-enqueued a lost pipeline job');
-        }
-        await this.repo.touch([process.id]);
+    const staleBefore = new Date(now.getTime() - this.config.pipeline.staleAfterMs);
+    for (const process of await this.repo.findNeedingAttention(staleBefore, now)) {
+      if (process.deadlineAt <= now) {
+        await this.runner.fail(process, this.runner.timeoutReason(process.currentStage));
+        timedOut++;
+        continue;
       }
-    } catch (error) {
-      this.logger.warn({ err: error }, 'pipeline reconciliation pass failed; will retry');
-    } finally {
-      this.running = false;
+      const stage = process.currentStage as StageName;
+      if (!(await this.queues.has(process.id, stage))) {
+        await this.runner.enqueue(process, stage);
+        requeued++;
+        this.logger.warn({ processId: process.id, stage }, 'reconciler re-enqueued a lost pipeline job');
+      }
+      await this.repo.touch([process.id]);
     }
     return { requeued, timedOut };
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { AppConfig } from '../../../config/app-config.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
+import { IntervalTask } from '../../../common/scheduling/interval-task.js';
 import { TenantsService } from '../../tenants/tenants.service.js';
 import { DocumentsRepository } from '../documents.repository.js';
 import { ReportsRepository } from '../export/reports.repository.js';
@@ -58,8 +59,7 @@ export interface SweepResult {
  */
 @Injectable()
 export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
+  private readonly task: IntervalTask<SweepResult>;
 
   constructor(
     private readonly config: AppConfig,
@@ -69,88 +69,91 @@ export class StoreSweeper implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly tenants: TenantsService,
     private readonly pendingRemovals: PendingFileRemovals,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    const interval = config.storage.sweepIntervalMs;
+    this.task = new IntervalTask(
+      {
+        everyMs: interval,
+        firstAfterMs: Math.min(FIRST_PASS_AFTER_MS, interval) + Math.floor(Math.random() * 60_000),
+        failureMessage: 'store sweep failed; will retry',
+        logger,
+      },
+      (now) => this.sweepStore(now),
+    );
+  }
 
   onApplicationBootstrap() {
-    const pass = () => void this.sweep().catch((error: unknown) => this.logger.warn({ err: error }, 'store sweep failed; will retry'));
-    this.timer = setTimeout(() => {
-      pass();
-      this.timer = setInterval(pass, this.config.storage.sweepIntervalMs);
-      this.timer.unref();
-    }, Math.min(FIRST_PASS_AFTER_MS, this.config.storage.sweepIntervalMs) + Math.floor(Math.random() * 60_000));
-    this.timer.unref();
+    this.task.start();
   }
 
   onApplicationShutdown() {
-    if (this.timer) clearTimeout(this.timer); // clears an interval too
+    this.task.stop();
   }
 
   /** One pass over the store; answers what it removed (nothing when a pass is already running). */
   async sweep(now = new Date()): Promise<SweepResult> {
-    if (this.running) return { orphans: 0, incoming: 0, refused: false, pending: 0 };
-    this.running = true;
-    try {
-      const before = new Date(now.getTime() - this.config.storage.sweepGraceMs);
-      const incoming = await removeIncomingBefore(this.config.storage.dir, before);
-      if (this.config.role === 'api') {
-        if (incoming) this.logger.info({ incoming }, 'store sweep done');
-        return { orphans: 0, incoming, refused: false, pending: 0 };
-      }
-      const retried = await this.pendingRemovals.retry();
-      if (retried.removed || retried.left) this.logger.info(retried, 'store sweep: pending removals of deleted objects retried');
-      const orphans: string[] = [];
-      const unknownTenants = new Set<string>();
-      // tenant → stored objects not yet looked up, documents' and reports' apart, in batches
-      const pending = new Map<string, { documents: Pending[]; reports: Pending[] }>();
-      const settle = async (tenantId: string) => {
-        const { documents, reports } = pending.get(tenantId) ?? { documents: [], reports: [] };
-        pending.delete(tenantId);
-        const ids = (objects: Pending[]) => [...new Set(objects.map((o) => o.id))];
-        const [tenantExists, existingDocuments, existingReports] = await Promise.all([
-          this.tenants.exists(tenantId),
-          documents.length ? this.docs.existing(tenantId, ids(documents)) : new Set<string>(),
-          reports.length ? this.reports.existing(tenantId, ids(reports)) : new Set<string>(),
-        ]);
-        if (!tenantExists) unknownTenants.add(tenantId);
-        else {
-          orphans.push(...documents.filter((o) => !existingDocuments.has(o.id)).map((o) => o.key));
-          orphans.push(...reports.filter((o) => !existingReports.has(o.id)).map((o) => o.key));
-        }
-      };
-      for await (const { key, modifiedAt } of this.storage.list('')) {
-        if (modifiedAt >= before) continue;
-        const document = DOCUMENT_KEY.exec(key);
-        const report = document ? null : REPORT_KEY.exec(key);
-        const match = document ?? report;
-        if (!match) continue;
-        const [, tenantId, id] = match as unknown as [string, string, string];
-        let objects = pending.get(tenantId);
-        if (!objects) pending.set(tenantId, (objects = { documents: [], reports: [] }));
-        const list = document ? objects.documents : objects.reports;
-        list.push({ id, key });
-        if (list.length >= BATCH) await settle(tenantId);
-        if (orphans.length > MAX_REMOVALS_PER_PASS) break;
-      }
-      for (const tenantId of [...pending.keys()]) if (orphans.length <= MAX_REMOVALS_PER_PASS) await settle(tenantId);
-      if (unknownTenants.size) {
-        this.logger.warn({ tenants: [...unknownTenants] }, 'store sweep: stored objects of tenants this database does not know were left alone');
-      }
-      if (orphans.length > MAX_REMOVALS_PER_PASS) {
-        this.logger.error(
-          { found: `more than ${MAX_REMOVALS_PER_PASS}` },
-          'store sweep: too many stored objects without a row; none removed. Is DATABASE_URL the database of this document store (STORAGE_DIR, or S3_BUCKET and S3_PREFIX)?',
-        );
-        return { orphans: 0, incoming, refused: true, pending: retried.removed };
-      }
-      for (const key of orphans) {
-        await this.storage.delete(key);
-        this.logger.warn({ storageKey: key }, 'store sweep: removed a stored object that has no row');
-      }
-      if (orphans.length || incoming) this.logger.info({ orphans: orphans.length, incoming }, 'store sweep done');
-      return { orphans: orphans.length, incoming, refused: false, pending: retried.removed };
-    } finally {
-      this.running = false;
+    return (await this.task.run(now)) ?? { orphans: 0, incoming: 0, refused: false, pending: 0 };
+  }
+
+  private async sweepStore(now: Date): Promise<SweepResult> {
+    const before = new Date(now.getTime() - this.config.storage.sweepGraceMs);
+    const incoming = await removeIncomingBefore(this.config.storage.dir, before);
+    if (this.config.role === 'api') {
+      if (incoming) this.logger.info({ incoming }, 'store sweep done');
+      return { orphans: 0, incoming, refused: false, pending: 0 };
     }
+    const retried = await this.pendingRemovals.retry();
+    if (retried.removed || retried.left) this.logger.info(retried, 'store sweep: pending removals of deleted objects retried');
+    const orphans: string[] = [];
+    const unknownTenants = new Set<string>();
+    // tenant → stored objects not yet looked up, documents' and reports' apart, in batches
+    const pending = new Map<string, { documents: Pending[]; reports: Pending[] }>();
+    const settle = async (tenantId: string) => {
+      const { documents, reports } = pending.get(tenantId) ?? { documents: [], reports: [] };
+      pending.delete(tenantId);
+      const ids = (objects: Pending[]) => [...new Set(objects.map((o) => o.id))];
+      const [tenantExists, existingDocuments, existingReports] = await Promise.all([
+        this.tenants.exists(tenantId),
+        documents.length ? this.docs.existing(tenantId, ids(documents)) : new Set<string>(),
+        reports.length ? this.reports.existing(tenantId, ids(reports)) : new Set<string>(),
+      ]);
+      if (!tenantExists) unknownTenants.add(tenantId);
+      else {
+        orphans.push(...documents.filter((o) => !existingDocuments.has(o.id)).map((o) => o.key));
+        orphans.push(...reports.filter((o) => !existingReports.has(o.id)).map((o) => o.key));
+      }
+    };
+    for await (const { key, modifiedAt } of this.storage.list('')) {
+      if (modifiedAt >= before) continue;
+      const document = DOCUMENT_KEY.exec(key);
+      const report = document ? null : REPORT_KEY.exec(key);
+      const match = document ?? report;
+      if (!match) continue;
+      const [, tenantId, id] = match as unknown as [string, string, string];
+      let objects = pending.get(tenantId);
+      if (!objects) pending.set(tenantId, (objects = { documents: [], reports: [] }));
+      const list = document ? objects.documents : objects.reports;
+      list.push({ id, key });
+      if (list.length >= BATCH) await settle(tenantId);
+      if (orphans.length > MAX_REMOVALS_PER_PASS) break;
+    }
+    for (const tenantId of [...pending.keys()]) if (orphans.length <= MAX_REMOVALS_PER_PASS) await settle(tenantId);
+    if (unknownTenants.size) {
+      this.logger.warn({ tenants: [...unknownTenants] }, 'store sweep: stored objects of tenants this database does not know were left alone');
+    }
+    if (orphans.length > MAX_REMOVALS_PER_PASS) {
+      this.logger.error(
+        { found: `more than ${MAX_REMOVALS_PER_PASS}` },
+        'store sweep: too many stored objects without a row; none removed. Is DATABASE_URL the database of this document store (STORAGE_DIR, or S3_BUCKET and S3_PREFIX)?',
+      );
+      return { orphans: 0, incoming, refused: true, pending: retried.removed };
+    }
+    for (const key of orphans) {
+      await this.storage.delete(key);
+      this.logger.warn({ storageKey: key }, 'store sweep: removed a stored object that has no row');
+    }
+    if (orphans.length || incoming) this.logger.info({ orphans: orphans.length, incoming }, 'store sweep done');
+    return { orphans: orphans.length, incoming, refused: false, pending: retried.removed };
   }
 }
 
