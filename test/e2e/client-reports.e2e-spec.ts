@@ -4,7 +4,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { addUser, bearer, createTenant, errorCode, startTestApp, STRONG_PASSWORD, uniqueEmail, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, createTenant, errorCode, startTestApp, type Tenant, type TestApp } from '../support/app.js';
+import { download, namedFirm, waitForReport } from '../support/client-reports.js';
 import { clientStatements } from '../support/client-statements.js';
 import { gainsHistory } from '../support/gains-history.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
@@ -20,24 +21,7 @@ import { renderModel } from '../fixtures/generator/index.js';
 const SECRET = 'whsec_client_reports_0123456789';
 const FIRM = 'Acme Wealth Advisors';
 
-async function firm(t: TestApp): Promise<Tenant> {
-  const res = await t.http.post('/api/v1/auth/register').send({ email: uniqueEmail('admin'), password: STRONG_PASSWORD, full_name: 'Asha Admin', tenant_name: FIRM });
-  expect(res.status).toBe(201);
-  const admin: Account = { email: '', password: STRONG_PASSWORD, userId: res.body.result.user.id, tenantId: res.body.result.user.tenant_id, accessToken: res.body.result.access_token, refreshToken: res.body.result.refresh_token };
-  const [analyst, viewer] = await Promise.all([addUser(t.http, admin, 'analyst'), addUser(t.http, admin, 'viewer')]);
-  return { admin, analyst, viewer };
-}
-
-async function waitForReport(t: TestApp, account: Account, reportId: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.http.get(`/api/v1/reports/${reportId}`).set(bearer(account));
-    expect(res.status).toBe(200);
-    if (['completed', 'failed'].includes(res.body.result.status)) return res.body.result as Record<string, any>;
-    if (Date.now() > deadline) throw new Error(`report still ${res.body.result.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const firm = (t: TestApp) => namedFirm(t, FIRM);
 
 describe('client reports: a failing worker, and no worker', () => {
   // An API-only process takes the request; a worker whose report store cannot be written fails it.
@@ -106,15 +90,11 @@ describe('client reports', () => {
     const res = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.analyst)).send({ report_type: 'client_summary', fy: '2024-25' });
     expect(res.status).toBe(202);
     report = await waitForReport(t, acme.viewer, res.body.result.report_id);
-    const file = await t.http.get(new URL(report.url).pathname).set(bearer(acme.viewer)).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const file = await download(t, acme.viewer, report.url);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['cache-control']).toBe('no-store');
-    pdf = file.body as Buffer;
+    pdf = file.body;
     read = await readReport(pdf);
     const p = await t.http.get(`/api/v1/clients/${clientId}/portfolio?as_of=2025-03-31`).set(bearer(acme.viewer));
     expect(p.status).toBe(200);
@@ -302,12 +282,7 @@ describe('client reports: realised gains from a history the statements show in f
       const requested = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.analyst)).send({ report_type: 'client_summary', fy: '2025-26' });
       const status = await waitForReport(t, acme.viewer, requested.body.result.report_id);
       expect(status.status).toBe('completed');
-      const file = await t.http.get(new URL(status.url).pathname).set(bearer(acme.viewer)).buffer(true).parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-      const read = await readReport(file.body as Buffer);
+      const read = await readReport((await download(t, acme.viewer, status.url)).body);
       const gains = (await t.http.get(`/api/v1/clients/${clientId}/gains?fy=2025-26`).set(bearer(acme.viewer))).body.result;
       const sum = (key: 'short_term' | 'long_term') => {
         const parts = (gains.realised.by_tax_class as Array<Record<string, { gain: number | null }>>).map((c) => c[key]);

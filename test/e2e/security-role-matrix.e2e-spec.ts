@@ -97,6 +97,7 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/v1/reports/{report_id}': (ids) => ({ params: { report_id: ids.client_report_id } }),
   'GET /api/v1/reports/{report_id}/file': (ids) => ({ params: { report_id: ids.client_report_id } }),
   'POST /api/v1/households': () => ({ json: { name: 'Matrix household' } }),
+  'POST /api/v1/households/{household_id}/reports': () => ({ json: { report_type: 'household_summary' } }),
   'PATCH /api/v1/households/{household_id}': () => ({ json: { name: 'Renamed household' } }),
   'DELETE /api/v1/households/{household_id}': (ids) => ({ params: { household_id: ids.household_to_delete } }),
   'PUT /api/v1/households/{household_id}/members/{client_id}': () => ({ json: { relationship: 'spouse' } }),

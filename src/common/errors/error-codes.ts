@@ -27,6 +27,7 @@ export const ERROR_CATALOGUE = {
   PAN_TAKEN: { status: 409, message: 'Another client of the tenant has this PAN' },
   CLIENT_IN_HOUSEHOLD: { status: 409, message: 'The client already belongs to another household' },
   HOUSEHOLD_SELF_TAKEN: { status: 409, message: 'The household already has a member with the relationship "self"' },
+  HOUSEHOLD_EMPTY: { status: 409, message: 'The household has no members: there is no portfolio to report' },
   FINANCIAL_YEAR_INVALID: { status: 400, message: 'The financial year is invalid' },
   FINANCIAL_YEAR_UNSUPPORTED: { status: 422, message: 'Gains are not computed for this financial year' },
   BATCH_NOT_FOUND: { status: 404, message: 'Batch not found' },

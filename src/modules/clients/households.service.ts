@@ -5,6 +5,7 @@ import { AppException } from '../../common/errors/app.exception.js';
 import { offsetOf, paginated, type Paginated } from '../../common/http/pagination.js';
 import { isPrefixedId, prefixedId } from '../../common/ids.js';
 import { AuditService } from '../audit/audit.service.js';
+import { ExportService } from '../nexus/index.js';
 import { clientNotFound, householdNotFound } from './client-register.js';
 import { ClientsRepository } from './clients.repository.js';
 import type { CreateHouseholdDto, HouseholdDto, HouseholdListQueryDto, HouseholdMemberInputDto, UpdateHouseholdDto } from './dto/household.dto.js';
@@ -17,6 +18,7 @@ export class HouseholdsService {
   constructor(
     private readonly repo: ClientsRepository,
     private readonly audit: AuditService,
+    private readonly exports: ExportService,
   ) {}
 
   async create(user: Principal, dto: CreateHouseholdDto, ip: string | null): Promise<HouseholdDto> {
@@ -78,13 +80,17 @@ export class HouseholdsService {
     return this.get(user, id);
   }
 
-  /** Deletes the household; its clients stay in the register. */
+  /** Deletes the household with its reports and their files; its clients stay in the register. */
   async remove(user: Principal, id: string, ip: string | null): Promise<void> {
     await this.require(user.tenantId, id);
-    await this.repo.transaction(async (manager) => {
+    const pendingReports = await this.repo.transaction(async (manager) => {
+      const pending = await this.exports.deleteHouseholdReports(manager, user.tenantId, id);
       if (!(await this.repo.deleteHousehold(user.tenantId, id, manager))) throw householdNotFound();
       await this.audit.record({ tenantId: user.tenantId, actorId: user.userId, action: 'household.delete', targetType: 'household', targetId: id, ip }, manager);
+      return pending;
     });
+    // The rows are gone: the reports' files follow; the store sweep retries any left.
+    await this.exports.removeReportFiles(pendingReports);
   }
 
   /** Within the household's transaction (the household row locked, or just created). */

@@ -48,9 +48,14 @@ export class GainsService {
     return { client_id: history.client_id, name: history.name, ...gains };
   }
 
-  async householdGains(user: Principal, householdId: string, fyValue: unknown): Promise<HouseholdGains> {
+  householdGains(user: Principal, householdId: string, fyValue: unknown): Promise<HouseholdGains> {
+    return this.householdGainsOf(user.tenantId, householdId, fyValue);
+  }
+
+  /** A household's gains as `GET /households/{id}/gains` answers them, for work done without a caller (a household report's job). */
+  async householdGainsOf(tenantId: string, householdId: string, fyValue: unknown): Promise<HouseholdGains> {
     const fy = parseFinancialYear(fyValue);
-    const history = await this.portfolios.householdHistory(user.tenantId, householdId);
+    const history = await this.portfolios.householdHistory(tenantId, householdId);
     const lookup = await this.navLookup();
     const members = history.members.map((m) => ({
       client_id: m.client_id,

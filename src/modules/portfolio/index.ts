@@ -11,4 +11,4 @@
  */
 export * from './consolidation/index.js';
 export { PortfolioService, type ClientHistory, type HouseholdHistory } from './portfolio.service.js';
-export type { ClientPortfolioDto, PortfolioFiguresDto, PositionDto, PositionFlagDto } from './dto/portfolio.dto.js';
+export type { ClientPortfolioDto, HouseholdPortfolioDto, PortfolioDto, PortfolioFiguresDto, PositionDto, PositionFlagDto } from './dto/portfolio.dto.js';

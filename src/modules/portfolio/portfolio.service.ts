@@ -55,10 +55,15 @@ export class PortfolioService {
     return { client_id: client.id, ...toPortfolioDto(c) };
   }
 
-  async householdPortfolio(user: Principal, householdId: string, asOf: string | null): Promise<HouseholdPortfolioDto> {
-    const household = await this.register.requireHousehold(user.tenantId, householdId);
+  householdPortfolio(user: Principal, householdId: string, asOf: string | null): Promise<HouseholdPortfolioDto> {
+    return this.householdPortfolioOf(user.tenantId, householdId, asOf);
+  }
+
+  /** The household's portfolio as `GET /households/{id}/portfolio` answers it, for work done without a caller (a report job). */
+  async householdPortfolioOf(tenantId: string, householdId: string, asOf: string | null): Promise<HouseholdPortfolioDto> {
+    const household = await this.register.requireHousehold(tenantId, householdId);
     const members = await Promise.all(
-      household.members.map(async (m) => ({ client_id: m.id, name: m.name ?? '', pans: [m.pan], statements: await this.statementsOf(user.tenantId, m.id) })),
+      household.members.map(async (m) => ({ client_id: m.id, name: m.name ?? '', pans: [m.pan], statements: await this.statementsOf(tenantId, m.id) })),
     );
     const c = consolidateHousehold(members, { asOf });
     return {

@@ -6,16 +6,23 @@ import { StoredReports } from '../nexus/index.js';
 import { PortfolioService } from '../portfolio/index.js';
 import { GainsService } from '../gains/gains.service.js';
 import { TenantsService } from '../tenants/tenants.service.js';
-import { realisedGains } from './document/realised-gains.js';
-import { buildReportModel } from './document/report-model.js';
+import { AppException } from '../../common/errors/app.exception.js';
+import { householdRealisedGains, realisedGains } from './document/realised-gains.js';
+import { buildReportModel, type ReportInput } from './document/report-model.js';
 import { renderClientReport } from './document/report-pdf.js';
 import { ClientReportUrls } from './client-report-urls.js';
 
+/** What a report is made from, and what its `report.generated` says of whom it is about. */
+interface ReportSource {
+  input: Omit<ReportInput, 'firm' | 'generatedAt'>;
+  event: { client_id: string | null; client_ids: string[] };
+}
+
 /**
- * Makes one client report (in a worker): the client's portfolio as the API answers it for the
- * report's `as_of` and, with a financial year, the client's gains of that year as the gains API
- * answers them, turned into the PDF, stored, and announced by `report.generated`. Running it
- * again for a report already completed or failed does nothing.
+ * Makes one client or household report (in a worker): the portfolio as the API answers it for the
+ * report's `as_of` and, with a financial year, the gains of that year as the gains API answers them,
+ * turned into the PDF, stored, and announced by `report.generated`. Running it again for a report
+ * already completed or failed does nothing.
  */
 @Injectable()
 export class ClientReportGenerator {
@@ -31,29 +38,57 @@ export class ClientReportGenerator {
 
   async generate(tenantId: string, reportId: string): Promise<void> {
     const report = await this.reports.find(tenantId, reportId);
-    if (!report || report.clientId === null || !(await this.reports.start(tenantId, reportId))) return;
+    if (!report || (report.clientId === null && report.householdId === null) || !(await this.reports.start(tenantId, reportId))) return;
     const started = Date.now();
-    const client = await this.register.requireClient(tenantId, report.clientId);
-    const fy = report.params?.fy ?? null;
-    const [tenant, portfolio, gains] = await Promise.all([
+    const params = { as_of: report.params?.as_of ?? null, fy: report.params?.fy ?? null };
+    const [tenant, source] = await Promise.all([
       this.tenants.get(tenantId),
-      this.portfolios.clientPortfolioOf(tenantId, client.id, report.params?.as_of ?? null),
-      fy ? this.gains.clientGainsOf(tenantId, client.id, fy) : null,
+      report.householdId !== null ? this.householdSource(tenantId, report.householdId, params) : this.clientSource(tenantId, report.clientId!, params),
     ]);
-    const model = buildReportModel({
-      firm: tenant.name,
-      client: { name: client.name, pan: client.pan },
-      portfolio,
-      params: { as_of: report.params?.as_of ?? null, fy },
-      generatedAt: new Date(),
-      realised: gains ? realisedGains(gains) : null,
-    });
+    const model = buildReportModel({ firm: tenant.name, generatedAt: new Date(), ...source.input });
     const body = await renderClientReport(model);
-    const done = await this.reports.complete(report, body, portfolio.positions.length, {
-      client_id: client.id,
-      client_ids: [client.id],
-      url: this.urls.file(report.id),
-    });
+    const done = await this.reports.complete(report, body, source.input.portfolio.positions.length, { ...source.event, url: this.urls.file(report.id) });
     if (done) this.logger.info({ reportId, tenantId, bytes: body.length, ms: Date.now() - started }, 'client report generated');
+  }
+
+  private async clientSource(tenantId: string, clientId: string, params: ReportInput['params']): Promise<ReportSource> {
+    const client = await this.register.requireClient(tenantId, clientId);
+    const [portfolio, gains] = await Promise.all([
+      this.portfolios.clientPortfolioOf(tenantId, client.id, params.as_of),
+      params.fy ? this.gains.clientGainsOf(tenantId, client.id, params.fy) : null,
+    ]);
+    return {
+      input: { subject: { kind: 'client', name: client.name, pan: client.pan }, portfolio, params, realised: gains ? realisedGains(gains) : null },
+      event: { client_id: client.id, client_ids: [client.id] },
+    };
+  }
+
+  /**
+   * The household's portfolio and gains, read with the same members: a member joining or leaving
+   * between the two reads is an error Bull retries. The event names the first member (the register's
+   * order: `self` first) as `client_id`, as a joint statement's names its first holder.
+   */
+  private async householdSource(tenantId: string, householdId: string, params: ReportInput['params']): Promise<ReportSource> {
+    const household = await this.register.requireHousehold(tenantId, householdId);
+    if (!household.members.length) throw new AppException('HOUSEHOLD_EMPTY');
+    const [portfolio, gains] = await Promise.all([
+      this.portfolios.householdPortfolioOf(tenantId, household.id, params.as_of),
+      params.fy ? this.gains.householdGainsOf(tenantId, household.id, params.fy) : null,
+    ]);
+    const ids = household.members.map((m) => m.id);
+    const same = (others: readonly string[]) => others.length === ids.length && others.every((id, i) => id === ids[i]);
+    if (!same(portfolio.members.map((m) => m.client_id)) || (gains && !same(gains.members.map((m) => m.client_id)))) {
+      throw new Error('the household changed while its report was read; retrying');
+    }
+    const realised = gains ? householdRealisedGains(gains) : null;
+    return {
+      input: {
+        subject: { kind: 'household', name: household.name, members: household.members.map((m) => ({ client_id: m.id, pan: m.pan, realised: realised?.members.get(m.id) ?? null })) },
+        portfolio,
+        params,
+        realised: realised?.household ?? null,
+      },
+      event: { client_id: ids[0], client_ids: ids },
+    };
   }
 }

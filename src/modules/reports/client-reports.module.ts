@@ -12,6 +12,7 @@ import { CLIENT_REPORT_QUEUE, ClientReportQueue } from './client-report.queue.js
 import { ClientReportReconciler } from './client-report.reconciler.js';
 import { ClientReportUrls } from './client-report-urls.js';
 import { ClientReportsController } from './client-reports.controller.js';
+import { HouseholdReportsController } from './household-reports.controller.js';
 import { ClientReportsService } from './client-reports.service.js';
 import { ReportsController } from './reports.controller.js';
 
@@ -25,7 +26,7 @@ export class ClientReportsModule {
     return {
       module: ClientReportsModule,
       imports: [NexusModule.forRoot(role), PortfolioModule.forRoot(role), GainsModule.forRoot(role), ClientsCoreModule, TenantsModule, BullModule.registerQueue({ name: CLIENT_REPORT_QUEUE })],
-      controllers: role === 'worker' ? [] : [ClientReportsController, ReportsController],
+      controllers: role === 'worker' ? [] : [ClientReportsController, HouseholdReportsController, ReportsController],
       providers: [ClientReportQueue, ClientReportUrls, ClientReportsService, ...(role === 'api' ? [] : [ClientReportGenerator, ClientReportProcessor, ClientReportReconciler])],
     };
   }

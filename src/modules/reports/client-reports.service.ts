@@ -9,7 +9,7 @@ import { StoredReports, type StoredReport } from '../nexus/index.js';
 import { financialYearPeriod } from './document/report-model.js';
 import { ClientReportQueue } from './client-report.queue.js';
 import { ClientReportUrls } from './client-report-urls.js';
-import { CLIENT_REPORT_TYPES, type ClientReportDto, type CreateClientReportDto } from './dto/client-report.dto.js';
+import { REPORT_TYPES, type ClientReportDto, type CreateClientReportDto, type CreateHouseholdReportDto } from './dto/client-report.dto.js';
 
 /** A report file ready to send. */
 export interface ClientReportFile {
@@ -19,12 +19,12 @@ export interface ClientReportFile {
 }
 
 const notFound = () => new AppException('REPORT_NOT_FOUND', 'No such report');
-const clientReportTypes: readonly string[] = CLIENT_REPORT_TYPES;
+const reportTypes: readonly string[] = REPORT_TYPES;
 
 /**
- * Client reports (docs/reports.md): requested per client, made by a worker from the client's
- * portfolio, read back at `/api/v1/reports/{report_id}` by anyone of the tenant who may read the
- * portfolio. Another tenant's report, and a report id that is no client report (an export, which
+ * Client and household reports (docs/reports.md): requested per client or household, made by a worker
+ * from its portfolio, read back at `/api/v1/reports/{report_id}` by anyone of the tenant who may read
+ * the portfolio. Another tenant's report, and a report id that is none of these (an export, which
  * only analysts may read, at its own route), answer 404.
  */
 @Injectable()
@@ -32,25 +32,36 @@ export class ClientReportsService {
   constructor(
     private readonly register: ClientRegister,
     private readonly reports: StoredReports,
-    private readonly queue: ClientReportQueue,
+    private readonly jobs: ClientReportQueue,
     private readonly urls: ClientReportUrls,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async request(user: Principal, clientId: string, body: CreateClientReportDto): Promise<ClientReportDto> {
     const client = await this.register.requireClient(user.tenantId, clientId);
+    return this.queue(user, { clientId: client.id, householdId: null }, body);
+  }
+
+  /** A household's report; a household without members has nothing to report (409 HOUSEHOLD_EMPTY). */
+  async requestForHousehold(user: Principal, householdId: string, body: CreateHouseholdReportDto): Promise<ClientReportDto> {
+    const household = await this.register.requireHousehold(user.tenantId, householdId);
+    if (!household.members.length) throw new AppException('HOUSEHOLD_EMPTY');
+    return this.queue(user, { clientId: null, householdId: household.id }, body);
+  }
+
+  private async queue(user: Principal, subject: { clientId: string | null; householdId: string | null }, body: CreateClientReportDto | CreateHouseholdReportDto): Promise<ClientReportDto> {
     const fy = body.fy ?? null;
     const report = await this.reports.request({
       id: randomUUID(),
       tenantId: user.tenantId,
-      clientId: client.id,
+      ...subject,
       createdBy: user.userId,
       reportType: body.report_type,
       format: 'pdf',
       params: { as_of: body.as_of ?? (fy ? financialYearPeriod(fy).to : null), fy },
     });
     try {
-      await this.queue.enqueue(user.tenantId, report.id);
+      await this.jobs.enqueue(user.tenantId, report.id);
     } catch (error) {
       // Redis away: the row is kept as `queued` and the reconciler enqueues it once Redis answers.
       this.logger.warn({ err: error, reportId: report.id }, 'client report not enqueued; the reconciler will');
@@ -70,17 +81,18 @@ export class ClientReportsService {
     return { report, body, fileName: `${report.reportType}-${report.id}.pdf` };
   }
 
-  /** A client report of the caller's tenant; an export's or gains export's id is not one. */
+  /** A client or household report of the caller's tenant; an export's or gains export's id is not one. */
   private async visible(user: Principal, reportId: string): Promise<StoredReport> {
     const report = await this.reports.find(user.tenantId, reportId);
-    if (!report || !clientReportTypes.includes(report.reportType) || report.clientId === null) throw notFound();
+    if (!report || !reportTypes.includes(report.reportType) || (report.clientId === null && report.householdId === null)) throw notFound();
     return report;
   }
 
   private toDto(r: StoredReport): ClientReportDto {
     return {
       report_id: r.id,
-      client_id: r.clientId!,
+      client_id: r.clientId,
+      household_id: r.householdId,
       report_type: r.reportType,
       format: r.format,
       status: r.status,

@@ -1,5 +1,5 @@
-import type { ClientPortfolioDto, PositionDto } from '../../../src/modules/portfolio/index.js';
-import type { ReportInput } from '../../../src/modules/reports/document/report-model.js';
+import type { ClientPortfolioDto, PortfolioFiguresDto, PositionDto } from '../../../src/modules/portfolio/index.js';
+import type { MemberFigures, ReportInput } from '../../../src/modules/reports/document/report-model.js';
 
 /** A position as the portfolio API answers it, with what a case changes. */
 export function position(over: Partial<PositionDto> & { id: string }): PositionDto {
@@ -84,9 +84,53 @@ export function samplePortfolio(): ClientPortfolioDto {
 /** What a report is made from in these tests: the sample portfolio of one client of one firm. */
 export const sampleReportInput = (over: Partial<ReportInput> = {}): ReportInput => ({
   firm: 'Acme Wealth Advisors',
-  client: { name: 'Priya Sharma', pan: 'ABCPS1234K' },
+  subject: { kind: 'client', name: 'Priya Sharma', pan: 'ABCPS1234K' },
   portfolio: samplePortfolio(),
   params: { as_of: null, fy: '2024-25' },
   generatedAt: new Date('2025-04-02T09:00:00Z'),
   ...over,
 });
+
+const figures = (over: Partial<PortfolioFiguresDto>): PortfolioFiguresDto => ({
+  total_market_value: 0,
+  total_cost_value: null,
+  gain: null,
+  gain_pct: null,
+  asset_allocation: { equity: 0, debt: 0, hybrid: 0, other: 0 },
+  holdings_valued: 0,
+  holdings_without_value: 0,
+  xirr: null,
+  xirr_reason: null,
+  ...over,
+});
+
+/**
+ * A household of three: Priya (self) holds the two equity folios, Rahul (spouse) the debt and hybrid
+ * ones, Anika (child) nothing yet. Member figures are as the household portfolio would answer them.
+ */
+export const sampleHouseholdInput = (over: Partial<ReportInput> = {}): ReportInput => {
+  const p = samplePortfolio();
+  const rahul = { name: 'Rahul Sharma', pan: 'ABCPR5678L' };
+  p.positions = p.positions.map((x) => (x.asset_class === 'Equity' ? x : { ...x, id: x.id.replace(/^P/, 'R'), investor: rahul }));
+  const members: MemberFigures[] = [
+    { client_id: 'cli_priya', name: 'Priya Sharma', relationship: 'self', positions: 2, totals: figures({ total_market_value: 2842578.95, total_cost_value: 2350000, gain: 492578.95, gain_pct: 20.96, xirr: 14.1, holdings_valued: 2 }) },
+    { client_id: 'cli_rahul', name: 'Rahul Sharma', relationship: 'spouse', positions: 2, totals: figures({ total_market_value: 128396.8, holdings_valued: 2, xirr_reason: 'NO_TRANSACTIONS' }) },
+    { client_id: 'cli_anika', name: 'Anika Sharma', relationship: 'child', positions: 0, totals: figures({ xirr_reason: 'NO_TRANSACTIONS' }) },
+  ];
+  return {
+    firm: 'Acme Wealth Advisors',
+    subject: {
+      kind: 'household',
+      name: 'Sharma family',
+      members: [
+        { client_id: 'cli_priya', pan: 'ABCPS1234K', realised: null },
+        { client_id: 'cli_rahul', pan: rahul.pan, realised: null },
+        { client_id: 'cli_anika', pan: 'ABCPA9012M', realised: null },
+      ],
+    },
+    portfolio: { ...p, members },
+    params: { as_of: null, fy: '2024-25' },
+    generatedAt: new Date('2025-04-02T09:00:00Z'),
+    ...over,
+  };
+};

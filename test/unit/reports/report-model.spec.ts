@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildReportModel, financialYearPeriod, STALE_NAV_AFTER_DAYS, type ReportInput } from '../../../src/modules/reports/document/report-model.js';
-import { position, sampleReportInput, samplePortfolio } from './portfolio-sample.js';
+import { position, sampleHouseholdInput, sampleReportInput, samplePortfolio } from './portfolio-sample.js';
 
 const input = sampleReportInput;
 const codes = (m: ReturnType<typeof buildReportModel>) => m.notes.map((n) => n.code);
@@ -101,5 +101,64 @@ describe('client report model', () => {
     ['1999-00', { from: '1999-04-01', to: '2000-03-31' }],
   ])('financial year %s runs from 1 April to 31 March', (fy, period) => {
     expect(financialYearPeriod(fy)).toEqual({ fy, ...period });
+  });
+});
+
+describe('household report model', () => {
+  const household = (over: Partial<ReportInput> = {}) => {
+    const m = buildReportModel(sampleHouseholdInput(over));
+    if (m.subject.kind !== 'household') throw new Error('not a household report');
+    return { m, members: m.subject.members };
+  };
+
+  it('names the household and each member in the register’s order, with the household portfolio’s own figures per member', () => {
+    const { m, members } = household();
+    expect(m.subject).toMatchObject({ kind: 'household', name: 'Sharma family' });
+    const portfolio = sampleHouseholdInput().portfolio;
+    expect(members.map((x) => [x.client_id, x.name, x.relationship, x.pan, x.positions])).toEqual([
+      ['cli_priya', 'Priya Sharma', 'self', 'ABCPS1234K', 2],
+      ['cli_rahul', 'Rahul Sharma', 'spouse', 'ABCPR5678L', 2],
+      ['cli_anika', 'Anika Sharma', 'child', 'ABCPA9012M', 0],
+    ]);
+    expect(members.map((x) => x.totals)).toEqual(portfolio.members!.map((x) => x.totals));
+    expect(m.totals).toEqual(portfolio.totals);
+  });
+
+  it('gives each member the holdings under its own PAN, by asset class with exact subtotals; the household’s groups hold every holding', () => {
+    const { m, members } = household();
+    expect(members[0].groups.map((g) => [g.asset_class, g.rows.map((r) => r.isin)])).toEqual([['Equity', ['INF179K01BB8', 'INF209K01YN0']]]);
+    expect(members[0].groups[0].subtotal).toEqual({ value: 2842578.95, cost: 2350000, gain: 492578.95 });
+    expect(members[1].groups.map((g) => [g.asset_class, g.rows.map((r) => r.isin)])).toEqual([
+      ['Debt', ['INF200K01RJ1']],
+      ['Hybrid', ['INF846K01EW2']],
+    ]);
+    expect(members[2].groups).toEqual([]);
+    expect(m.groups.flatMap((g) => g.rows).length).toBe(4);
+    expect(members.flatMap((x) => x.groups.flatMap((g) => g.rows)).map((r) => r.position_id).sort()).toEqual(m.groups.flatMap((g) => g.rows.map((r) => r.position_id)).sort());
+  });
+
+  it('notes name whose holding it is, and a member’s rows cite the same note numbers as the household’s', () => {
+    const { m, members } = household();
+    expect(m.notes.find((n) => n.code === 'STALE_NAV')!.items).toEqual(['Rahul Sharma: SBI Magnum Gilt Fund - Direct Growth (folio 55/12): NAV of 2024-12-31']);
+    const debt = members[1].groups.find((g) => g.asset_class === 'Debt')!.rows[0];
+    expect(debt.notes).toEqual(m.groups.find((g) => g.asset_class === 'Debt')!.rows[0].notes);
+    expect(debt.notes.length).toBe(2);
+  });
+
+  it('carries each member’s realised gains and the household’s', () => {
+    const gains = (short_term: number | null) => ({ fy: '2024-25', short_term, long_term: 0, total: short_term, lots: 1, unknown_lots: short_term === null ? 1 : 0, defaulted_tax_class: [] });
+    const base = sampleHouseholdInput();
+    if (base.subject.kind !== 'household') throw new Error('not a household');
+    const subject = { ...base.subject, members: base.subject.members.map((x, i) => ({ ...x, realised: i === 0 ? gains(100.25) : null })) };
+    const { m, members } = household({ subject, realised: gains(100.25) });
+    expect(members.map((x) => x.realised?.short_term ?? null)).toEqual([100.25, null, null]);
+    expect(m.realised?.short_term).toBe(100.25);
+  });
+
+  it('a member the household portfolio does not list is an error, never a member without figures', () => {
+    const base = sampleHouseholdInput();
+    if (base.subject.kind !== 'household') throw new Error('not a household');
+    const subject = { ...base.subject, members: [...base.subject.members, { client_id: 'cli_new', pan: 'ABCPN1111N', realised: null }] };
+    expect(() => buildReportModel({ ...base, subject })).toThrow(/no figures for member cli_new/);
   });
 });

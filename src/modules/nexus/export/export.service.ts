@@ -141,6 +141,8 @@ export class ExportService {
           tenantId: user.tenantId,
           documentId: file.documentId,
           clientId: file.clientId,
+          householdId: null,
+          memberClientIds: null,
           status: 'completed',
           params: null,
           errorCode: null,
@@ -173,7 +175,8 @@ export class ExportService {
   }
 
   /**
-   * For a client's deletion: removes the reports about the client inside the caller's transaction and
+   * For a client's deletion: removes the reports about the client (and the household reports that print
+   * its portfolio) inside the caller's transaction and
    * records their files as pending removals there (PendingFileRemovals); answers the pending rows for
    * `removeReportFiles` once the transaction has committed.
    */
@@ -182,7 +185,13 @@ export class ExportService {
     return this.files.record(manager, tenantId, 'client.delete', keys);
   }
 
-  /** Removes the files of `deleteClientReports` after the commit; one that cannot be removed now is left to the store sweep. Never throws. */
+  /** For a household's deletion: the same for the household's reports. */
+  async deleteHouseholdReports(manager: EntityManager, tenantId: string, householdId: string): Promise<string[]> {
+    const keys = await this.reports.deleteByHousehold(manager, tenantId, householdId);
+    return this.files.record(manager, tenantId, 'household.delete', keys);
+  }
+
+  /** Removes the files of `deleteClientReports` or `deleteHouseholdReports` after the commit; one that cannot be removed now is left to the store sweep. Never throws. */
   async removeReportFiles(pending: string[]): Promise<void> {
     await this.files.attempt(pending);
   }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { ReportEntity, type ReportStatus } from './entities/report.entity.js';
 
-export type NewReport = Omit<ReportEntity, 'createdAt' | 'tenant' | 'document' | 'creator' | 'client'>;
+export type NewReport = Omit<ReportEntity, 'createdAt' | 'tenant' | 'document' | 'creator' | 'client' | 'household'>;
 
 /** A made file's row fields. */
 export interface ReportFileFields {
@@ -11,6 +11,8 @@ export interface ReportFileFields {
   sizeBytes: number;
   sha256: string;
   rowCount: number;
+  /** A household report's members whose portfolios it prints; null for any other report. */
+  memberClientIds: string[] | null;
 }
 
 /** The only place that reads and writes reports; every read is scoped by tenant. */
@@ -35,10 +37,22 @@ export class ReportsRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  /** Deletes the reports about a client inside the caller's transaction; answers their storage keys. */
-  async deleteByClient(manager: EntityManager, tenantId: string, clientId: string): Promise<string[]> {
-    const [rows] = (await manager.query('DELETE FROM reports WHERE tenant_id = $1 AND client_id = $2 RETURNING storage_key', [tenantId, clientId])) as [Array<{ storage_key: string | null }>, number];
-    // A client report not made yet has no file.
+  /**
+   * Deletes the reports about a client, and the household reports that print its portfolio, inside the
+   * caller's transaction; answers their storage keys.
+   */
+  deleteByClient(manager: EntityManager, tenantId: string, clientId: string): Promise<string[]> {
+    return this.deleteWhere(manager, 'tenant_id = $1 AND (client_id = $2 OR $2 = ANY(member_client_ids))', [tenantId, clientId]);
+  }
+
+  /** Deletes a household's reports inside the caller's transaction; answers their storage keys. */
+  deleteByHousehold(manager: EntityManager, tenantId: string, householdId: string): Promise<string[]> {
+    return this.deleteWhere(manager, 'tenant_id = $1 AND household_id = $2', [tenantId, householdId]);
+  }
+
+  private async deleteWhere(manager: EntityManager, where: string, params: string[]): Promise<string[]> {
+    const [rows] = (await manager.query(`DELETE FROM reports WHERE ${where} RETURNING storage_key`, params)) as [Array<{ storage_key: string | null }>, number];
+    // A report not made yet has no file.
     return rows.flatMap((r) => (r.storage_key === null ? [] : [r.storage_key]));
   }
 
@@ -50,6 +64,15 @@ export class ReportsRepository {
   async moveStatus(tenantId: string, id: string, from: readonly ReportStatus[], to: ReportStatus): Promise<boolean> {
     const result = await this.dataSource.getRepository(ReportEntity).update({ tenantId, id, status: In([...from]) }, { status: to });
     return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Locks the clients a report is about against deletion until the caller's transaction ends (a
+   * client's deletion locks its row first); answers how many of them still exist.
+   */
+  async lockClients(manager: EntityManager, tenantId: string, clientIds: string[]): Promise<number> {
+    const rows = (await manager.query('SELECT id FROM clients WHERE tenant_id = $1 AND id = ANY($2::varchar[]) ORDER BY id FOR SHARE', [tenantId, clientIds])) as unknown[];
+    return rows.length;
   }
 
   /** Records the made file in the caller's transaction, unless the report is completed already; answers whether it was recorded. */

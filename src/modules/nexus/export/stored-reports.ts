@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { AppException } from '../../../common/errors/app.exception.js';
 import { OutboxService } from '../../outbox/outbox.service.js';
 import type { ReportEntity, ReportParams, ReportStatus } from './entities/report.entity.js';
 import { DocumentStorage, reportStorageKey } from '../storage/document-storage.js';
@@ -10,6 +11,7 @@ export interface StoredReport {
   id: string;
   tenantId: string;
   clientId: string | null;
+  householdId: string | null;
   documentId: string | null;
   createdBy: string;
   reportType: string;
@@ -24,10 +26,12 @@ export interface StoredReport {
   completedAt: Date | null;
 }
 
+/** A client report (`clientId`) or a household report (`householdId`): exactly one is set. */
 export interface ReportRequest {
   id: string;
   tenantId: string;
-  clientId: string;
+  clientId: string | null;
+  householdId: string | null;
   createdBy: string;
   reportType: string;
   format: 'pdf';
@@ -45,6 +49,7 @@ const toStored = (r: ReportEntity): StoredReport => ({
   id: r.id,
   tenantId: r.tenantId,
   clientId: r.clientId,
+  householdId: r.householdId,
   documentId: r.documentId,
   createdBy: r.createdBy,
   reportType: r.reportType,
@@ -78,6 +83,7 @@ export class StoredReports {
       this.reports.insert(manager, {
         ...r,
         documentId: null,
+        memberClientIds: null,
         status: 'queued',
         errorCode: null,
         errorMessage: null,
@@ -106,26 +112,43 @@ export class StoredReports {
    * Stores the file, then records it and `report.generated` in one transaction. The storage key is
    * the report's own, so a retry after a crash overwrites the same file (and the store sweep removes a
    * file whose report row is gone); a report already completed is left as it is and no second event
-   * is written. Answers whether this call completed it.
+   * is written. A household report records the members it prints (`event.client_ids`), so deleting
+   * one of them deletes it. The clients it prints are locked while it is recorded: one deleted while
+   * it was made fails it with CLIENT_NOT_FOUND and its file is removed, so no report keeps a deleted
+   * client's data; a deletion that comes after finds the report and deletes it. Answers whether this
+   * call completed it.
    */
   async complete(report: StoredReport, body: Buffer, rowCount: number, event: GeneratedEvent): Promise<boolean> {
     const storageKey = reportStorageKey(report.tenantId, report.id, report.format);
     const sha256 = createHash('sha256').update(body).digest('hex');
     await this.storage.put(storageKey, { bytes: body }, { size: body.length, sha256 });
+    const deleted = new AppException('CLIENT_NOT_FOUND', 'A client the report is about was deleted while it was made');
     return this.reports.transaction(async (manager) => {
-      const done = await this.reports.complete(manager, report.tenantId, report.id, { storageKey, sizeBytes: body.length, sha256, rowCount });
+      if ((await this.reports.lockClients(manager, report.tenantId, event.client_ids)) < event.client_ids.length) throw deleted;
+      const done = await this.reports.complete(manager, report.tenantId, report.id, {
+        storageKey,
+        sizeBytes: body.length,
+        sha256,
+        rowCount,
+        memberClientIds: report.householdId === null ? null : event.client_ids,
+      });
       if (!done) return false;
       await this.outbox.record(manager, report.tenantId, 'report.generated', {
         report_id: report.id,
         report_type: report.reportType,
         client_id: event.client_id,
         client_ids: event.client_ids,
+        ...(report.householdId === null ? {} : { household_id: report.householdId }),
         document_id: report.documentId,
         url: event.url,
         format: report.format,
         generated_by: report.createdBy,
       });
       return true;
+    }).catch(async (error: unknown) => {
+      // The file of a report that is not recorded goes (the store sweep would remove it later anyway).
+      if (error === deleted) await this.storage.delete(storageKey).catch(() => undefined);
+      throw error;
     });
   }
 

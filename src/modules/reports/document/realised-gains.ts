@@ -10,8 +10,15 @@ import type { RealisedGains } from './report-model.js';
 /** What the report reads of `GET /clients/{id}/gains?fy=`. */
 export interface GainsAnswer {
   fy: string;
-  realised: { lots: readonly unknown[]; by_tax_class: readonly GainsByTaxClass[] };
+  realised: { by_tax_class: readonly GainsByTaxClass[] };
   holdings: ReadonlyArray<{ scheme_name: string; folio: string | null; tax_class: SchemeTaxClass }>;
+}
+
+/** What the household report reads of `GET /households/{id}/gains?fy=`. */
+export interface HouseholdGainsAnswer {
+  fy: string;
+  members: ReadonlyArray<GainsAnswer & { client_id: string; name: string | null }>;
+  totals: { realised: { by_tax_class: readonly GainsByTaxClass[] } };
 }
 
 const total = (parts: readonly GainsTotal[]): number | null => (parts.some((p) => p.gain === null) ? null : sumRupees(parts.map((p) => p.gain!)));
@@ -30,4 +37,15 @@ export function realisedGains(gains: GainsAnswer): RealisedGains {
     unknown_lots: [...short, ...long].reduce((n, p) => n + p.unknown_lots, 0),
     defaulted_tax_class: gains.holdings.filter((h) => h.tax_class.defaulted).map((h) => `${h.scheme_name}${h.folio ? ` (folio ${h.folio})` : ''}`),
   };
+}
+
+/**
+ * A household's realised gains: each member's own, and the household's from the members' totals added
+ * up (the gains API's `totals`), with every member's defaulted schemes named with the member.
+ */
+export function householdRealisedGains(gains: HouseholdGainsAnswer): { household: RealisedGains; members: Map<string, RealisedGains> } {
+  const members = new Map(gains.members.map((m) => [m.client_id, realisedGains(m)]));
+  const household = realisedGains({ fy: gains.fy, realised: gains.totals.realised, holdings: [] });
+  household.defaulted_tax_class = gains.members.flatMap((m) => members.get(m.client_id)!.defaulted_tax_class.map((scheme) => `${m.name ?? m.client_id}: ${scheme}`));
+  return { household, members };
 }

@@ -1,9 +1,9 @@
 /**
- * What the client report prints, worked out from the portfolio as the API answers it (pure: no I/O).
- * Every figure is the API's own or an exact sum of them; an unknown figure stays null and a note
- * says why (docs/reports.md).
+ * What a client report or a household report prints, worked out from the portfolio as the API answers
+ * it (pure: no I/O). Every figure is the API's own or an exact sum of them; an unknown figure stays
+ * null and a note says why (docs/reports.md).
  */
-import type { ClientPortfolioDto, PositionDto } from '../../portfolio/index.js';
+import type { PortfolioDto, PortfolioFiguresDto, PositionDto } from '../../portfolio/index.js';
 import { difference, sumRupees } from './format.js';
 
 /** A NAV dated more than this many days before the report's date is a stale NAV. */
@@ -85,29 +85,66 @@ export interface RealisedGains {
   defaulted_tax_class: string[];
 }
 
+/** A household member as the household report prints it: the API's figures, the member's own holdings and gains. */
+export interface ReportMember {
+  client_id: string;
+  name: string | null;
+  pan: string | null;
+  relationship: string;
+  /** The member's positions, as the household portfolio's `members[].positions` counts them. */
+  positions: number;
+  totals: PortfolioFiguresDto;
+  /** The member's holdings (the household's positions held under the member's PAN), by asset class. */
+  groups: HoldingsGroup[];
+  /** The member's realised gains of the period; null without a financial year. */
+  realised: RealisedGains | null;
+}
+
+/** Whom a report is about: one client, or a household and its members. */
+export type ReportSubject = { kind: 'client'; name: string | null; pan: string | null } | { kind: 'household'; name: string; members: ReportMember[] };
+
 export interface ClientReportModel {
   firm: string;
-  client: { name: string | null; pan: string | null };
+  subject: ReportSubject;
   /** The date the report is as of: the `as_of` asked for, else the newest statement's date. */
   as_of: string | null;
   /** The newest statement date counted. */
   statement_date: string | null;
   period: { fy: string; from: string; to: string } | null;
   generated_at: string;
-  totals: ClientPortfolioDto['totals'];
+  totals: PortfolioFiguresDto;
   /** Slices of the allocation chart: the API's percentages, non-zero ones only. */
   allocation: Array<{ asset_class: (typeof ASSET_CLASSES)[number]; percent: number }>;
+  /** Every holding of the report by asset class (a household's: every member's). */
   groups: HoldingsGroup[];
   unrealised: { by_class: Array<{ asset_class: ReportAssetClass } & ClassFigures>; total: { value: number; cost: number | null; gain: number | null } };
+  /** The period's realised gains (a household's: its members' added up). */
   realised: RealisedGains | null;
   notes: ReportNote[];
   documents: number;
 }
 
+/** A household member as the report is told of it: the register's PAN and the member's own gains. */
+export interface MemberInput {
+  client_id: string;
+  pan: string | null;
+  realised: RealisedGains | null;
+}
+
+/** The household portfolio's per-member figures (`GET /households/{id}/portfolio`'s `members`). */
+export interface MemberFigures {
+  client_id: string;
+  name: string | null;
+  relationship: string;
+  positions: number;
+  totals: PortfolioFiguresDto;
+}
+
 export interface ReportInput {
   firm: string;
-  client: { name: string | null; pan: string | null };
-  portfolio: ClientPortfolioDto;
+  subject: { kind: 'client'; name: string | null; pan: string | null } | { kind: 'household'; name: string; members: MemberInput[] };
+  /** The client's portfolio, or the household's (with its `members`). */
+  portfolio: PortfolioDto & { members?: MemberFigures[] };
   params: { as_of: string | null; fy: string | null };
   generatedAt: Date;
   realised?: RealisedGains | null;
@@ -121,7 +158,7 @@ export function financialYearPeriod(fy: string): { fy: string; from: string; to:
 
 const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
-const where = (p: PositionDto) => `${p.scheme_name}${p.folio ? ` (folio ${p.folio})` : p.account_id ? ` (account ${p.account_id})` : ''}`;
+const holding = (p: PositionDto) => `${p.scheme_name}${p.folio ? ` (folio ${p.folio})` : p.account_id ? ` (account ${p.account_id})` : ''}`;
 
 const FIELD_NAMES: Record<string, string> = { units: 'units', nav: 'NAV', market_value: 'value', cost_value: 'cost', valuation_date: 'NAV date' };
 const fieldList = (fields: readonly string[] | undefined, none: string) => (fields?.length ? fields.map((f) => FIELD_NAMES[f] ?? f).join(', ') : none);
@@ -150,6 +187,9 @@ const XIRR_REASONS: Record<string, string> = {
 /** Builds what the report prints. */
 export function buildReportModel(input: ReportInput): ClientReportModel {
   const { portfolio } = input;
+  const household = input.subject.kind === 'household';
+  // A household's notes name whose holding it is.
+  const where = (p: PositionDto) => (household && p.investor.name ? `${p.investor.name}: ${holding(p)}` : holding(p));
   const asOf = input.params.as_of ?? portfolio.statement_date;
   const notes = new Map<ReportNoteCode, string[]>();
   const rowNotes = new Map<string, Set<ReportNoteCode>>();
@@ -204,12 +244,16 @@ export function buildReportModel(input: ReportInput): ClientReportModel {
   const order: ReportNoteCode[] = ['STALE_NAV', 'HISTORY_INCOMPLETE', 'SOURCES_DISAGREE', 'FIGURE_MISSING', 'TAX_CLASS_DEFAULTED', 'COST_UNKNOWN', 'XIRR_UNKNOWN', 'REALISED_GAINS_UNAVAILABLE'];
   const numbered = order.filter((c) => notes.has(c)).map((code, i) => ({ number: i + 1, code, title: NOTE_TITLES[code], items: notes.get(code)! }));
   const numberOf = new Map(numbered.map((n) => [n.code, n.number]));
-  for (const g of groups) for (const r of g.rows) r.notes = [...(rowNotes.get(r.position_id) ?? [])].map((c) => numberOf.get(c)!).sort((a, b) => a - b);
+  const noted = (g: HoldingsGroup[]) => {
+    for (const r of g.flatMap((x) => x.rows)) r.notes = [...(rowNotes.get(r.position_id) ?? [])].map((c) => numberOf.get(c)!).sort((x, y) => x - y);
+    return g;
+  };
+  noted(groups);
 
   const a = portfolio.totals.asset_allocation;
   return {
     firm: input.firm,
-    client: input.client,
+    subject: subjectOf(input, (positions) => noted(groupHoldings(positions))),
     as_of: asOf,
     statement_date: portfolio.statement_date,
     period: input.params.fy ? financialYearPeriod(input.params.fy) : null,
@@ -224,6 +268,32 @@ export function buildReportModel(input: ReportInput): ClientReportModel {
     realised,
     notes: numbered,
     documents: portfolio.documents.length,
+  };
+}
+
+/** The report's subject; a household's members each with their own holdings grouped by `group`. */
+function subjectOf(input: ReportInput, group: (positions: readonly PositionDto[]) => HoldingsGroup[]): ReportSubject {
+  const { subject, portfolio } = input;
+  if (subject.kind === 'client') return subject;
+  const figures = new Map((portfolio.members ?? []).map((m) => [m.client_id, m]));
+  return {
+    kind: 'household',
+    name: subject.name,
+    members: subject.members.map((m) => {
+      const f = figures.get(m.client_id);
+      if (!f) throw new Error(`the household portfolio has no figures for member ${m.client_id}`);
+      const pan = m.pan?.toUpperCase() ?? null;
+      return {
+        client_id: m.client_id,
+        name: f.name,
+        pan: m.pan,
+        relationship: f.relationship,
+        positions: f.positions,
+        totals: f.totals,
+        groups: group(portfolio.positions.filter((p) => pan !== null && p.investor.pan?.toUpperCase() === pan)),
+        realised: m.realised,
+      };
+    }),
   };
 }
 

@@ -1,13 +1,13 @@
 /**
- * The client report as a PDF (pdfkit; A4 landscape): header, summary, allocation chart, holdings by
- * asset class, gains, notes. Text is real text (DejaVu Sans embedded), so it can be read back, and
+ * The client or household report as a PDF (pdfkit; A4 landscape): header, summary, allocation chart,
+ * a household's members, holdings by asset class (a household's member by member), gains, notes. Text is real text (DejaVu Sans embedded), so it can be read back, and
  * each figure is printed as format.ts makes it from the model.
  */
 import PDFDocument from 'pdfkit';
 import { allocationChartPng, ASSET_CLASS_COLOURS, CHART_SIZE } from './allocation-chart.js';
 import { REPORT_FONTS } from './fonts.js';
 import { amount, date, maskPan, nav, NOT_ON_STATEMENT, percent, rupees, units, UNKNOWN } from './format.js';
-import type { ClientReportModel, HoldingRow } from './report-model.js';
+import type { ClientReportModel, HoldingRow, HoldingsGroup, RealisedGains } from './report-model.js';
 
 export const PAGE = { width: 841.89, height: 595.28, margin: 36 } as const;
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -37,6 +37,12 @@ const widths: Array<[Column['key'], string, number, Column['align']]> = [
 
 /** Space between two columns: wide enough that a reader does not take two cells for one. */
 const COLUMN_GAP = 4;
+/**
+ * A wrapped cell (scheme, folio) stops this far short of its column's edge: a line filling its column
+ * would otherwise end closer to the next cell than text extractors (pdf.js: 0.6 em) take for a column
+ * break, and be read as one cell with it.
+ */
+const WRAP_INSET = 4;
 
 /** The holdings table's columns (tests read the table back by them). */
 export const HOLDINGS_COLUMNS: readonly Column[] = widths.reduce<Column[]>((cols, [key, title, width, align]) => {
@@ -50,6 +56,9 @@ const RULE = '#bbbbbb';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
+/** Whom the report is about, as its title and footer name them. */
+const subjectName = (m: ClientReportModel) => m.subject.name ?? (m.subject.kind === 'client' ? 'client' : 'household');
+
 /** Renders the model; resolves with the PDF's bytes. */
 export function renderClientReport(model: ClientReportModel): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -57,7 +66,7 @@ export function renderClientReport(model: ClientReportModel): Promise<Buffer> {
     layout: 'landscape',
     margin: PAGE.margin,
     bufferPages: true,
-    info: { Title: `Portfolio report: ${model.client.name ?? 'client'}`, Author: model.firm, Subject: `As of ${model.as_of ?? 'the latest statement'}` },
+    info: { Title: `${model.subject.kind === 'household' ? 'Household portfolio report' : 'Portfolio report'}: ${subjectName(model)}`, Author: model.firm, Subject: `As of ${model.as_of ?? 'the latest statement'}` },
   });
   doc.registerFont('regular', REPORT_FONTS.regular);
   doc.registerFont('bold', REPORT_FONTS.bold);
@@ -70,6 +79,7 @@ export function renderClientReport(model: ClientReportModel): Promise<Buffer> {
 
   header(doc, model);
   summary(doc, model);
+  members(doc, model);
   holdings(doc, model);
   gains(doc, model);
   notes(doc, model);
@@ -90,11 +100,19 @@ function heading(doc: Doc, text: string) {
 
 function header(doc: Doc, m: ClientReportModel) {
   doc.font('bold').fontSize(FONT_SIZE.title).fillColor('#1f4e79').text(m.firm, PAGE.margin, PAGE.margin);
-  doc.font('regular').fontSize(FONT_SIZE.heading).fillColor('#000000').text('Portfolio report');
+  const s = m.subject;
+  doc.font('regular').fontSize(FONT_SIZE.heading).fillColor('#000000').text(s.kind === 'household' ? 'Household portfolio report' : 'Portfolio report');
   doc.moveDown(0.4);
   const lines: Array<[string, string]> = [
-    ['Client', m.client.name ?? UNKNOWN],
-    ['PAN', maskPan(m.client.pan)],
+    ...(s.kind === 'client'
+      ? ([
+          ['Client', s.name ?? UNKNOWN],
+          ['PAN', maskPan(s.pan)],
+        ] as Array<[string, string]>)
+      : ([
+          ['Household', s.name],
+          ['Members', String(s.members.length)],
+        ] as Array<[string, string]>)),
     ['As of', date(m.as_of)],
     ...(m.period ? ([['Period', `FY ${m.period.fy} (${date(m.period.from)} to ${date(m.period.to)})`]] as Array<[string, string]>) : []),
     ['Statements counted', String(m.documents)],
@@ -155,6 +173,33 @@ function summary(doc: Doc, m: ClientReportModel) {
   doc.y = Math.max(doc.y, y, top + chartHeight) + 6;
 }
 
+/** A household's members: each one's figures as the household portfolio answers them. */
+function members(doc: Doc, m: ClientReportModel) {
+  if (m.subject.kind !== 'household') return;
+  heading(doc, 'Members');
+  const money = (v: number | null) => (v === null ? NOT_ON_STATEMENT : amount(v));
+  figuresTable(
+    doc,
+    ['Relationship', 'PAN', 'Holdings', 'Value (₹)', 'Cost (₹)', 'Gain (₹)', 'XIRR'],
+    m.subject.members.map((member) => ({
+      label: member.name ?? UNKNOWN,
+      cells: [
+        member.relationship,
+        maskPan(member.pan),
+        String(member.positions),
+        amount(member.totals.total_market_value),
+        money(member.totals.total_cost_value),
+        money(member.totals.gain),
+        percent(member.totals.xirr),
+      ],
+    })),
+    MEMBER_CELL_WIDTH,
+  );
+}
+
+/** The width of a figure column of the members table and of the household's realised gains table. */
+export const MEMBER_CELL_WIDTH = 80;
+
 function tableHeader(doc: Doc) {
   const y = doc.y;
   doc.font('bold').fontSize(FONT_SIZE.table).fillColor(GREY);
@@ -181,11 +226,30 @@ function cellTexts(row: HoldingRow): Record<Column['key'], string> {
 
 function holdings(doc: Doc, m: ClientReportModel) {
   heading(doc, 'Holdings by asset class');
-  if (!m.groups.length) {
+  if (m.subject.kind === 'client') {
+    holdingsTables(doc, m.groups);
+    return;
+  }
+  for (const member of m.subject.members) {
+    ensureRoom(doc, 60);
+    doc
+      .font('bold')
+      .fontSize(FONT_SIZE.body + 1)
+      .fillColor('#1f4e79')
+      .text(`${member.name ?? UNKNOWN} (${member.relationship}, PAN ${maskPan(member.pan)})`, PAGE.margin, doc.y);
+    doc.fillColor('#000000').moveDown(0.2);
+    holdingsTables(doc, member.groups);
+    doc.moveDown(0.4);
+  }
+}
+
+/** One table per asset class with its total. */
+function holdingsTables(doc: Doc, groups: readonly HoldingsGroup[]) {
+  if (!groups.length) {
     doc.font('regular').fontSize(FONT_SIZE.body).text('No holdings on the statements counted.', PAGE.margin, doc.y);
     return;
   }
-  for (const g of m.groups) {
+  for (const g of groups) {
     ensureRoom(doc, 50);
     doc.font('bold').fontSize(FONT_SIZE.body).fillColor(ASSET_CLASS_COLOURS[g.asset_class] ?? '#000000').text(g.asset_class, PAGE.margin, doc.y);
     doc.fillColor('#000000');
@@ -193,8 +257,8 @@ function holdings(doc: Doc, m: ClientReportModel) {
     for (const row of g.rows) {
       const cells = cellTexts(row);
       doc.font('regular').fontSize(FONT_SIZE.table);
-      const schemeHeight = doc.heightOfString(cells.scheme, { width: HOLDINGS_COLUMNS[0].width });
-      const folioHeight = doc.heightOfString(cells.folio, { width: HOLDINGS_COLUMNS[2].width });
+      const schemeHeight = doc.heightOfString(cells.scheme, { width: HOLDINGS_COLUMNS[0].width - WRAP_INSET });
+      const folioHeight = doc.heightOfString(cells.folio, { width: HOLDINGS_COLUMNS[2].width - WRAP_INSET });
       const height = Math.max(schemeHeight, folioHeight, FONT_SIZE.table * 1.2) + 3;
       if (doc.y + height > BOTTOM) {
         doc.addPage();
@@ -203,7 +267,7 @@ function holdings(doc: Doc, m: ClientReportModel) {
       const y = doc.y;
       for (const c of HOLDINGS_COLUMNS) {
         const wrap = c.key === 'scheme' || c.key === 'folio';
-        doc.text(cells[c.key], c.x, y, { width: c.width, align: c.align, lineBreak: wrap });
+        doc.text(cells[c.key], c.x, y, { width: wrap ? c.width - WRAP_INSET : c.width, align: c.align, lineBreak: wrap });
       }
       doc.y = y + height;
     }
@@ -220,9 +284,8 @@ function holdings(doc: Doc, m: ClientReportModel) {
 }
 
 /** A small table: a title column and right-aligned figure columns. */
-function figuresTable(doc: Doc, titles: string[], rows: Array<{ label: string; cells: string[]; bold?: boolean }>) {
+function figuresTable(doc: Doc, titles: string[], rows: Array<{ label: string; cells: string[]; bold?: boolean }>, cellWidth = 110) {
   const labelWidth = 170;
-  const cellWidth = 110;
   ensureRoom(doc, 14 * (rows.length + 1));
   let y = doc.y;
   doc.font('bold').fontSize(FONT_SIZE.table).fillColor(GREY);
@@ -253,11 +316,25 @@ function gains(doc: Doc, m: ClientReportModel) {
   doc.moveDown(0.3);
   const r = m.realised;
   const ref = m.notes.find((n) => n.code === 'REALISED_GAINS_UNAVAILABLE');
-  figuresTable(doc, ['Gain (₹)'], [
-    { label: 'Short-term', cells: [r ? amount(r.short_term) : UNKNOWN] },
-    { label: 'Long-term', cells: [r ? amount(r.long_term) : UNKNOWN] },
-    { label: ref ? `Total (see note ${ref.number})` : 'Total', cells: [r ? amount(r.total) : UNKNOWN], bold: true },
-  ]);
+  if (m.subject.kind === 'household') {
+    // Each member's own gains, then the household's: the members' added up.
+    const cells = (g: RealisedGains | null) => (g ? [amount(g.short_term), amount(g.long_term), amount(g.total)] : [UNKNOWN, UNKNOWN, UNKNOWN]);
+    figuresTable(
+      doc,
+      ['Short-term (₹)', 'Long-term (₹)', 'Total (₹)'],
+      [
+        ...m.subject.members.map((member) => ({ label: member.name ?? UNKNOWN, cells: cells(member.realised) })),
+        { label: ref ? `Household (see note ${ref.number})` : 'Household', cells: cells(r), bold: true },
+      ],
+      MEMBER_CELL_WIDTH + 30,
+    );
+  } else {
+    figuresTable(doc, ['Gain (₹)'], [
+      { label: 'Short-term', cells: [r ? amount(r.short_term) : UNKNOWN] },
+      { label: 'Long-term', cells: [r ? amount(r.long_term) : UNKNOWN] },
+      { label: ref ? `Total (see note ${ref.number})` : 'Total', cells: [r ? amount(r.total) : UNKNOWN], bold: true },
+    ]);
+  }
   if (r) {
     doc.font('regular').fontSize(FONT_SIZE.small).fillColor(GREY).text(`Lots sold in the year: ${r.lots}`, PAGE.margin, doc.y);
     doc.fillColor('#000000');
@@ -292,7 +369,7 @@ function footer(doc: Doc, m: ClientReportModel) {
       .font('regular')
       .fontSize(FONT_SIZE.small)
       .fillColor(GREY)
-      .text(`${m.firm} · ${m.client.name ?? ''} · Page ${i + 1} of ${range.count}`, PAGE.margin, PAGE.height - PAGE.margin + 4, {
+      .text(`${m.firm} · ${m.subject.name ?? ''} · Page ${i + 1} of ${range.count}`, PAGE.margin, PAGE.height - PAGE.margin + 4, {
         width: CONTENT_WIDTH,
         align: 'center',
         lineBreak: false,

@@ -2,8 +2,14 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional, Matches, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import { REPORT_STATUSES } from '../../nexus/index.js';
 
+/** A client's report types, requested at `POST /clients/{id}/reports`. */
 export const CLIENT_REPORT_TYPES = ['client_summary'] as const;
 export type ClientReportType = (typeof CLIENT_REPORT_TYPES)[number];
+/** A household's, requested at `POST /households/{id}/reports`. */
+export const HOUSEHOLD_REPORT_TYPES = ['household_summary'] as const;
+export type HouseholdReportType = (typeof HOUSEHOLD_REPORT_TYPES)[number];
+/** Every report read back at `/api/v1/reports/{report_id}`. */
+export const REPORT_TYPES = [...CLIENT_REPORT_TYPES, ...HOUSEHOLD_REPORT_TYPES] as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -21,11 +27,8 @@ class FinancialYear implements ValidatorConstraintInterface {
   }
 }
 
-export class CreateClientReportDto {
-  @ApiProperty({ enum: CLIENT_REPORT_TYPES, example: 'client_summary', description: 'What the report holds; `client_summary` is the portfolio report a firm sends its client (docs/reports.md)' })
-  @IsIn(CLIENT_REPORT_TYPES, { message: `report_type must be one of: ${CLIENT_REPORT_TYPES.join(', ')}` })
-  report_type: ClientReportType;
-
+/** What a report covers: the period, whoever it is about. */
+class ReportPeriodDto {
   @ApiPropertyOptional({
     example: '2025-03-31',
     description: 'YYYY-MM-DD: only statements dated on or before it count, as for the portfolio. Absent: the end of `fy` when given, else every statement.',
@@ -39,6 +42,22 @@ export class CreateClientReportDto {
   @IsOptional()
   @Validate(FinancialYear)
   fy?: string;
+}
+
+export class CreateClientReportDto extends ReportPeriodDto {
+  @ApiProperty({ enum: CLIENT_REPORT_TYPES, example: 'client_summary', description: 'What the report holds; `client_summary` is the portfolio report a firm sends its client (docs/reports.md)' })
+  @IsIn(CLIENT_REPORT_TYPES, { message: `report_type must be one of: ${CLIENT_REPORT_TYPES.join(', ')}` })
+  report_type: ClientReportType;
+}
+
+export class CreateHouseholdReportDto extends ReportPeriodDto {
+  @ApiProperty({
+    enum: HOUSEHOLD_REPORT_TYPES,
+    example: 'household_summary',
+    description: "What the report holds; `household_summary` is the household's consolidated portfolio report with each member's figures (docs/reports.md)",
+  })
+  @IsIn(HOUSEHOLD_REPORT_TYPES, { message: `report_type must be one of: ${HOUSEHOLD_REPORT_TYPES.join(', ')}` })
+  report_type: HouseholdReportType;
 }
 
 export class ClientReportParamsDto {
@@ -58,8 +77,9 @@ export class ClientReportLinksDto {
 
 export class ClientReportDto {
   @ApiProperty({ example: '5f0c7a1e-8b2d-4c3e-9f4a-6b7c8d9e0f1a', format: 'uuid' }) report_id: string;
-  @ApiProperty({ example: 'cli_0a1b2c3d4e5f60718293a4b5' }) client_id: string;
-  @ApiProperty({ enum: CLIENT_REPORT_TYPES, example: 'client_summary' }) report_type: string;
+  @ApiProperty({ example: 'cli_0a1b2c3d4e5f60718293a4b5', nullable: true, type: String, description: "A client report's client; null for a household report" }) client_id: string | null;
+  @ApiProperty({ example: null, nullable: true, type: String, description: "A household report's household (`hh_…`); null for a client report" }) household_id: string | null;
+  @ApiProperty({ enum: REPORT_TYPES, example: 'client_summary' }) report_type: string;
   @ApiProperty({ example: 'pdf', enum: ['pdf'] }) format: string;
   @ApiProperty({ enum: REPORT_STATUSES, example: 'completed', description: '`queued`, `running`, then `completed` (the file is ready) or `failed` (see `error`)' }) status: string;
   @ApiProperty({ type: ClientReportParamsDto }) params: ClientReportParamsDto;

@@ -1,6 +1,7 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { TenantScopedEntity } from '../../../../database/tenant-scoped.entity.js';
 import { ClientEntity } from '../../../clients/entities/client.entity.js';
+import { HouseholdEntity } from '../../../clients/entities/household.entity.js';
 import { UserEntity } from '../../../users/entities/user.entity.js';
 import { DocumentEntity } from '../../entities/document.entity.js';
 
@@ -17,15 +18,16 @@ export interface ReportParams {
 }
 
 /**
- * One produced report file: who made it from which document (a statement's export) or about which
- * client (a client's gains export, a client report), what it holds and where it is stored. One of the
- * two is set. A client report's row exists from its request on; its file fields are null until a
- * worker has made it.
+ * One produced report file: who made it from which document (a statement's export), about which
+ * client (a client's gains export, a client report) or about which household (a household report),
+ * what it holds and where it is stored. One of the three is set. A client or household report's row
+ * exists from its request on; its file fields are null until a worker has made it.
  */
 @Entity({ name: 'reports' })
 @Index(['tenantId', 'documentId', 'createdAt'])
 @Index(['tenantId', 'clientId', 'createdAt'])
-@Check('CHK_reports_subject', `"document_id" IS NOT NULL OR "client_id" IS NOT NULL`)
+@Index(['tenantId', 'householdId', 'createdAt'])
+@Check('CHK_reports_subject', `"document_id" IS NOT NULL OR "client_id" IS NOT NULL OR "household_id" IS NOT NULL`)
 @Check('CHK_reports_file', `"status" <> 'completed' OR ("storage_key" IS NOT NULL AND "size_bytes" IS NOT NULL AND "sha256" IS NOT NULL)`)
 export class ReportEntity extends TenantScopedEntity {
   /** report_id */
@@ -47,6 +49,21 @@ export class ReportEntity extends TenantScopedEntity {
   @ManyToOne(() => ClientEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'client_id' })
   client?: Relation<ClientEntity>;
+
+  /** The household a household report is about; null otherwise. */
+  @Column({ name: 'household_id', type: 'varchar', length: 40, nullable: true })
+  householdId: string | null;
+
+  @ManyToOne(() => HouseholdEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'household_id' })
+  household?: Relation<HouseholdEntity>;
+
+  /**
+   * A household report's members whose portfolios it prints, set when it is made: deleting one of
+   * these clients deletes the report with the client's other data. Null for every other report.
+   */
+  @Column({ name: 'member_client_ids', type: 'varchar', length: 40, array: true, nullable: true })
+  memberClientIds: string[] | null;
 
   @Column({ type: 'varchar', length: 16, default: 'completed' })
   status: ReportStatus;
@@ -70,7 +87,7 @@ export class ReportEntity extends TenantScopedEntity {
   @JoinColumn({ name: 'created_by' })
   creator?: Relation<UserEntity>;
 
-  /** `holdings` or `underlying` (a statement's export), `gains_detailed` or `schedule_112a` (a client's gains), `client_summary` (a client report). */
+  /** `holdings` or `underlying` (a statement's export), `gains_detailed` or `schedule_112a` (a client's gains), `client_summary` (a client report), `household_summary` (a household report). */
   @Column({ name: 'report_type', type: 'varchar', length: 32 })
   reportType: string;
 

@@ -1,0 +1,38 @@
+/** Client and household reports in e2e suites: a firm with a name, waiting for a report, downloading its PDF. */
+import { expect } from '@jest/globals';
+import { addUser, bearer, STRONG_PASSWORD, uniqueEmail, type Account, type Tenant, type TestApp } from './app.js';
+
+/** A firm registered under `name` (the report prints it), with an analyst and a viewer. */
+export async function namedFirm(t: TestApp, name: string): Promise<Tenant> {
+  const res = await t.http.post('/api/v1/auth/register').send({ email: uniqueEmail('admin'), password: STRONG_PASSWORD, full_name: 'Asha Admin', tenant_name: name });
+  expect(res.status).toBe(201);
+  const admin: Account = { email: '', password: STRONG_PASSWORD, userId: res.body.result.user.id, tenantId: res.body.result.user.tenant_id, accessToken: res.body.result.access_token, refreshToken: res.body.result.refresh_token };
+  const [analyst, viewer] = await Promise.all([addUser(t.http, admin, 'analyst'), addUser(t.http, admin, 'viewer')]);
+  return { admin, analyst, viewer };
+}
+
+/** Polls the report's status until it is completed or failed; answers the status. */
+export async function waitForReport(t: TestApp, account: Account, reportId: string, timeoutMs = 60_000): Promise<Record<string, any>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.http.get(`/api/v1/reports/${reportId}`).set(bearer(account));
+    expect(res.status).toBe(200);
+    if (['completed', 'failed'].includes(res.body.result.status)) return res.body.result as Record<string, any>;
+    if (Date.now() > deadline) throw new Error(`report still ${res.body.result.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** GETs a binary answer (a report's PDF) with its headers. */
+export async function download(t: TestApp, account: Account, url: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  const res = await t.http
+    .get(new URL(url, 'http://localhost').pathname)
+    .set(bearer(account))
+    .buffer(true)
+    .parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+  return { status: res.status, headers: res.headers as Record<string, string>, body: res.body as Buffer };
+}
