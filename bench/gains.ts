@@ -17,7 +17,7 @@
 import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { computeGains, findFmv2018File, fmv2018, schemeTaxClass, type GainsHolding, type GainsScheme } from '../src/modules/gains/index.js';
+import { computeGains, findFmv2018File, loadFmv2018, schemeTaxClass, type GainsHolding, type GainsScheme } from '../src/modules/gains/index.js';
 import { parseAmfiNav, type TransactionType } from '../src/modules/nexus/index.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 50);
@@ -36,8 +36,8 @@ function random(seed: number): () => number {
   };
 }
 
-function schemes(): GainsScheme[] {
-  const file = parseAmfiNav(readFileSync(findFmv2018File(), 'latin1'));
+function schemes(path: string): GainsScheme[] {
+  const file = parseAmfiNav(readFileSync(path, 'latin1'));
   const wanted: Array<[string, number]> = [
     ['Open Ended Schemes(Growth)', 24],
     ['Open Ended Schemes(Income)', 8],
@@ -150,11 +150,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-const list = schemes();
+const list = schemes(await findFmv2018File());
 const holdings = history(list);
 const rows = holdings.reduce((t, h) => t + h.transactions.length, 0);
 let started = performance.now();
-const fmv = fmv2018();
+const fmv = await loadFmv2018();
 fmv(list[0].isin);
 const fmvLoadMs = performance.now() - started;
 

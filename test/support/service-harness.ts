@@ -62,17 +62,18 @@ let migrated: Promise<unknown> | null = null;
 /**
  * Builds the module under test (with its real imports; several, e.g. with the global QueueModule a
  * module's queues need) over the application's configuration, logging, database and Redis modules. `env` overrides configuration variables; `mail` starts a
- * real SMTP receiver on loopback and points SMTP_URL at it.
+ * real SMTP receiver on loopback and points SMTP_URL at it; `overrides` replace providers' values (a
+ * start-up input such as a data file's path).
  */
 export async function serviceHarness(
   moduleUnderTest: Type | DynamicModule | Array<Type | DynamicModule>,
-  options: { env?: Record<string, string>; mail?: boolean } = {},
+  options: { env?: Record<string, string>; mail?: boolean; overrides?: Array<{ provide: Type | string | symbol; useValue: unknown }> } = {},
 ): Promise<ServiceHarness> {
   const mailbox = options.mail ? await new Mailbox().start() : null;
   const config = loadConfig({ ...process.env, ...(mailbox ? { SMTP_URL: mailbox.url } : {}), ...options.env });
   migrated ??= runMigrations(config.db.url);
   await migrated;
-  const module = await Test.createTestingModule({
+  const builder = Test.createTestingModule({
     imports: [
       ConfigModule.forRoot(config),
       LoggingModule.forRoot(createLogger(config.log.level)),
@@ -82,8 +83,17 @@ export async function serviceHarness(
       UsersCoreModule,
       ...[moduleUnderTest].flat(),
     ],
-  }).compile();
-  await module.init();
+  });
+  for (const { provide, useValue } of options.overrides ?? []) builder.overrideProvider(provide).useValue(useValue);
+  const module = await builder.compile();
+  try {
+    await module.init();
+  } catch (error) {
+    // A start-up that fails (what some tests prove) leaves no connection open behind it.
+    await module.close().catch(() => undefined);
+    await mailbox?.stop();
+    throw error;
+  }
   const get = <T>(token: Type<T> | string | symbol): T => module.get(token, { strict: false });
   const users = get(UsersRepository);
   let passwords: PasswordService | null = null;

@@ -1,12 +1,13 @@
 /**
  * One investor's gains of a financial year from their consolidation (pure): the scheme facts and the
- * valuation NAV of each position, the engine's result, and each holding's facts beside its status.
+ * valuation NAV of each position, the engine's result (FMV of 31 January 2018 from `fmv`), and each
+ * holding's facts beside its status.
  */
 import type { Consolidation, Position } from '../portfolio/index.js';
 import { computeGains } from './compute/compute-gains.js';
 import { holdingsFromConsolidation } from './compute/from-consolidation.js';
 import type { FinancialYear } from './financial-year.js';
-import type { GainsResult, HoldingGainsStatus } from './gains.types.js';
+import type { FmvLookup, GainsResult, HoldingGainsStatus } from './gains.types.js';
 import type { SchemeTaxClass } from './rules/index.js';
 import { schemeOf, valuationOf, type NavLookup, type Valuation } from './scheme-facts.js';
 
@@ -25,7 +26,7 @@ export interface InvestorGains extends Omit<GainsResult, 'holdings'> {
   holdings: HoldingGains[];
 }
 
-export function gainsOf(consolidation: Consolidation, fy: FinancialYear, lookup: NavLookup | null): InvestorGains {
+export function gainsOf(consolidation: Consolidation, fy: FinancialYear, lookup: NavLookup | null, fmv: FmvLookup): InvestorGains {
   const facts = new Map(consolidation.positions.map((p) => [p.id, { scheme: schemeOf(p, lookup), valuation: valuationOf(p, lookup) }]));
   const holdings = holdingsFromConsolidation(
     consolidation,
@@ -35,7 +36,7 @@ export function gainsOf(consolidation: Consolidation, fy: FinancialYear, lookup:
       return v ? { nav: v.nav, date: v.date } : null;
     },
   );
-  const result = computeGains({ holdings }, { fy: fy.fy });
+  const result = computeGains({ holdings }, { fy: fy.fy, fmv });
   const withFacts = (h: HoldingGainsStatus): HoldingGains => {
     const f = facts.get(h.position_id)!;
     return { ...h, category: f.scheme.category, tax_class: f.scheme.tax_class, valuation: f.valuation };

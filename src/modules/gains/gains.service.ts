@@ -3,6 +3,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import { ExportService, MarketDataService, type ReportFile } from '../nexus/index.js';
 import { PortfolioService } from '../portfolio/index.js';
 import { parseFinancialYear } from './financial-year.js';
+import { Fmv2018 } from './fmv/fmv-2018.provider.js';
 import { gainsOf, type InvestorGains } from './gains-of.js';
 import { gainsExportTable, GAINS_REPORT_TYPES, type GainsSheet } from './export/gains-export-table.js';
 import { householdTotals, type HouseholdGainsTotals } from './household-totals.js';
@@ -34,6 +35,7 @@ export class GainsService {
     private readonly portfolios: PortfolioService,
     private readonly marketData: MarketDataService,
     private readonly exports: ExportService,
+    private readonly fmv2018: Fmv2018,
   ) {}
 
   clientGains(user: Principal, clientId: string, fyValue: unknown): Promise<ClientGains> {
@@ -44,7 +46,7 @@ export class GainsService {
   async clientGainsOf(tenantId: string, clientId: string, fyValue: unknown): Promise<ClientGains> {
     const fy = parseFinancialYear(fyValue);
     const history = await this.portfolios.clientHistory(tenantId, clientId);
-    const gains = gainsOf(history.consolidation, fy, await this.navLookup());
+    const gains = gainsOf(history.consolidation, fy, await this.navLookup(), this.fmv2018.lookup());
     return { client_id: history.client_id, name: history.name, ...gains };
   }
 
@@ -57,11 +59,12 @@ export class GainsService {
     const fy = parseFinancialYear(fyValue);
     const history = await this.portfolios.householdHistory(tenantId, householdId);
     const lookup = await this.navLookup();
+    const fmv = this.fmv2018.lookup();
     const members = history.members.map((m) => ({
       client_id: m.client_id,
       name: m.name,
       relationship: m.relationship,
-      ...gainsOf(m.consolidation, fy, lookup),
+      ...gainsOf(m.consolidation, fy, lookup, fmv),
     }));
     return { household_id: history.household_id, name: history.name, fy: fy.fy, period: { from: fy.from, to: fy.to }, members, totals: householdTotals(members) };
   }

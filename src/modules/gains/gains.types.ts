@@ -78,8 +78,8 @@ export type FmvLookup = (isin: string) => number | null;
 export interface GainsOptions {
   /** The financial year, "2025-26" (the 2025 Act's tax year from 2026-27). */
   fy: string;
-  /** FMV on 31 January 2018 of units not listed: their NAV; the shipped AMFI file (`fmv/fmv-2018.ts`) when absent. */
-  fmv?: FmvLookup;
+  /** FMV on 31 January 2018 of units not listed: their NAV (the shipped AMFI file: `loadFmv2018`, or `Fmv2018` in Nest). */
+  fmv: FmvLookup;
   /**
    * FMV on 31 January 2018 of listed units (ETFs): the highest price quoted on the exchange that day
    * (s.55(2)(ac) Explanation), not the NAV. None is shipped: absent, a listed grandfathered lot is `FMV_UNKNOWN`.

@@ -262,7 +262,9 @@ describe('gainsOf: an investor’s year from their consolidation', () => {
     transactions: [tx('2023-05-10', 'purchase', 100, 10000, 100), tx('2025-06-12', 'redemption', -40, -4800, 120)],
   };
   const lookup = lookupOf({ [full.isin]: { category: 'Open Ended Schemes(Equity Scheme - Flexi Cap Fund)', nav: null, nav_date: null } });
-  const g = gainsOf(consolidation, parseFinancialYear('2025-26'), lookup);
+  // Bought in 2023: no lot is grandfathered, so no FMV of 31 January 2018 is asked for.
+  const noFmv = () => null;
+  const g = gainsOf(consolidation, parseFinancialYear('2025-26'), lookup, noFmv);
 
   it('computes the full history’s lots with its category’s class and the statement’s valuation', () => {
     expect(g.realised.lots.map((l) => [l.units, l.cost, l.sale_value, l.gain, l.rule.rule])).toEqual([[40, 4000, 4800, 800, 'EQ_LTCG_12_5']]);
@@ -281,7 +283,7 @@ describe('gainsOf: an investor’s year from their consolidation', () => {
   it('harvestable LTCG is null while an equity-oriented position’s units are all unseen (they are the oldest: selling reaches them first); known without it', () => {
     expect(g.holdings.find((x) => x.position_id === snapshot.id)!.tax_class.fromFy2026).toBe('equity_oriented');
     expect(g.unrealised.harvestable_ltcg).toBeNull();
-    const alone = gainsOf({ ...consolidation, positions: [full] }, parseFinancialYear('2025-26'), lookup);
+    const alone = gainsOf({ ...consolidation, positions: [full] }, parseFinancialYear('2025-26'), lookup, noFmv);
     expect(alone.unrealised.harvestable_ltcg).toBe(1_200);
   });
 });

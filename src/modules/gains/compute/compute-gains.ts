@@ -1,5 +1,4 @@
 import type { GainsFlagCode, GainsHolding, GainsInput, GainsOptions, GainsResult, HoldingGainsStatus, RealisedLot, UnrealisedLot } from '../gains.types.js';
-import { fmv2018 } from '../fmv/fmv-2018.js';
 import { addMonths, financialYearOf, ltcgExemptionFor } from '../rules/index.js';
 import { ACT_2025_FROM } from '../rules/rules-table.js';
 import { fromMilli, fromPaise, max, min, toNavQ, toPaise, valueAt, type Paise } from '../lots/exact.js';
@@ -20,7 +19,7 @@ export function computeGains(input: GainsInput, options: GainsOptions): GainsRes
   const fy = options.fy;
   const match = FY.exec(fy);
   if (!match || (Number(match[1]) + 1) % 100 !== Number(match[2])) throw new RangeError(`not a financial year: ${fy}`);
-  const navFmv = options.fmv ?? fmv2018();
+  const navFmv = options.fmv;
   const listedFmv = options.fmvListed ?? (() => null);
   const fmvFor = (h: GainsHolding) => (h.scheme.tax_class.listed ? listedFmv : navFmv);
   const run = runLots(input.holdings, input.segregations);
