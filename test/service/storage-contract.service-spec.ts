@@ -139,11 +139,12 @@ describe.each(drivers)('the document store contract on the %s driver', (driver, 
     expect({ small: await storage.stat(small), big: await storage.stat(big) }).toEqual({ small: null, big: null });
   });
 
-  it('answers a missing key as missing: get rejects with StoredObjectMissing (code ENOENT), stat and getAll answer null', async () => {
+  it('answers a missing key as missing: get and getBytes reject with StoredObjectMissing (code ENOENT, the key), stat and getAll answer null', async () => {
     const key = `${tenant()}/${randomUUID()}.pdf`;
     const missing = await storage.get(key).catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(StoredObjectMissing);
-    expect((missing as StoredObjectMissing).code).toBe('ENOENT');
+    expect(missing).toMatchObject({ code: 'ENOENT', key });
+    await expect(storage.getBytes(key)).rejects.toMatchObject({ name: 'StoredObjectMissing', key });
     expect(await storage.stat(key)).toBeNull();
     expect(await storage.getAll(key)).toBeNull();
   });

@@ -5,7 +5,7 @@ import { AppException } from '../../src/common/errors/app.exception.js';
 import { DependencyTimeout, isDependencyUnavailable } from '../../src/common/errors/dependency-errors.js';
 import { toErrorResponse } from '../../src/common/errors/error-response.js';
 import { LlmError } from '../../src/modules/llm/llm-provider.js';
-import { StorageUnavailable } from '../../src/modules/nexus/storage/document-storage.js';
+import { StorageUnavailable, StoredObjectMissing } from '../../src/modules/nexus/storage/document-storage.js';
 
 const pgError = (code: string) => new QueryFailedError('SELECT secret FROM users', [], Object.assign(new Error('relation "users" leaked'), { code }));
 
@@ -84,6 +84,16 @@ describe('toErrorResponse', () => {
     expect(JSON.stringify(r.body)).not.toContain('10.0.0.9');
     expect(r.body.error?.details).toContain('req-9');
     expect(isDependencyUnavailable(error)).toBe(true);
+  });
+
+  it('maps an object missing from a store that answers to 410 FILE_NOT_STORED with a warning, not 503 or 500, without the key; not a dependency away', () => {
+    const error = new StoredObjectMissing('ten_x/0b5c3e2a-1f4d-4c1e-9a7b-2d3e4f5a6b7c.pdf');
+    const r = toErrorResponse(error, 'req-11');
+    expect(r).toMatchObject({ status: 410, headers: {}, unexpected: false, warning: expect.stringContaining('stored object missing') });
+    expect(r.body.error).toMatchObject({ code: 'FILE_NOT_STORED' });
+    expect(r.body.error?.details).toContain('req-11');
+    expect(JSON.stringify(r.body)).not.toContain('ten_x');
+    expect(isDependencyUnavailable(error)).toBe(false);
   });
 
   it("maps PostgreSQL's disk being full (53100) to 507 INSUFFICIENT_STORAGE, logged, without the SQL", () => {

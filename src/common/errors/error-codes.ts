@@ -48,6 +48,7 @@ export const ERROR_CATALOGUE = {
   UNPROCESSABLE: { status: 422, message: 'The request cannot be processed' },
   LAYOUT_TOO_LARGE: { status: 422, message: "The document's layout is too large to store" },
   ORIGINAL_PURGED: { status: 410, message: "The document's original was removed under the tenant's retention period; its extraction is kept" },
+  FILE_NOT_STORED: { status: 410, message: 'The file is no longer in the document store' },
   RATE_LIMITED: { status: 429, message: 'Too many requests; try again later' },
   QUOTA_EXCEEDED: { status: 429, message: 'A usage quota is used up; try again after Retry-After seconds' },
   EXTRACTION_TIMEOUT: { status: 504, message: 'The maximum processing time was exceeded' },

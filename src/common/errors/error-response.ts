@@ -11,6 +11,8 @@ export interface ErrorResponse {
   headers: Record<string, string>;
   /** true when the error is ours (a bug or a dependency) and must be logged with its stack. */
   unexpected: boolean;
+  /** A line for the server log at warn: not a bug, but something an operator must see. */
+  warning?: string;
 }
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -81,6 +83,8 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
   }
   // The document store (either driver's) cannot be reached: nothing was stored, retry later.
   if ((error as { name?: unknown } | null)?.name === 'StorageUnavailable') return storageUnavailable(requestId);
+  // The store answers, but an object a row names is not in it (removed behind the service's back).
+  if ((error as { name?: unknown } | null)?.name === 'StoredObjectMissing') return fileNotStored(requestId);
   // PostgreSQL or Redis down or restarting: the client should retry, not report a bug.
   if (isDependencyUnavailable(error)) return unavailable(requestId);
   if (error instanceof QueryFailedError) {
@@ -142,4 +146,15 @@ function describe(message: unknown): string | undefined {
   if (Array.isArray(message)) return message.join('; ');
   if (typeof message === 'string') return message;
   return undefined;
+}
+
+function fileNotStored(requestId: string): ErrorResponse {
+  const entry = ERROR_CATALOGUE.FILE_NOT_STORED;
+  return {
+    status: entry.status,
+    body: failure('FILE_NOT_STORED', entry.message, `The record remains but its file is missing from the document store, so it cannot be served; retrying will not help. Reference: ${requestId}`),
+    headers: {},
+    unexpected: false,
+    warning: 'stored object missing: a row names a file the document store does not hold',
+  };
 }

@@ -21,8 +21,10 @@ const REPRESENTATION_HEADERS = ['Content-Type', 'Content-Disposition', 'Content-
 
 export function sendError(exception: unknown, req: Request, res: Response, logger: Logger): void {
   const requestId = requestIdOf(req);
-  const { status, body, headers, unexpected } = toErrorResponse(exception, requestId);
-  if (unexpected && status === 503) {
+  const { status, body, headers, unexpected, warning } = toErrorResponse(exception, requestId);
+  if (warning) {
+    logger.warn({ requestId, method: req.method, path: req.path, key: (exception as { key?: unknown } | null)?.key }, warning);
+  } else if (unexpected && status === 503) {
     // PostgreSQL or Redis away: one line per refused request, not a stack trace each.
     logger.warn({ requestId, method: req.method, path: req.path, reason: (exception as Error | null)?.message }, 'dependency unavailable');
   } else if (unexpected) {

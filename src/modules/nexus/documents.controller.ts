@@ -81,7 +81,10 @@ export class DocumentsController {
       'LAYOUT answers a zip: page-001.png… (each page with its detected text runs outlined) and layout.json (the boxes). It is drawn once and stored, counted in the stored-bytes quotas; a layout that cannot be drawn (422 UNPROCESSABLE, LAYOUT_TOO_LARGE over LAYOUT_MAX_BYTES) answers the same on every fetch. A document whose original the retention purge removed (the tenant\'s retention_days) answers 410 ORIGINAL_PURGED for both; its extraction still reads.',
   })
   @ApiQuotaRefusal('stored bytes (the layout, stored on its first fetch)')
-  @ApiGoneResponse({ description: "ORIGINAL_PURGED: the original (and so the layout) was removed under the tenant's retention_days" })
+  @ApiGoneResponse({
+    description:
+      "ORIGINAL_PURGED: the original (and so the layout) was removed under the tenant's retention_days; FILE_NOT_STORED: the document exists but its original is no longer in the document store (removed outside Foliodesk)",
+  })
   @ApiProduces('application/pdf', 'application/zip')
   async fetch(@CurrentUser() user: Principal, @Param('job_id', uuid) jobId: string, @Query() query: DocFetchQueryDto) {
     if (query.type === 'LAYOUT') {

@@ -3,6 +3,7 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiExtraModels,
+  ApiGoneResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -83,6 +84,7 @@ export class ExportController {
   @ApiProduces(...MEDIA_TYPES)
   @ApiOkResponse({ description: 'The stored file', content: FILE_CONTENT })
   @ApiNotFoundResponse({ description: 'No such report, or its document is not visible to the caller' })
+  @ApiGoneResponse({ description: 'FILE_NOT_STORED: the report exists but its file is no longer in the document store (removed outside Foliodesk)' })
   async report(@CurrentUser() user: Principal, @Param('report_id', reportId) id: string, @Res({ passthrough: true }) res: Response) {
     return send(await this.exports.fetch(user, id), res);
   }

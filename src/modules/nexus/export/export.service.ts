@@ -12,7 +12,7 @@ import { fieldDefinitions, type ExportType, type FieldDefinition } from './expor
 import { CONTENT_TYPES, renderExport, type ExportFormat } from './export-renderers.js';
 import { buildExportTable, checkRequestedFields, type ExportTable } from './export-table.js';
 import type { ReportEntity } from './entities/report.entity.js';
-import { DocumentStorage, reportStorageKey, StoredObjectMissing } from '../storage/document-storage.js';
+import { DocumentStorage, reportStorageKey } from '../storage/document-storage.js';
 import { PendingFileRemovals } from '../storage/pending-file-removals.js';
 import { ReportsRepository } from './reports.repository.js';
 
@@ -203,13 +203,8 @@ export class ExportService {
     const exported = report !== null && report.storageKey !== null && Object.hasOwn(CONTENT_TYPES, report.format);
     const visible = exported && (report.documentId !== null ? await this.documents.visibleByIdOrNull(user, report.documentId) : report.clientId !== null);
     if (!report || !visible || report.storageKey === null) throw notFound('Report');
-    let body: Buffer;
-    try {
-      body = await this.storage.getBytes(report.storageKey);
-    } catch (error) {
-      if (error instanceof StoredObjectMissing) throw new AppException('NOT_FOUND', 'The report file is no longer stored', { message: 'Report not found' });
-      throw error;
-    }
+    // A file gone from the store while its row remains: StoredObjectMissing, 410 FILE_NOT_STORED.
+    const body = await this.storage.getBytes(report.storageKey);
     return { report, body, contentType: CONTENT_TYPES[report.format as ExportFormat], fileName: fileNameOf(report) };
   }
 

@@ -156,10 +156,13 @@ export class StoredReports {
     return this.reports.fail(tenantId, id, code, message);
   }
 
-  /** The stored file of a completed report; null when the store has none. */
+  /**
+   * The stored file of a completed report; null when its row names none. A file its row names but the
+   * store no longer holds rejects with StoredObjectMissing (410 FILE_NOT_STORED).
+   */
   async file(tenantId: string, id: string): Promise<Buffer | null> {
     const row = await this.reports.findById(tenantId, id);
-    return row?.storageKey ? this.storage.getAll(row.storageKey) : null;
+    return row?.storageKey ? this.storage.getBytes(row.storageKey) : null;
   }
 
   /** Reports still queued or running that were asked for before `before`. */

@@ -15,7 +15,9 @@ import { Readable, Transform } from 'node:stream';
  * - A row that names an object is committed only after `put` succeeded; an object whose row never
  *   committed (the process died in between) is removed by the store sweep (StoreSweeper) once older than
  *   STORE_SWEEP_GRACE_MS. Deleting is the other way round: the row first, then the object.
- * - A store that cannot be reached rejects with StorageUnavailable (503 STORAGE_UNAVAILABLE).
+ * - A store that cannot be reached rejects with StorageUnavailable (503 STORAGE_UNAVAILABLE); an object
+ *   that is not there rejects with StoredObjectMissing (410 FILE_NOT_STORED when a row names it): the two
+ *   are never confused.
  */
 export abstract class DocumentStorage {
   abstract readonly driver: 'fs' | 's3';
@@ -74,11 +76,15 @@ export interface StoredObject {
   modifiedAt: Date;
 }
 
-/** No object under the key (code ENOENT, as the local disk says it). */
+/**
+ * No object under the key (code ENOENT, as the local disk says it), from either driver alike. Where a
+ * row still names the object (it was removed behind the service's back), requests answer 410
+ * FILE_NOT_STORED and the server logs a warning with the key.
+ */
 export class StoredObjectMissing extends Error {
   override readonly name = 'StoredObjectMissing';
   readonly code = 'ENOENT';
-  constructor(key: string) {
+  constructor(readonly key: string) {
     super(`no stored object ${key}`);
   }
 }
