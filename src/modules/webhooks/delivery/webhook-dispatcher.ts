@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../../common/logging/logging.module.js';
+import { IntervalTask } from '../../../common/scheduling/interval-task.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { OutboxService } from '../../outbox/outbox.service.js';
 import { WebhooksRepository } from '../webhooks.repository.js';
@@ -16,8 +17,7 @@ const BATCH = 200;
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private busy = false;
+  private readonly task: IntervalTask<number>;
   private lastRecovery = 0;
 
   constructor(
@@ -26,33 +26,35 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly outbox: OutboxService,
     private readonly queue: DeliveryQueue,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.task = new IntervalTask({ everyMs: config.webhooks.dispatchIntervalMs, failureMessage: 'webhook dispatch pass failed; will retry', logger }, () => this.pass());
+  }
 
   onApplicationBootstrap() {
-    this.timer = setInterval(() => void this.tick(), this.config.webhooks.dispatchIntervalMs);
-    this.timer.unref();
+    this.task.start();
   }
 
   onApplicationShutdown() {
-    if (this.timer) clearInterval(this.timer);
+    this.task.stop();
   }
 
+  /** One pass (none while another runs); answers how many deliveries it created, 0 when it failed (logged). */
   async tick(): Promise<number> {
-    if (this.busy) return 0;
-    this.busy = true;
     try {
-      const created = await this.dispatch();
-      if (Date.now() - this.lastRecovery > 1000) {
-        this.lastRecovery = Date.now();
-        await this.recover();
-      }
-      return created;
+      return (await this.task.run()) ?? 0;
     } catch (error) {
       this.logger.warn({ err: error }, 'webhook dispatch pass failed; will retry');
       return 0;
-    } finally {
-      this.busy = false;
     }
+  }
+
+  private async pass(): Promise<number> {
+    const created = await this.dispatch();
+    if (Date.now() - this.lastRecovery > 1000) {
+      this.lastRecovery = Date.now();
+      await this.recover();
+    }
+    return created;
   }
 
   /** Drains the outbox in batches; returns how many deliveries it created. */
