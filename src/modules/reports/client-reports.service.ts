@@ -77,7 +77,9 @@ export class ClientReportsService {
     const report = await this.visible(user, reportId);
     if (report.status !== 'completed') throw new AppException('REPORT_NOT_READY', `The report is ${report.status}`);
     const body = await this.reports.file(user.tenantId, report.id);
-    if (!body) throw new AppException('REPORT_NOT_FOUND', 'The report file is no longer stored');
+    // A completed report always names its file: no file here means the report was deleted meanwhile.
+    // (A file gone from the store behind Foliodesk's back answers 410 FILE_NOT_STORED.)
+    if (!body) throw notFound();
     return { report, body, fileName: `${report.reportType}-${report.id}.pdf` };
   }
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, ParseUUIDPipe, Res, StreamableFile } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, Roles } from '../../common/auth/decorators.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -39,6 +39,7 @@ export class ReportsController {
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The PDF (no envelope), with Content-Disposition and X-Report-Id', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   @ApiConflictResponse({ description: 'REPORT_NOT_READY: the report is queued, running or failed' })
+  @ApiGoneResponse({ description: 'FILE_NOT_STORED: the report is completed but its file is no longer in the document store (removed outside Foliodesk)' })
   @NotFound
   async file(@CurrentUser() user: Principal, @Param('report_id', reportId) id: string, @Res({ passthrough: true }) res: Response) {
     const file = await this.reports.file(user, id);
