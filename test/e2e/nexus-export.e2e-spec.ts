@@ -2,33 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import { DocumentStorage } from '../../src/modules/nexus/storage/document-storage.js';
 import { generateStatement, type GeneratedStatement, type Holding as TruthHolding } from '../fixtures/generator/index.js';
-import { bearer, errorCode, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { bearer, download, errorCode, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { sql } from '../support/db.js';
 
 const PUBLIC_BASE_URL = 'https://foliodesk.example.in';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-interface Download {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** GETs a file as raw bytes, whatever its content type. */
-async function download(t: TestApp, account: Account, path: string): Promise<Download> {
-  const res = await t.http
-    .get(path)
-    .set(bearer(account))
-    .buffer(true)
-    .parse((stream, done) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-  return { status: res.status, headers: res.headers as Record<string, string>, body: res.body as Buffer };
-}
 
 /** RFC 4180 CSV into rows of cells (quoted cells may hold commas, quotes and line breaks). */
 function parseCsv(text: string): string[][] {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import { generateStatement, type GeneratedStatement } from '../fixtures/generator/index.js';
 import { DocumentErasure, PipelineService } from '../../src/modules/nexus/index.js';
 import { PipelineRepository } from '../../src/modules/nexus/pipeline/pipeline.repository.js';
-import { sql } from '../support/db.js';
+import { someoneWaitsForALock, sql } from '../support/db.js';
 import { serviceHarness, type ServiceHarness } from '../support/service-harness.js';
 import { nexusHarnessModules, storeDocument } from '../support/service-documents.js';
 
@@ -13,17 +13,6 @@ function gate() {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { open, opened };
-}
-
-/** Waits until another connection to the test database waits for a row lock (the deleting transaction, here). */
-async function someoneWaitsForALock(timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await sql(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`);
-    if (rows.length) return;
-    if (Date.now() > deadline) throw new Error('no transaction waited for a lock');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** Every row that names the document, in every table that has a `document_id` (nexus's, the register's, chat's), and its stage rows. */

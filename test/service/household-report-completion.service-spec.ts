@@ -8,7 +8,7 @@ import { StoredReports, type StoredReport } from '../../src/modules/nexus/index.
 import { DocumentStorage, reportStorageKey } from '../../src/modules/nexus/storage/document-storage.js';
 import { ClientReportsModule } from '../../src/modules/reports/client-reports.module.js';
 import { ClientReportsService } from '../../src/modules/reports/client-reports.service.js';
-import { sql } from '../support/db.js';
+import { someoneWaitsForALock, sql } from '../support/db.js';
 import { NEXUS_GLOBALS } from '../support/service-documents.js';
 import { CLIENT, failure, serviceHarness, type ServiceHarness } from '../support/service-harness.js';
 
@@ -18,17 +18,6 @@ import { CLIENT, failure, serviceHarness, type ServiceHarness } from '../support
 // CLIENT_NOT_FOUND and removes its file. The race is staged: a deletion's transaction holds the
 // member's row lock and has deleted the member when the completion starts, and commits while the
 // completion waits for that lock. The worker's making of the report is in test/e2e/household-reports.
-
-/** Waits until another connection to the test database waits for a row lock (the completion, here). */
-async function someoneWaitsForALock(timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await sql(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`);
-    if (rows.length) return;
-    if (Date.now() > deadline) throw new Error('no transaction waited for a lock');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('completing a household report while a member is deleted', () => {
   let h: ServiceHarness;

@@ -137,6 +137,20 @@ export async function twoTenants(env: Record<string, string> = {}): Promise<TwoT
 
 export const bearer = (account: Account) => ({ Authorization: `Bearer ${account.accessToken}` });
 
+/** GETs a file as raw bytes, whatever its content type: `url` a path, or a full URL of the service (its path is taken). */
+export async function download(t: TestApp, account: Account, url: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  const res = await t.http
+    .get(new URL(url, 'http://localhost').pathname + new URL(url, 'http://localhost').search)
+    .set(bearer(account))
+    .buffer(true)
+    .parse((stream, done) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+  return { status: res.status, headers: res.headers as Record<string, string>, body: res.body as Buffer };
+}
+
 /** Asserts the error envelope and returns its code. */
 export function errorCode(res: { body: { success?: boolean; result?: unknown; error?: { code?: string } } }): string | undefined {
   if (res.body.success !== false || res.body.result !== null) throw new Error(`not an error envelope: ${JSON.stringify(res.body)}`);

@@ -1,4 +1,4 @@
-/** Client and household reports in e2e suites: a firm with a name, waiting for a report, downloading its PDF. */
+/** Client and household reports in e2e suites: a firm with a name, waiting for a report. */
 import { expect } from '@jest/globals';
 import { addUser, bearer, STRONG_PASSWORD, uniqueEmail, type Account, type Tenant, type TestApp } from './app.js';
 
@@ -21,18 +21,4 @@ export async function waitForReport(t: TestApp, account: Account, reportId: stri
     if (Date.now() > deadline) throw new Error(`report still ${res.body.result.status}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/** GETs a binary answer (a report's PDF) with its headers. */
-export async function download(t: TestApp, account: Account, url: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
-  const res = await t.http
-    .get(new URL(url, 'http://localhost').pathname)
-    .set(bearer(account))
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-  return { status: res.status, headers: res.headers as Record<string, string>, body: res.body as Buffer };
 }
