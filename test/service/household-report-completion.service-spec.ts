@@ -17,7 +17,8 @@ import { CLIENT, failure, serviceHarness, type ServiceHarness } from '../support
 // prints, so a deletion afterwards deletes it; a member deleted while it was made fails it with
 // CLIENT_NOT_FOUND and removes its file. The race is staged: a deletion's transaction holds the
 // member's row lock and has deleted the member when the completion starts, and commits while the
-// completion waits for that lock. The worker's making of the report is in test/e2e/household-reports.
+// completion waits for that lock. A household deleted while its report was made leaves neither the
+// report nor its file. The worker's making of the report is in test/e2e/household-reports.
 
 describe('completing a household report while a member is deleted', () => {
   let h: ServiceHarness;
@@ -96,5 +97,23 @@ describe('completing a household report while a member is deleted', () => {
     expect(row.status).toBe('running');
     expect(await fileKept(report)).toBe(false);
     expect(await generated(report.id)).toBe(0);
+  });
+
+  it('the household deleted while the report was made: the completion records nothing and leaves no file behind the deleted row', async () => {
+    const { report, members } = await householdReport('Das');
+    await h.get(HouseholdsService).remove(admin, report.householdId!, CLIENT.ip);
+    expect(await sql(`SELECT 1 FROM reports WHERE id = $1`, [report.id])).toEqual([]);
+
+    expect(await stored.complete(report, PDF, 0, event(members))).toBe(false);
+    expect(await fileKept(report)).toBe(false);
+    expect(await generated(report.id)).toBe(0);
+  });
+
+  it('a report completed already keeps its file when another attempt finds it completed', async () => {
+    const { report, members } = await householdReport('Iyer');
+    expect(await stored.complete(report, PDF, 0, event(members))).toBe(true);
+    expect(await stored.complete(report, PDF, 0, event(members))).toBe(false);
+    expect(await fileKept(report)).toBe(true);
+    expect(await generated(report.id)).toBe(1);
   });
 });

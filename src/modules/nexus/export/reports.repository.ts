@@ -83,6 +83,12 @@ export class ReportsRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Whether the report's row names this stored file (in the caller's transaction). */
+  async namesFile(manager: EntityManager, tenantId: string, id: string, storageKey: string): Promise<boolean> {
+    const rows = (await manager.query('SELECT 1 FROM reports WHERE tenant_id = $1 AND id = $2 AND storage_key = $3', [tenantId, id, storageKey])) as unknown[];
+    return rows.length > 0;
+  }
+
   /** Marks a report that is not completed as failed, with the reason. */
   async fail(tenantId: string, id: string, errorCode: string, errorMessage: string): Promise<boolean> {
     const result = await this.dataSource

@@ -115,24 +115,31 @@ export class StoredReports {
    * is written. A household report records the members it prints (`event.client_ids`), so deleting
    * one of them deletes it. The clients it prints are locked while it is recorded: one deleted while
    * it was made fails it with CLIENT_NOT_FOUND and its file is removed, so no report keeps a deleted
-   * client's data; a deletion that comes after finds the report and deletes it. Answers whether this
-   * call completed it.
+   * client's data; a deletion that comes after finds the report and deletes it. A report not recorded
+   * because its row is gone (its household deleted while it was made) or names no file (failed
+   * meanwhile) leaves no file either: the deletion found nothing to remove. Answers whether this call
+   * completed it.
    */
   async complete(report: StoredReport, body: Buffer, rowCount: number, event: GeneratedEvent): Promise<boolean> {
     const storageKey = reportStorageKey(report.tenantId, report.id, report.format);
     const sha256 = createHash('sha256').update(body).digest('hex');
     await this.storage.put(storageKey, { bytes: body }, { size: body.length, sha256 });
     const deleted = new AppException('CLIENT_NOT_FOUND', 'A client the report is about was deleted while it was made');
-    return this.reports.transaction(async (manager) => {
+    let unreferenced = false;
+    const done = await this.reports.transaction(async (manager) => {
       if ((await this.reports.lockClients(manager, report.tenantId, event.client_ids)) < event.client_ids.length) throw deleted;
-      const done = await this.reports.complete(manager, report.tenantId, report.id, {
+      const recorded = await this.reports.complete(manager, report.tenantId, report.id, {
         storageKey,
         sizeBytes: body.length,
         sha256,
         rowCount,
         memberClientIds: report.householdId === null ? null : event.client_ids,
       });
-      if (!done) return false;
+      if (!recorded) {
+        // Completed by another attempt (the row names this very key: keep it), else deleted or failed meanwhile.
+        unreferenced = !(await this.reports.namesFile(manager, report.tenantId, report.id, storageKey));
+        return false;
+      }
       await this.outbox.record(manager, report.tenantId, 'report.generated', {
         report_id: report.id,
         report_type: report.reportType,
@@ -150,6 +157,9 @@ export class StoredReports {
       if (error === deleted) await this.storage.delete(storageKey).catch(() => undefined);
       throw error;
     });
+    // No row names the file: the store sweep would remove it later anyway.
+    if (unreferenced) await this.storage.delete(storageKey).catch(() => undefined);
+    return done;
   }
 
   fail(tenantId: string, id: string, code: string, message: string): Promise<boolean> {
