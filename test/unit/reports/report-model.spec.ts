@@ -161,4 +161,12 @@ describe('household report model', () => {
     const subject = { ...base.subject, members: [...base.subject.members, { client_id: 'cli_new', pan: 'ABCPN1111N', realised: null }] };
     expect(() => buildReportModel({ ...base, subject })).toThrow(/no figures for member cli_new/);
   });
+
+  it('a member whose holdings under its PAN are not the ones the household portfolio counts for it (its PAN changed while the report was read) is an error, never a member shown without its holdings', () => {
+    const base = sampleHouseholdInput();
+    if (base.subject.kind !== 'household') throw new Error('not a household');
+    // The register now names Rahul by another PAN; the portfolio read before still counts his two holdings.
+    const subject = { ...base.subject, members: base.subject.members.map((x) => (x.client_id === 'cli_rahul' ? { ...x, pan: 'ABCPR0000Z' } : x)) };
+    expect(() => buildReportModel({ ...base, subject })).toThrow(/member cli_rahul/);
+  });
 });
