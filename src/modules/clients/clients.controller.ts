@@ -66,7 +66,7 @@ export class ClientsController {
   @ApiOperation({
     summary: 'Delete a client and every statement it appears in; dry_run=true lists them and changes nothing',
     description:
-      'Every statement the client appears in (joint statements included) is deleted as `DELETE /api/v1/nexus/documents/{doc_id}` deletes it (original, extraction, stage rows, layout, exports, chat passages and the messages quoting them, queued jobs), and then the client; the audit entries name ids only. A joint statement\'s other investors stay clients, without that statement. `dry_run=true` answers the same list (ids, types, dates, and which statements are joint with other clients) and changes nothing.',
+      'Every statement the client appears in (joint statements included) is deleted as `DELETE /api/v1/nexus/documents/{doc_id}` deletes it (original, extraction, stage rows, layout, exports, chat passages and the messages quoting them, queued jobs), and then the client with the reports about it (gains exports, client reports) and the household reports that print its portfolio, and their files; the audit entries name ids only. A joint statement\'s other investors stay clients, without that statement. `dry_run=true` answers the same list (ids, types, dates, and which statements are joint with other clients) and changes nothing.',
   })
   @ApiEnvelope(ClientDeletionDto)
   @ApiConflictResponse({ description: 'CONFLICT: statements kept being linked to the client while it was being deleted (rare); try again' })

@@ -60,7 +60,7 @@ export class HouseholdsController {
   @Delete(':household_id')
   @Roles('admin')
   @HouseholdIdParam
-  @ApiOperation({ summary: 'Delete a household (its clients stay in the register)' })
+  @ApiOperation({ summary: 'Delete a household with its reports and their files (its clients stay in the register)' })
   @ApiEnvelope(null)
   @NotFound
   async remove(@CurrentUser() user: Principal, @Param('household_id') id: string, @Caller() caller: ClientInfo) {
