@@ -31,6 +31,15 @@ describe('client report model', () => {
     expect(m.unrealised.total).toEqual({ value: 2970975.75, cost: null, gain: null });
   });
 
+  it('a class subtotal follows the portfolio total cost’s rule: a holding valued at 0 without a printed cost adds no cost, as the portfolio total counts it', () => {
+    const p = samplePortfolio();
+    p.positions.push(position({ id: 'P|folio:9|INF179K01XX9', folio: '777', isin: 'INF179K01XX9', units: 0, nav: 12.5, market_value: 0, cost_value: null }));
+    const m = buildReportModel(input({ portfolio: p }));
+    expect(m.groups[0].rows).toHaveLength(3);
+    expect(m.groups[0].subtotal).toEqual({ value: 2842578.95, cost: 2350000, gain: 492578.95 });
+    expect(m.groups[0].rows[2]).toMatchObject({ value: 0, cost: null, gain: null });
+  });
+
   it('an unknown figure stays null (never 0), and a holding without an asset class is Unclassified', () => {
     const p = samplePortfolio();
     p.positions.push(position({ id: 'X', isin: 'INE002A01018', asset_class: null, units: null, nav: null, market_value: null, cost_value: null, flags: [{ code: 'FIGURE_MISSING', message: 'm', fields: ['units', 'market_value'] }] }));

@@ -60,7 +60,7 @@ export interface HoldingRow {
 
 export interface ClassFigures {
   value: number;
-  /** Null unless every valued holding of the class prints a cost (the portfolio's rule for its total). */
+  /** Null unless every valued holding of the class prints a cost or is valued at 0 (the portfolio's rule for its total). */
   cost: number | null;
   gain: number | null;
 }
@@ -327,6 +327,8 @@ function groupHoldings(positions: readonly PositionDto[]): HoldingsGroup[] {
 function subtotal(members: readonly PositionDto[]): ClassFigures {
   const valued = members.filter((p) => p.market_value !== null);
   const value = sumRupees(valued.map((p) => p.market_value!));
-  const cost = valued.length > 0 && valued.every((p) => p.cost_value !== null) ? sumRupees(valued.map((p) => p.cost_value!)) : null;
+  // The portfolio total cost's rule (calculatePortfolio): a holding valued at 0 needs no printed cost.
+  const costKnown = valued.length > 0 && valued.every((p) => p.cost_value !== null || Math.round(p.market_value! * 100) === 0);
+  const cost = costKnown ? sumRupees(valued.map((p) => p.cost_value ?? 0)) : null;
   return { value, cost, gain: cost === null ? null : difference(value, cost) };
 }
