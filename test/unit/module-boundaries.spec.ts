@@ -16,7 +16,7 @@ const MODULES = resolve('src/modules');
  */
 const PUBLIC_FILES: Record<string, string[]> = {
   audit: ['audit.service.ts'],
-  clients: ['entities/client.entity.ts'],
+  clients: ['entities/client.entity.ts', 'entities/household.entity.ts'],
   gains: ['gains.service.ts'],
   auth: ['auth.service.ts', 'password.service.ts', 'token.service.ts', 'login-rate-limiter.ts', 'sessions.repository.ts', 'jwt-auth.guard.ts', 'dto/token-pair.dto.ts'],
   llm: ['llm-provider.ts', 'pii-masker.ts', 'price-table.ts'],

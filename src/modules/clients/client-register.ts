@@ -173,6 +173,15 @@ export class ClientRegister {
   }
 
   /** The tenant's household with its members; 404 HOUSEHOLD_NOT_FOUND otherwise. */
+  /**
+   * Within the caller's transaction: locks the clients against deletion until it ends (a client's
+   * deletion locks its row first) and answers whether they all still exist. What a report about them
+   * is recorded under, so none is recorded for a client deleted while it was made.
+   */
+  async lockClients(manager: EntityManager, tenantId: string, clientIds: string[]): Promise<boolean> {
+    return (await this.repo.lockClientsShared(tenantId, clientIds, manager)) === new Set(clientIds).size;
+  }
+
   async requireHousehold(tenantId: string, householdId: string): Promise<HouseholdMembers> {
     const household = isPrefixedId(householdId, 'hh') ? await this.repo.findHousehold(tenantId, householdId) : null;
     if (!household) throw householdNotFound();

@@ -233,6 +233,12 @@ export class ClientsRepository {
     return rows.length > 0;
   }
 
+  /** Locks the clients' rows against deletion (FOR SHARE) until the transaction ends; answers how many exist. */
+  async lockClientsShared(tenantId: string, ids: string[], manager: EntityManager): Promise<number> {
+    const rows = (await manager.query('SELECT id FROM clients WHERE tenant_id = $1 AND id = ANY($2::varchar[]) ORDER BY id FOR SHARE', [tenantId, ids])) as unknown[];
+    return rows.length;
+  }
+
   async countDocumentsOf(tenantId: string, clientId: string, manager: EntityManager): Promise<number> {
     return this.investors(manager).countBy({ tenantId, clientId });
   }

@@ -47,7 +47,8 @@ export class ClientReportGenerator {
     ]);
     const model = buildReportModel({ firm: tenant.name, generatedAt: new Date(), ...source.input });
     const body = await renderClientReport(model);
-    const done = await this.reports.complete(report, body, source.input.portfolio.positions.length, { ...source.event, url: this.urls.file(report.id) });
+    const event = { ...source.event, url: this.urls.file(report.id) };
+    const done = await this.reports.complete(report, body, source.input.portfolio.positions.length, event);
     if (done) this.logger.info({ reportId, tenantId, bytes: body.length, ms: Date.now() - started }, 'client report generated');
   }
 

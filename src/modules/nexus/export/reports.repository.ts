@@ -66,15 +66,6 @@ export class ReportsRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /**
-   * Locks the clients a report is about against deletion until the caller's transaction ends (a
-   * client's deletion locks its row first); answers how many of them still exist.
-   */
-  async lockClients(manager: EntityManager, tenantId: string, clientIds: string[]): Promise<number> {
-    const rows = (await manager.query('SELECT id FROM clients WHERE tenant_id = $1 AND id = ANY($2::varchar[]) ORDER BY id FOR SHARE', [tenantId, clientIds])) as unknown[];
-    return rows.length;
-  }
-
   /** Records the made file in the caller's transaction, unless the report is completed already; answers whether it was recorded. */
   async complete(manager: EntityManager, tenantId: string, id: string, file: ReportFileFields): Promise<boolean> {
     const result = await manager

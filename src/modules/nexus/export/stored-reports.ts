@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { ClientRegister } from '../../clients/index.js';
 import { AppException } from '../../../common/errors/app.exception.js';
 import { OutboxService } from '../../outbox/outbox.service.js';
 import type { ReportEntity, ReportParams, ReportStatus } from './entities/report.entity.js';
@@ -75,6 +76,7 @@ export class StoredReports {
     private readonly reports: ReportsRepository,
     private readonly storage: DocumentStorage,
     private readonly outbox: OutboxService,
+    private readonly clients: ClientRegister,
   ) {}
 
   /** Records a requested report as `queued`. */
@@ -127,7 +129,7 @@ export class StoredReports {
     const deleted = new AppException('CLIENT_NOT_FOUND', 'A client the report is about was deleted while it was made');
     let unreferenced = false;
     const done = await this.reports.transaction(async (manager) => {
-      if ((await this.reports.lockClients(manager, report.tenantId, event.client_ids)) < event.client_ids.length) throw deleted;
+      if (!(await this.clients.lockClients(manager, report.tenantId, event.client_ids))) throw deleted;
       const recorded = await this.reports.complete(manager, report.tenantId, report.id, {
         storageKey,
         sizeBytes: body.length,
