@@ -18,7 +18,8 @@ import { CLIENT, failure, serviceHarness, type ServiceHarness } from '../support
 // CLIENT_NOT_FOUND and removes its file. The race is staged: a deletion's transaction holds the
 // member's row lock and has deleted the member when the completion starts, and commits while the
 // completion waits for that lock. A household deleted while its report was made leaves neither the
-// report nor its file. The worker's making of the report is in test/e2e/household-reports.
+// report nor its file, and a client deletion meeting a household deletion takes the reports in the same
+// order. The worker's making of the report is in test/e2e/household-reports.
 
 describe('completing a household report while a member is deleted', () => {
   let h: ServiceHarness;
@@ -107,6 +108,38 @@ describe('completing a household report while a member is deleted', () => {
     expect(await stored.complete(report, PDF, 0, event(members))).toBe(false);
     expect(await fileKept(report)).toBe(false);
     expect(await generated(report.id)).toBe(0);
+  });
+
+  it('a client deletion takes the report rows it deletes in id order, the order a household deletion takes them in: the two never hold one each and wait for the other', async () => {
+    const { report: first, members } = await householdReport('Nair');
+    const again = await h.get(ClientReportsService).requestForHousehold(analyst, first.householdId!, { report_type: 'household_summary' });
+    expect(await stored.start(analyst.tenantId, again.report_id)).toBe(true);
+    const second = (await stored.find(analyst.tenantId, again.report_id))!;
+    const [lo, hi] = [first, second].sort((a, b) => (a.id < b.id ? -1 : 1));
+    // Completed in the other order, so the rows lie in the table hi first (a scan's order is not the ids').
+    expect(await stored.complete(hi, PDF, 0, event(members))).toBe(true);
+    expect(await stored.complete(lo, PDF, 0, event(members))).toBe(true);
+
+    // A household deletion part way: it holds the first report and is about to take the second.
+    const household = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await household.connect();
+    let second_: 'free' | 'held by the client deletion';
+    try {
+      await household.query('BEGIN');
+      await household.query('SELECT id FROM reports WHERE id = $1 FOR UPDATE', [lo.id]);
+      const deletion = h.get(ClientsService).remove(admin, members[1], CLIENT.ip);
+      await someoneWaitsForALock();
+      second_ = await household.query('SELECT id FROM reports WHERE id = $1 FOR UPDATE NOWAIT', [hi.id]).then(
+        () => 'free' as const,
+        () => 'held by the client deletion' as const,
+      );
+      await household.query('ROLLBACK');
+      await deletion;
+    } finally {
+      await household.end();
+    }
+    expect(second_).toBe('free');
+    expect(await sql(`SELECT 1 FROM reports WHERE id = ANY($1::uuid[])`, [[lo.id, hi.id]])).toEqual([]);
   });
 
   it('a report completed already keeps its file when another attempt finds it completed', async () => {

@@ -50,8 +50,17 @@ export class ReportsRepository {
     return this.deleteWhere(manager, 'tenant_id = $1 AND household_id = $2', [tenantId, householdId]);
   }
 
+  /**
+   * The rows are locked in id order first: a client's deletion and a household's can both delete the
+   * same household reports, and taking them in each one's scan order could leave each holding a row the
+   * other waits for (a deadlock).
+   */
   private async deleteWhere(manager: EntityManager, where: string, params: string[]): Promise<string[]> {
-    const [rows] = (await manager.query(`DELETE FROM reports WHERE ${where} RETURNING storage_key`, params)) as [Array<{ storage_key: string | null }>, number];
+    const [rows] = (await manager.query(
+      `WITH doomed AS MATERIALIZED (SELECT id FROM reports WHERE ${where} ORDER BY id FOR UPDATE)
+       DELETE FROM reports r USING doomed WHERE r.id = doomed.id RETURNING r.storage_key`,
+      params,
+    )) as [Array<{ storage_key: string | null }>, number];
     // A report not made yet has no file.
     return rows.flatMap((r) => (r.storage_key === null ? [] : [r.storage_key]));
   }
