@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import type { Principal } from '../../src/common/auth/principal.js';
@@ -142,11 +143,15 @@ describe('completing a household report while a member is deleted', () => {
     expect(await sql(`SELECT 1 FROM reports WHERE id = ANY($1::uuid[])`, [[lo.id, hi.id]])).toEqual([]);
   });
 
-  it('a report completed already keeps its file when another attempt finds it completed', async () => {
+  it('a report completed already keeps its file, byte for byte, when another attempt (its own PDF) finds it completed', async () => {
     const { report, members } = await householdReport('Iyer');
     expect(await stored.complete(report, PDF, 0, event(members))).toBe(true);
-    expect(await stored.complete(report, PDF, 0, event(members))).toBe(false);
+    const other = Buffer.from('%PDF-1.7 a second attempt, generated a moment later');
+    expect(await stored.complete(report, other, 0, event(members))).toBe(false);
     expect(await fileKept(report)).toBe(true);
+    expect(await storage.getBytes(reportStorageKey(report.tenantId, report.id, 'pdf'))).toEqual(PDF);
+    const [row] = await sql(`SELECT size_bytes::int AS size, sha256 FROM reports WHERE id = $1`, [report.id]);
+    expect(row).toEqual({ size: PDF.length, sha256: createHash('sha256').update(PDF).digest('hex') });
     expect(await generated(report.id)).toBe(1);
   });
 });

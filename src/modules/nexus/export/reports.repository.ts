@@ -83,9 +83,9 @@ export class ReportsRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** Whether the report's row names this stored file (in the caller's transaction). */
-  async namesFile(manager: EntityManager, tenantId: string, id: string, storageKey: string): Promise<boolean> {
-    const rows = (await manager.query('SELECT 1 FROM reports WHERE tenant_id = $1 AND id = $2 AND storage_key = $3', [tenantId, id, storageKey])) as unknown[];
+  /** Locks the report's row until the caller's transaction ends, if it is still queued or running; answers whether it is. */
+  async lockUnfinished(manager: EntityManager, tenantId: string, id: string): Promise<boolean> {
+    const rows = (await manager.query(`SELECT 1 FROM reports WHERE tenant_id = $1 AND id = $2 AND status IN ('queued', 'running') FOR UPDATE`, [tenantId, id])) as unknown[];
     return rows.length > 0;
   }
 

@@ -111,37 +111,34 @@ export class StoredReports {
   }
 
   /**
-   * Stores the file, then records it and `report.generated` in one transaction. The storage key is
-   * the report's own, so a retry after a crash overwrites the same file (and the store sweep removes a
-   * file whose report row is gone); a report already completed is left as it is and no second event
-   * is written. A household report records the members it prints (`event.client_ids`), so deleting
-   * one of them deletes it. The clients it prints are locked while it is recorded: one deleted while
-   * it was made fails it with CLIENT_NOT_FOUND and its file is removed, so no report keeps a deleted
-   * client's data; a deletion that comes after finds the report and deletes it. A report not recorded
-   * because its row is gone (its household deleted while it was made) or names no file (failed
-   * meanwhile) leaves no file either: the deletion found nothing to remove. Answers whether this call
-   * completed it.
+   * Stores the file and records it with `report.generated`, in one transaction that first locks the
+   * clients the report prints, then the report's row:
+   * - a client deleted while the report was made fails it with CLIENT_NOT_FOUND before anything is
+   *   stored, so no report keeps a deleted client's data; a deletion that comes after finds the
+   *   report (a household report records the members it prints, `event.client_ids`) and deletes it;
+   * - a report no longer queued or running (completed by another attempt, failed, or deleted with its
+   *   client or household) is left as it is and nothing is stored: a second attempt never overwrites
+   *   a completed report's file, and no second event is written;
+   * - otherwise the file is stored under the report's own key while its row is locked, then recorded.
+   *   A failure after the file is stored leaves the row unfinished, and the retry writes the same key.
+   * Answers whether this call completed it.
    */
   async complete(report: StoredReport, body: Buffer, rowCount: number, event: GeneratedEvent): Promise<boolean> {
     const storageKey = reportStorageKey(report.tenantId, report.id, report.format);
     const sha256 = createHash('sha256').update(body).digest('hex');
-    await this.storage.put(storageKey, { bytes: body }, { size: body.length, sha256 });
-    const deleted = new AppException('CLIENT_NOT_FOUND', 'A client the report is about was deleted while it was made');
-    let unreferenced = false;
-    const done = await this.reports.transaction(async (manager) => {
-      if (!(await this.clients.lockClients(manager, report.tenantId, event.client_ids))) throw deleted;
-      const recorded = await this.reports.complete(manager, report.tenantId, report.id, {
+    return this.reports.transaction(async (manager) => {
+      if (!(await this.clients.lockClients(manager, report.tenantId, event.client_ids))) {
+        throw new AppException('CLIENT_NOT_FOUND', 'A client the report is about was deleted while it was made');
+      }
+      if (!(await this.reports.lockUnfinished(manager, report.tenantId, report.id))) return false;
+      await this.storage.put(storageKey, { bytes: body }, { size: body.length, sha256 });
+      await this.reports.complete(manager, report.tenantId, report.id, {
         storageKey,
         sizeBytes: body.length,
         sha256,
         rowCount,
         memberClientIds: report.householdId === null ? null : event.client_ids,
       });
-      if (!recorded) {
-        // Completed by another attempt (the row names this very key: keep it), else deleted or failed meanwhile.
-        unreferenced = !(await this.reports.namesFile(manager, report.tenantId, report.id, storageKey));
-        return false;
-      }
       await this.outbox.record(manager, report.tenantId, 'report.generated', {
         report_id: report.id,
         report_type: report.reportType,
@@ -154,14 +151,7 @@ export class StoredReports {
         generated_by: report.createdBy,
       });
       return true;
-    }).catch(async (error: unknown) => {
-      // The file of a report that is not recorded goes (the store sweep would remove it later anyway).
-      if (error === deleted) await this.storage.delete(storageKey).catch(() => undefined);
-      throw error;
     });
-    // No row names the file: the store sweep would remove it later anyway.
-    if (unreferenced) await this.storage.delete(storageKey).catch(() => undefined);
-    return done;
   }
 
   fail(tenantId: string, id: string, code: string, message: string): Promise<boolean> {
