@@ -39,3 +39,11 @@ describe('a household’s realised gains for the report', () => {
     expect(household.defaulted_tax_class).toEqual(['Priya: Index Fund (folio 12/3)', 'Rahul: Index Fund (folio 12/3)']);
   });
 });
+
+it('a member without a name is named as such in the defaulted-scheme notes, never by its internal client id', () => {
+  const nameless = { ...answer([[1, 1]]), client_id: 'cli_0a1b2c3d4e5f60718293a4b5', name: null };
+  const totals = { realised: { by_tax_class: [] } };
+  const { household } = householdRealisedGains({ fy: '2024-25', members: [nameless], totals });
+  expect(household.defaulted_tax_class).toEqual(['A member without a name: Index Fund (folio 12/3)']);
+  expect(household.defaulted_tax_class.join()).not.toContain('cli_');
+});

@@ -119,7 +119,7 @@ describe('household report PDF', () => {
     const line = (name: string) => linesStartingWith(read, name)[0];
     expect(line('Priya Sharma')).toEqual(['self', 'XXXXXX234K', '2', '28,42,578.95', '23,50,000.00', '4,92,578.95', '14.10 %']);
     expect(line('Rahul Sharma')).toEqual(['spouse', 'XXXXXX678L', '2', '1,28,396.80', 'not on statement', 'not on statement', '—']);
-    expect(line('Anika Sharma')).toEqual(['child', 'XXXXXX012M', '0', '0.00', 'not on statement', 'not on statement', '—']);
+    expect(line('Anika Sharma')).toEqual(['child', 'XXXXXX012M', '0', '0.00', '—', '—', '—']); // holds nothing: no cost to miss
   });
 
   it('prints each member’s holdings under the member’s heading, with the model’s figures', () => {

@@ -46,6 +46,6 @@ export function realisedGains(gains: GainsAnswer): RealisedGains {
 export function householdRealisedGains(gains: HouseholdGainsAnswer): { household: RealisedGains; members: Map<string, RealisedGains> } {
   const members = new Map(gains.members.map((m) => [m.client_id, realisedGains(m)]));
   const household = realisedGains({ fy: gains.fy, realised: gains.totals.realised, holdings: [] });
-  household.defaulted_tax_class = gains.members.flatMap((m) => members.get(m.client_id)!.defaulted_tax_class.map((scheme) => `${m.name ?? m.client_id}: ${scheme}`));
+  household.defaulted_tax_class = gains.members.flatMap((m) => members.get(m.client_id)!.defaulted_tax_class.map((scheme) => `${m.name ?? 'A member without a name'}: ${scheme}`));
   return { household, members };
 }

@@ -188,8 +188,9 @@ function members(doc: Doc, m: ClientReportModel) {
         maskPan(member.pan),
         String(member.positions),
         amount(member.totals.total_market_value),
-        money(member.totals.total_cost_value),
-        money(member.totals.gain),
+        // A member holding nothing has no cost to miss: a dash, not "not on statement".
+        member.positions === 0 ? UNKNOWN : money(member.totals.total_cost_value),
+        member.positions === 0 ? UNKNOWN : money(member.totals.gain),
         percent(member.totals.xirr),
       ],
     })),
