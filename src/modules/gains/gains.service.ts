@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/auth/principal.js';
 import { ExportService, MarketDataService, type ReportFile } from '../nexus/index.js';
-import { PortfolioService } from '../portfolio/index.js';
+import { PortfolioService, type ClientHistory, type HouseholdHistory } from '../portfolio/index.js';
 import { parseFinancialYear } from './financial-year.js';
 import { Fmv2018 } from './fmv/fmv-2018.provider.js';
 import { gainsOf, type InvestorGains } from './gains-of.js';
@@ -45,7 +45,12 @@ export class GainsService {
   /** A client's gains as `GET /clients/{id}/gains` answers them, for work done without a caller (a client report's job). */
   async clientGainsOf(tenantId: string, clientId: string, fyValue: unknown): Promise<ClientGains> {
     const fy = parseFinancialYear(fyValue);
-    const history = await this.portfolios.clientHistory(tenantId, clientId);
+    return this.clientGainsFrom(await this.portfolios.clientHistory(tenantId, clientId), fy.fy);
+  }
+
+  /** The same from a history already read (PortfolioService.clientSnapshot, for a report). */
+  async clientGainsFrom(history: ClientHistory, fyValue: unknown): Promise<ClientGains> {
+    const fy = parseFinancialYear(fyValue);
     const gains = gainsOf(history.consolidation, fy, await this.navLookup(), this.fmv2018.lookup());
     return { client_id: history.client_id, name: history.name, ...gains };
   }
@@ -57,7 +62,12 @@ export class GainsService {
   /** A household's gains as `GET /households/{id}/gains` answers them, for work done without a caller (a household report's job). */
   async householdGainsOf(tenantId: string, householdId: string, fyValue: unknown): Promise<HouseholdGains> {
     const fy = parseFinancialYear(fyValue);
-    const history = await this.portfolios.householdHistory(tenantId, householdId);
+    return this.householdGainsFrom(await this.portfolios.householdHistory(tenantId, householdId), fy.fy);
+  }
+
+  /** The same from the members' histories already read (PortfolioService.householdSnapshot, for a report). */
+  async householdGainsFrom(history: HouseholdHistory, fyValue: unknown): Promise<HouseholdGains> {
+    const fy = parseFinancialYear(fyValue);
     const lookup = await this.navLookup();
     const fmv = this.fmv2018.lookup();
     const members = history.members.map((m) => ({

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/auth/principal.js';
 import { paginated, offsetOf, type Paginated } from '../../common/http/pagination.js';
-import { ClientRegister } from '../clients/index.js';
+import { ClientRegister, type HouseholdMembers } from '../clients/index.js';
 import { ResultsService, type CompletedExtraction, type Entity } from '../nexus/index.js';
 import { consolidate, consolidateHousehold, normaliseFolio, type Consolidation, type StatementSource } from './consolidation/index.js';
 import type { ClientPortfolioDto, HouseholdPortfolioDto, PortfolioTransactionDto, TransactionsQueryDto } from './dto/portfolio.dto.js';
@@ -11,6 +11,7 @@ import { toFiguresDto, toPortfolioDto, toTransactionDto } from './dto/portfolio.
 export interface ClientHistory {
   client_id: string;
   name: string | null;
+  pan: string;
   consolidation: Consolidation;
 }
 
@@ -32,6 +33,46 @@ const toStatement = (row: CompletedExtraction): StatementSource => {
   return { document_id: row.doc_id, document_type: result.document_type ?? 'UNKNOWN', period: result.period ?? { from: null, to: null }, entities: result.entities ?? [] };
 };
 
+/** A client's whole history: every statement counted, its own PAN's holdings. */
+const clientHistoryOf = (client: { id: string; name: string | null; pan: string }, statements: StatementSource[]): ClientHistory => ({
+  client_id: client.id,
+  name: client.name,
+  pan: client.pan,
+  consolidation: consolidate(statements, { pans: [client.pan] }),
+});
+
+/** Each member's whole history; `statements` in the members' order. */
+const householdHistoryOf = (household: HouseholdMembers, statements: StatementSource[][]): HouseholdHistory => ({
+  household_id: household.id,
+  name: household.name,
+  members: household.members.map((m, i) => ({ ...clientHistoryOf(m, statements[i]), relationship: m.relationship })),
+});
+
+/** The client's portfolio as of `asOf`: its own PAN's holdings. */
+const clientPortfolioFrom = (client: { id: string; pan: string }, statements: StatementSource[], asOf: string | null): ClientPortfolioDto => ({
+  client_id: client.id,
+  ...toPortfolioDto(consolidate(statements, { asOf, pans: [client.pan] })),
+});
+
+/** The household's portfolio as of `asOf`, with each member's figures; `statements` in the members' order. */
+function householdPortfolioFrom(household: HouseholdMembers, statements: StatementSource[][], asOf: string | null): HouseholdPortfolioDto {
+  const c = consolidateHousehold(
+    household.members.map((m, i) => ({ client_id: m.id, name: m.name ?? '', pans: [m.pan], statements: statements[i] })),
+    { asOf },
+  );
+  return {
+    household_id: household.id,
+    ...toPortfolioDto(c),
+    members: c.members.map((m, i) => ({
+      client_id: m.client_id,
+      name: household.members[i].name,
+      relationship: household.members[i].relationship,
+      positions: m.positions,
+      totals: toFiguresDto(m.figures),
+    })),
+  };
+}
+
 /**
  * A client's or a household's portfolio and merged transaction history, consolidated from every
  * completed statement of the tenant linked to the client (docs/portfolio.md). The register is the
@@ -51,8 +92,17 @@ export class PortfolioService {
   /** The client's portfolio as `GET /clients/{id}/portfolio` answers it, for work done without a caller (a report job). */
   async clientPortfolioOf(tenantId: string, clientId: string, asOf: string | null): Promise<ClientPortfolioDto> {
     const client = await this.register.requireClient(tenantId, clientId);
-    const c = consolidate(await this.statementsOf(tenantId, client.id), { asOf, pans: [client.pan] });
-    return { client_id: client.id, ...toPortfolioDto(c) };
+    return clientPortfolioFrom(client, await this.statementsOf(tenantId, client.id), asOf);
+  }
+
+  /**
+   * For a report of the client: its portfolio as of `asOf` and its whole history (what its gains are
+   * computed from), from one read of the register and the client's statements.
+   */
+  async clientSnapshot(tenantId: string, clientId: string, asOf: string | null): Promise<{ portfolio: ClientPortfolioDto; history: ClientHistory }> {
+    const client = await this.register.requireClient(tenantId, clientId);
+    const statements = await this.statementsOf(tenantId, client.id);
+    return { portfolio: clientPortfolioFrom(client, statements, asOf), history: clientHistoryOf(client, statements) };
   }
 
   householdPortfolio(user: Principal, householdId: string, asOf: string | null): Promise<HouseholdPortfolioDto> {
@@ -62,21 +112,18 @@ export class PortfolioService {
   /** The household's portfolio as `GET /households/{id}/portfolio` answers it, for work done without a caller (a report job). */
   async householdPortfolioOf(tenantId: string, householdId: string, asOf: string | null): Promise<HouseholdPortfolioDto> {
     const household = await this.register.requireHousehold(tenantId, householdId);
-    const members = await Promise.all(
-      household.members.map(async (m) => ({ client_id: m.id, name: m.name ?? '', pans: [m.pan], statements: await this.statementsOf(tenantId, m.id) })),
-    );
-    const c = consolidateHousehold(members, { asOf });
-    return {
-      household_id: household.id,
-      ...toPortfolioDto(c),
-      members: c.members.map((m, i) => ({
-        client_id: m.client_id,
-        name: household.members[i].name,
-        relationship: household.members[i].relationship,
-        positions: m.positions,
-        totals: toFiguresDto(m.figures),
-      })),
-    };
+    return householdPortfolioFrom(household, await this.statementsOfMembers(tenantId, household), asOf);
+  }
+
+  /**
+   * For a report of the household: its portfolio as of `asOf` and each member's whole history (what
+   * their gains are computed from), from one read of the register and the members' statements, so
+   * both describe the same members.
+   */
+  async householdSnapshot(tenantId: string, householdId: string, asOf: string | null): Promise<{ portfolio: HouseholdPortfolioDto; history: HouseholdHistory }> {
+    const household = await this.register.requireHousehold(tenantId, householdId);
+    const statements = await this.statementsOfMembers(tenantId, household);
+    return { portfolio: householdPortfolioFrom(household, statements, asOf), history: householdHistoryOf(household, statements) };
   }
 
   async clientTransactions(user: Principal, clientId: string, query: TransactionsQueryDto): Promise<Paginated<PortfolioTransactionDto>> {
@@ -102,21 +149,18 @@ export class PortfolioService {
    */
   async clientHistory(tenantId: string, clientId: string): Promise<ClientHistory> {
     const client = await this.register.requireClient(tenantId, clientId);
-    return { client_id: client.id, name: client.name, consolidation: consolidate(await this.statementsOf(tenantId, client.id), { pans: [client.pan] }) };
+    return clientHistoryOf(client, await this.statementsOf(tenantId, client.id));
   }
 
   /** The same for each member of the tenant's household (their own PANs' holdings); 404 HOUSEHOLD_NOT_FOUND across tenants. */
   async householdHistory(tenantId: string, householdId: string): Promise<HouseholdHistory> {
     const household = await this.register.requireHousehold(tenantId, householdId);
-    const members = await Promise.all(
-      household.members.map(async (m) => ({
-        client_id: m.id,
-        name: m.name,
-        relationship: m.relationship,
-        consolidation: consolidate(await this.statementsOf(tenantId, m.id), { pans: [m.pan] }),
-      })),
-    );
-    return { household_id: household.id, name: household.name, members };
+    return householdHistoryOf(household, await this.statementsOfMembers(tenantId, household));
+  }
+
+  /** Each member's statements, in the members' order. */
+  private statementsOfMembers(tenantId: string, household: HouseholdMembers): Promise<StatementSource[][]> {
+    return Promise.all(household.members.map((m) => this.statementsOf(tenantId, m.id)));
   }
 
   private async statementsOf(tenantId: string, clientId: string): Promise<StatementSource[]> {

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../common/logging/logging.module.js';
-import { ClientRegister } from '../clients/index.js';
 import { StoredReports } from '../nexus/index.js';
 import { PortfolioService } from '../portfolio/index.js';
 import { GainsService } from '../gains/gains.service.js';
@@ -28,7 +27,6 @@ interface ReportSource {
 export class ClientReportGenerator {
   constructor(
     private readonly reports: StoredReports,
-    private readonly register: ClientRegister,
     private readonly portfolios: PortfolioService,
     private readonly tenants: TenantsService,
     private readonly gains: GainsService,
@@ -53,38 +51,27 @@ export class ClientReportGenerator {
   }
 
   private async clientSource(tenantId: string, clientId: string, params: ReportInput['params']): Promise<ReportSource> {
-    const client = await this.register.requireClient(tenantId, clientId);
-    const [portfolio, gains] = await Promise.all([
-      this.portfolios.clientPortfolioOf(tenantId, client.id, params.as_of),
-      params.fy ? this.gains.clientGainsOf(tenantId, client.id, params.fy) : null,
-    ]);
+    const { portfolio, history } = await this.portfolios.clientSnapshot(tenantId, clientId, params.as_of);
+    const gains = params.fy ? await this.gains.clientGainsFrom(history, params.fy) : null;
     return {
-      input: { subject: { kind: 'client', name: client.name, pan: client.pan }, portfolio, params, realised: gains ? realisedGains(gains) : null },
-      event: { client_id: client.id, client_ids: [client.id] },
+      input: { subject: { kind: 'client', name: history.name, pan: history.pan }, portfolio, params, realised: gains ? realisedGains(gains) : null },
+      event: { client_id: history.client_id, client_ids: [history.client_id] },
     };
   }
 
   /**
-   * The household's portfolio and gains, read with the same members: a member joining or leaving
-   * between the two reads is an error Bull retries. The event names the first member (the register's
-   * order: `self` first) as `client_id`, as a joint statement's names its first holder.
+   * The household's portfolio and gains, from one read of its members and their statements. The
+   * event names the first member (the register's order: `self` first) as `client_id`, as a joint
+   * statement's names its first holder.
    */
   private async householdSource(tenantId: string, householdId: string, params: ReportInput['params']): Promise<ReportSource> {
-    const household = await this.register.requireHousehold(tenantId, householdId);
-    if (!household.members.length) throw new AppException('HOUSEHOLD_EMPTY');
-    const [portfolio, gains] = await Promise.all([
-      this.portfolios.householdPortfolioOf(tenantId, household.id, params.as_of),
-      params.fy ? this.gains.householdGainsOf(tenantId, household.id, params.fy) : null,
-    ]);
-    const ids = household.members.map((m) => m.id);
-    const same = (others: readonly string[]) => others.length === ids.length && others.every((id, i) => id === ids[i]);
-    if (!same(portfolio.members.map((m) => m.client_id)) || (gains && !same(gains.members.map((m) => m.client_id)))) {
-      throw new Error('the household changed while its report was read; retrying');
-    }
-    const realised = gains ? householdRealisedGains(gains) : null;
+    const { portfolio, history } = await this.portfolios.householdSnapshot(tenantId, householdId, params.as_of);
+    if (!history.members.length) throw new AppException('HOUSEHOLD_EMPTY');
+    const realised = params.fy ? householdRealisedGains(await this.gains.householdGainsFrom(history, params.fy)) : null;
+    const ids = history.members.map((m) => m.client_id);
     return {
       input: {
-        subject: { kind: 'household', name: household.name, members: household.members.map((m) => ({ client_id: m.id, pan: m.pan, realised: realised?.members.get(m.id) ?? null })) },
+        subject: { kind: 'household', name: history.name, members: history.members.map((m) => ({ client_id: m.client_id, pan: m.pan, realised: realised?.members.get(m.client_id) ?? null })) },
         portfolio,
         params,
         realised: realised?.household ?? null,

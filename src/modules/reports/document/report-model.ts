@@ -284,8 +284,8 @@ function subjectOf(input: ReportInput, group: (positions: readonly PositionDto[]
       if (!f) throw new Error(`the household portfolio has no figures for member ${m.client_id}`);
       const pan = m.pan?.toUpperCase() ?? null;
       const holdings = portfolio.positions.filter((p) => pan !== null && p.investor.pan?.toUpperCase() === pan);
-      // The member's section must show the holdings its row counts: a PAN changed between the register's
-      // read and the portfolio's is an error (the job retries), never a member printed without them.
+      // The member's section must show the holdings its row counts: any disagreement is an error (the
+      // job retries), never a member printed without them.
       if (holdings.length !== f.positions) throw new Error(`the household portfolio counts ${f.positions} holdings for member ${m.client_id}, ${holdings.length} are under its PAN`);
       return {
         client_id: m.client_id,
