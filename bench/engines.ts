@@ -39,7 +39,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { PdfPageText, PdfTextItem } from '../src/modules/nexus/extraction/types.js';
+import type { PdfPageText, PdfTextItem } from '../src/modules/extraction/types.js';
 
 const ENGINES = ['pdfjs', 'pdfium-hyzyla', 'pdfium-embedpdf'] as const;
 type EngineName = (typeof ENGINES)[number];
@@ -108,21 +108,21 @@ async function openEngine(name: EngineName): Promise<Engine> {
 // ---------------------------------------------------------------------------------------------------
 // The child: one engine, one statement
 
-type Understanding = typeof import('../src/modules/nexus/extraction/extractor.js') &
-  typeof import('../src/modules/nexus/extraction/classifier.js') &
+type Understanding = typeof import('../src/modules/extraction/extractor.js') &
+  typeof import('../src/modules/extraction/classifier.js') &
   typeof import('../src/modules/pdf/text-lines.js') &
-  typeof import('../src/modules/nexus/extraction/validator.js') &
-  typeof import('../src/modules/nexus/extraction/enricher.js') &
-  typeof import('../src/modules/nexus/extraction/calculator.js');
+  typeof import('../src/modules/extraction/validator.js') &
+  typeof import('../src/modules/extraction/enricher.js') &
+  typeof import('../src/modules/extraction/calculator.js');
 
 async function loadUnderstanding(): Promise<Understanding> {
   const parts = await Promise.all([
-    import('../src/modules/nexus/extraction/extractor.js'),
-    import('../src/modules/nexus/extraction/classifier.js'),
+    import('../src/modules/extraction/extractor.js'),
+    import('../src/modules/extraction/classifier.js'),
     import('../src/modules/pdf/text-lines.js'),
-    import('../src/modules/nexus/extraction/validator.js'),
-    import('../src/modules/nexus/extraction/enricher.js'),
-    import('../src/modules/nexus/extraction/calculator.js'),
+    import('../src/modules/extraction/validator.js'),
+    import('../src/modules/extraction/enricher.js'),
+    import('../src/modules/extraction/calculator.js'),
   ]);
   return Object.assign({}, ...parts) as Understanding;
 }

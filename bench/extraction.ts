@@ -61,28 +61,28 @@ const since = (t0: number): number => performance.now() - t0;
 /** A module of a build's compiled bench tree (its own src and test/fixtures). */
 const load = <T>(root: string, path: string): Promise<T> => import(pathToFileURL(join(root, 'dist-bench', path)).href) as Promise<T>;
 
-type Extraction = typeof import('../src/modules/nexus/extraction/extractor.js') &
-  typeof import('../src/modules/nexus/extraction/classifier.js') &
+type Extraction = typeof import('../src/modules/extraction/extractor.js') &
+  typeof import('../src/modules/extraction/classifier.js') &
   typeof import('../src/modules/pdf/text-lines.js') &
   typeof import('../src/modules/pdf/reader/pdfium.js') &
-  typeof import('../src/modules/nexus/extraction/validator.js') &
-  typeof import('../src/modules/nexus/extraction/enricher.js') &
-  typeof import('../src/modules/nexus/extraction/calculator.js');
+  typeof import('../src/modules/extraction/validator.js') &
+  typeof import('../src/modules/extraction/enricher.js') &
+  typeof import('../src/modules/extraction/calculator.js');
 type Generator = typeof import('../test/fixtures/generator/index.js');
 
 /**
  * The modules of the chain, where the build at `root` has them: the first of each list that exists
- * (the text reader and the line builder have moved between builds: PDFium's reader in
+ * (extraction moved from nexus/extraction to its own module; the text reader and the line builder have moved between builds: PDFium's reader in
  * pdf/reader/pdfium.js, pdfjs' in pdf/reader/pdf-text.js or nexus/extraction/pdf-text.js).
  */
 const MODULES = [
-  ['src/modules/nexus/extraction/extractor.js'],
-  ['src/modules/nexus/extraction/classifier.js'],
+  ['src/modules/extraction/extractor.js', 'src/modules/nexus/extraction/extractor.js'],
+  ['src/modules/extraction/classifier.js', 'src/modules/nexus/extraction/classifier.js'],
   ['src/modules/pdf/text-lines.js', 'src/modules/nexus/extraction/line-builder.js'],
   ['src/modules/pdf/reader/pdfium.js', 'src/modules/pdf/reader/pdf-text.js', 'src/modules/nexus/extraction/pdf-text.js'],
-  ['src/modules/nexus/extraction/validator.js'],
-  ['src/modules/nexus/extraction/enricher.js'],
-  ['src/modules/nexus/extraction/calculator.js'],
+  ['src/modules/extraction/validator.js', 'src/modules/nexus/extraction/validator.js'],
+  ['src/modules/extraction/enricher.js', 'src/modules/nexus/extraction/enricher.js'],
+  ['src/modules/extraction/calculator.js', 'src/modules/nexus/extraction/calculator.js'],
 ];
 
 async function loadExtraction(root: string): Promise<Extraction> {

@@ -18,7 +18,8 @@ import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { computeGains, findFmv2018File, loadFmv2018, schemeTaxClass, type GainsHolding, type GainsScheme } from '../src/modules/gains/index.js';
-import { parseAmfiNav, type TransactionType } from '../src/modules/nexus/index.js';
+import { parseAmfiNav } from '../src/modules/nexus/index.js';
+import { type TransactionType } from '../src/modules/extraction/index.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);

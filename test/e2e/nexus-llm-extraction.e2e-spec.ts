@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateStatement } from '../fixtures/generator/index.js';
-import { isinCheckDigit } from '../../src/modules/nexus/extraction/identifiers.js';
+import { isinCheckDigit } from '../../src/modules/extraction/identifiers.js';
 import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/app.js';
 import { MOCK_API_KEY, openAiEnv, startMockOpenAi, type MockCall, type MockOpenAi, type MockReplyFn, type MockUsage } from '../support/mock-openai-api.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';

@@ -25,9 +25,9 @@ export async function waitForProcess(t: TestApp, account: Account, processId: st
 /** What the extraction library finds in a PDF when nothing interrupts it: the yardstick for recovery tests. */
 export async function referenceHoldings(pdf: Buffer, password?: string) {
   const { extractPdfText } = await import('../../src/modules/pdf/reader/pdfium.js');
-  const { classifyStatement } = await import('../../src/modules/nexus/extraction/classifier.js');
+  const { classifyStatement } = await import('../../src/modules/extraction/classifier.js');
   const { buildLines } = await import('../../src/modules/pdf/text-lines.js');
-  const { extractStatement } = await import('../../src/modules/nexus/extraction/extractor.js');
+  const { extractStatement } = await import('../../src/modules/extraction/extractor.js');
   const pages = await extractPdfText(new Uint8Array(pdf), password);
   const draft = extractStatement(buildLines(pages), classifyStatement(pages));
   return draft.entities.flatMap((e) => e.holdings).map((h) => `${h.isin}:${h.units}:${h.market_value}`).sort();

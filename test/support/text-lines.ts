@@ -2,7 +2,7 @@
  * Hand-built `TextLine`s for parser tests: cells placed as a PDF would place them, for layouts the
  * generator does not draw. Each character is 4 points wide.
  */
-import type { Classification, StatementClass, TextLine } from '../../src/modules/nexus/extraction/types.js';
+import type { Classification, StatementClass, TextLine } from '../../src/modules/extraction/types.js';
 
 /** [x, text] left-aligned at x, or [x, text, 'r'] right-aligned to x. */
 export type CellSpec = [number, string] | [number, string, 'r'];

@@ -5,7 +5,7 @@
  * classified UNKNOWN, and it prints the personal identifiers a prompt must not carry in clear.
  */
 import PDFDocument from 'pdfkit';
-import { isinCheckDigit } from '../../src/modules/nexus/extraction/identifiers.js';
+import { isinCheckDigit } from '../../src/modules/extraction/identifiers.js';
 
 export interface UnknownLayoutHolding {
   scheme_name: string;

@@ -2,8 +2,8 @@
  * Compile-time checks of the typed pipeline, run by `npm run typecheck` (never executed): every
  * `@ts-expect-error` line must fail to compile, or the typecheck fails ("unused directive").
  */
-import type { EnrichedDraft } from '../../src/modules/nexus/extraction/enricher.js';
-import type { Classification, ExtractionDraft } from '../../src/modules/nexus/extraction/types.js';
+import type { EnrichedDraft } from '../../src/modules/extraction/enricher.js';
+import type { Classification, ExtractionDraft } from '../../src/modules/extraction/types.js';
 import { PipelineStage, StageFailure, type StageContext } from '../../src/modules/nexus/pipeline/pipeline-stage.js';
 import type { FinalOutput, StageName, StageOutputs } from '../../src/modules/nexus/pipeline/stage-registry.js';
 import type { CalculationOutput } from '../../src/modules/nexus/pipeline/stages/calculation.stage.js';

@@ -70,7 +70,7 @@ describe('module boundaries', () => {
   });
 
   it.each([
-    { name: 'chat reaching into the nexus calculator', specifier: '../../nexus/extraction/calculator.js', refused: true },
+    { name: 'chat reaching into the extraction calculator', specifier: '../../extraction/calculator.js', refused: true },
     { name: 'chat reaching into nexus storage, type only', specifier: '../../nexus/storage/hashing-disk.engine.js', refused: true, typeOnly: true },
     { name: 'chat reaching into the PDF reader', specifier: '../../pdf/reader/pdfium.js', refused: true },
     { name: 'chat through the nexus index', specifier: '../../nexus/index.js', refused: false },

@@ -5,7 +5,7 @@
  * known is null with a flag, never 0.
  */
 import type { MergedTransaction } from '../portfolio/index.js';
-import type { TransactionType } from '../nexus/index.js';
+import type { TransactionType } from '../extraction/index.js';
 import type { SchemeTaxClass } from './rules/tax-class.js';
 import type { Act, IsoDate, RuleId, TaxClass, Term } from './rules/types.js';
 

@@ -15,8 +15,6 @@
  *   CSV/XLSX, stored, fetched again at /api/v1/nexus/reports/{id}, announced by `report.generated`).
  * - MarketDataService: the NAV data's state, and the NAV file's record of an ISIN (`lookup`: latest NAV, category).
  * - `pdfUploadOptions`: the multer options of a route that receives a statement; `ReceivedFile`, the file it gives.
- * - `calculatePortfolio` and the extraction's types: compute portfolio figures over holdings;
- *   `holdingCashFlows` and `holdingXirr`: a holding's cash flows and XIRR, as calculation computes them.
  * - `parseAmfiNav`: AMFI's NAV file read by ISIN (the gains module's FMV of 31 January 2018).
  * - StoredReports: reports a worker makes later (client reports): request, start, complete (the file
  *   stored, `report.generated` in the outbox), fail, and the stored file; `StoredReport`, such a report.
@@ -36,8 +34,6 @@ export { EXPORT_FORMATS, type ExportFormat } from './export/export-renderers.js'
 export { DocumentStorage } from './storage/document-storage.js';
 export { pdfUploadOptions } from './storage/upload-options.js';
 export type { ReceivedFile } from './storage/hashing-disk.engine.js';
-export { calculatePortfolio, holdingCashFlows, holdingXirr, type HoldingFlows } from './extraction/calculator.js';
-export { TRANSACTION_TYPES, type AssetClass, type Entity, type Holding, type PortfolioFigures, type Transaction, type TransactionType, type XirrReason } from './extraction/types.js';
 export { parseAmfiNav, AmfiFormatError, type AmfiNavFile, type AmfiNavRecord } from './market-data/amfi-nav-parser.js';
 export { StoredReports, type StoredReport, type GeneratedEvent } from './export/stored-reports.js';
 export { REPORT_STATUSES, type ReportParams, type ReportStatus } from './export/entities/report.entity.js';

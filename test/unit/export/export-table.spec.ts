@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { AppException } from '../../../src/common/errors/app.exception.js';
-import type { Holding, Transaction } from '../../../src/modules/nexus/extraction/types.js';
+import type { Holding, Transaction } from '../../../src/modules/extraction/types.js';
 import { HOLDING_FIELDS, round, selectFields, TRANSACTION_FIELDS } from '../../../src/modules/nexus/export/export-fields.js';
 import { buildExportTable } from '../../../src/modules/nexus/export/export-table.js';
 

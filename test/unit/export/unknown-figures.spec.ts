@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { HOLDING_FIELDS } from '../../../src/modules/nexus/export/export-fields.js';
 import { renderCsv, renderJson, renderXlsx, type ExportMeta } from '../../../src/modules/nexus/export/export-renderers.js';
 import { buildExportTable } from '../../../src/modules/nexus/export/export-table.js';
-import type { Holding } from '../../../src/modules/nexus/extraction/types.js';
+import type { Holding } from '../../../src/modules/extraction/types.js';
 import { makeHolding } from '../../support/holding.js';
 
 const meta: ExportMeta = {

@@ -6,8 +6,8 @@
  * layout-variation-pdf.spec.ts's subject.
  */
 import { describe, expect, it } from '@jest/globals';
-import { calculatePortfolio } from '../../../src/modules/nexus/extraction/calculator.js';
-import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
+import { calculatePortfolio } from '../../../src/modules/extraction/calculator.js';
+import { validateExtraction } from '../../../src/modules/extraction/validator.js';
 import { ALL_QUIRKS, STATEMENT_FAMILIES, type GenerateOptions, type Quirks } from '../../fixtures/generator/index.js';
 import { compareWithModel, FAMILY_CLASS, runChain } from './harness.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { assetClassFromName, assetClassOfCategory, classifyAssetClass } from '../../../src/modules/nexus/extraction/asset-class.js';
+import { assetClassFromName, assetClassOfCategory, classifyAssetClass } from '../../../src/modules/extraction/asset-class.js';
 import { readFileSync } from 'node:fs';
 import { parseAmfiNav } from '../../../src/modules/nexus/market-data/amfi-nav-parser.js';
 import { AMCS, DEMAT_FUNDS } from '../../fixtures/generator/catalog.js';

@@ -9,9 +9,9 @@ import {
   openingValue,
   totalsIncompleteFlags,
   xirr,
-} from '../../../src/modules/nexus/extraction/calculator.js';
-import { transactionFlow, xirrOf } from '../../../src/modules/nexus/extraction/xirr.js';
-import type { AssetClass, Entity, Holding, Transaction, TransactionType, XirrReason } from '../../../src/modules/nexus/extraction/types.js';
+} from '../../../src/modules/extraction/calculator.js';
+import { transactionFlow, xirrOf } from '../../../src/modules/extraction/xirr.js';
+import type { AssetClass, Entity, Holding, Transaction, TransactionType, XirrReason } from '../../../src/modules/extraction/types.js';
 import { makeHolding } from '../../support/holding.js';
 import { bisectXirr } from '../../support/xirr-oracle.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { classifyStatement } from '../../../src/modules/nexus/extraction/classifier.js';
+import { classifyStatement } from '../../../src/modules/extraction/classifier.js';
 import { extractPdfText } from '../../../src/modules/pdf/reader/pdfium.js';
 import { generateStatement, generateText, type StatementFamily } from '../../fixtures/generator/index.js';
 

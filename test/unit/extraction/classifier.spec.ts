@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { classifyStatement, scoreStatement } from '../../../src/modules/nexus/extraction/classifier.js';
-import type { PdfPageText } from '../../../src/modules/nexus/extraction/types.js';
+import { classifyStatement, scoreStatement } from '../../../src/modules/extraction/classifier.js';
+import type { PdfPageText } from '../../../src/modules/extraction/types.js';
 import { generateText, STATEMENT_FAMILIES } from '../../fixtures/generator/index.js';
 import { FAMILY_CLASS } from './harness.js';
 import { randomOptions } from './variation-harness.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { amcFromScheme, detectOption, detectPlan, enrichExtraction, normaliseAmcName } from '../../../src/modules/nexus/extraction/enricher.js';
-import type { ExtractionDraft, Holding } from '../../../src/modules/nexus/extraction/types.js';
+import { amcFromScheme, detectOption, detectPlan, enrichExtraction, normaliseAmcName } from '../../../src/modules/extraction/enricher.js';
+import type { ExtractionDraft, Holding } from '../../../src/modules/extraction/types.js';
 import { makeHolding } from '../../support/holding.js';
 
 const holding = (scheme_name: string, isin: string, extra: Partial<Holding> = {}): Holding =>

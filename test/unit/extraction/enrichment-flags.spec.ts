@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { enrichExtraction } from '../../../src/modules/nexus/extraction/enricher.js';
-import { holdingFlagCost, withEnrichmentFlags } from '../../../src/modules/nexus/extraction/enrichment-flags.js';
-import type { ExtractionDraft, Validation, ValidationFlag } from '../../../src/modules/nexus/extraction/types.js';
+import { enrichExtraction } from '../../../src/modules/extraction/enricher.js';
+import { holdingFlagCost, withEnrichmentFlags } from '../../../src/modules/extraction/enrichment-flags.js';
+import type { ExtractionDraft, Validation, ValidationFlag } from '../../../src/modules/extraction/types.js';
 import { makeHolding } from '../../support/holding.js';
 
 const flag = (code: ValidationFlag['code'], isin: string | null = 'INF179K01BE2'): ValidationFlag => ({ code, message: code, isin, entity: 'A', page: 1 });

@@ -5,11 +5,11 @@
  * PDF and reads it back, for the tests whose subject is reading PDFs.
  */
 import { buildLines } from '../../../src/modules/pdf/text-lines.js';
-import { classifyStatement } from '../../../src/modules/nexus/extraction/classifier.js';
-import { enrichExtraction } from '../../../src/modules/nexus/extraction/enricher.js';
+import { classifyStatement } from '../../../src/modules/extraction/classifier.js';
+import { enrichExtraction } from '../../../src/modules/extraction/enricher.js';
 import { extractPdfText } from '../../../src/modules/pdf/reader/pdfium.js';
-import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
-import type { Classification, ExtractionDraft, Holding, PdfPageText, TextLine } from '../../../src/modules/nexus/extraction/types.js';
+import { extractStatement } from '../../../src/modules/extraction/extractor.js';
+import type { Classification, ExtractionDraft, Holding, PdfPageText, TextLine } from '../../../src/modules/extraction/types.js';
 import { generateStatement, generateText, type GeneratedStatement, type GenerateOptions, type StatementFamily, type StatementModel } from '../../fixtures/generator/index.js';
 
 export interface Run {

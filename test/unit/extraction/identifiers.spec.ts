@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { findIsin, findPan, isinCheckDigit, isValidIsin, isValidPan } from '../../../src/modules/nexus/extraction/identifiers.js';
+import { findIsin, findPan, isinCheckDigit, isValidIsin, isValidPan } from '../../../src/modules/extraction/identifiers.js';
 
 describe('ISIN', () => {
   it.each([

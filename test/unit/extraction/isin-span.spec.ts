@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { dropPageFurniture, isinSpan } from '../../../src/modules/nexus/extraction/parsers/common.js';
-import type { TextLine } from '../../../src/modules/nexus/extraction/types.js';
+import { dropPageFurniture, isinSpan } from '../../../src/modules/extraction/parsers/common.js';
+import type { TextLine } from '../../../src/modules/extraction/types.js';
 
 const byPattern = (text: string, isin: string): { start: number; end: number } | null => {
   const m = new RegExp(isin.split('').join('\\s?')).exec(text);

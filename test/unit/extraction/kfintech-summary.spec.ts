@@ -5,9 +5,9 @@
  * headings.
  */
 import { describe, expect, it } from '@jest/globals';
-import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
-import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
-import type { ExtractionDraft, TextLine } from '../../../src/modules/nexus/extraction/types.js';
+import { extractStatement } from '../../../src/modules/extraction/extractor.js';
+import { validateExtraction } from '../../../src/modules/extraction/validator.js';
+import type { ExtractionDraft, TextLine } from '../../../src/modules/extraction/types.js';
 import { page, type CellSpec } from '../../support/text-lines.js';
 
 const parse = (lines: TextLine[]): ExtractionDraft => extractStatement(lines, { code: 'KFINTECH_SUMMARY_CAS', confidence: 95, holdings_statement: true });

@@ -10,9 +10,9 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { buildLines } from '../../../src/modules/pdf/text-lines.js';
-import { calculatePortfolio } from '../../../src/modules/nexus/extraction/calculator.js';
-import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
-import type { TextLine } from '../../../src/modules/nexus/extraction/types.js';
+import { calculatePortfolio } from '../../../src/modules/extraction/calculator.js';
+import { validateExtraction } from '../../../src/modules/extraction/validator.js';
+import type { TextLine } from '../../../src/modules/extraction/types.js';
 import { generateText, STATEMENT_FAMILIES, type GenerateOptions, type StatementFamily } from '../../fixtures/generator/index.js';
 import { compareWithModel, FAMILY_CLASS, runPdfChain, type PdfRun } from './harness.js';
 import { randomOptions } from './variation-harness.js';

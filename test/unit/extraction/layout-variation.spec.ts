@@ -7,8 +7,8 @@
  * `FOLIODESK_VARIANT_SEED` replays one.
  */
 import { describe, expect, it } from '@jest/globals';
-import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
-import { calculatePortfolio } from '../../../src/modules/nexus/extraction/calculator.js';
+import { validateExtraction } from '../../../src/modules/extraction/validator.js';
+import { calculatePortfolio } from '../../../src/modules/extraction/calculator.js';
 import type { StatementFamily } from '../../fixtures/generator/index.js';
 import { compareWithModel, FAMILY_CLASS } from './harness.js';
 import { randomOptions, runText } from './variation-harness.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildLines } from '../../../src/modules/pdf/text-lines.js';
-import type { PdfPageText, PdfTextItem } from '../../../src/modules/nexus/extraction/types.js';
+import type { PdfPageText, PdfTextItem } from '../../../src/modules/extraction/types.js';
 
 /** An item of Helvetica-like width (0.5 em per character). */
 const item = (str: string, x: number, y: number, size = 8, width = str.length * size * 0.5): PdfTextItem => ({ str, x, y, width, height: size });

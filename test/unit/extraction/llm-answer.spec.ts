@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { LLM_VALUE_TOLERANCE, parseModelJson, PrintedEvidence, readModelAnswer } from '../../../src/modules/nexus/extraction/llm-answer.js';
-import type { TextLine } from '../../../src/modules/nexus/extraction/types.js';
+import { LLM_VALUE_TOLERANCE, parseModelJson, PrintedEvidence, readModelAnswer } from '../../../src/modules/extraction/llm-answer.js';
+import type { TextLine } from '../../../src/modules/extraction/types.js';
 
 const line = (page: number, text: string): TextLine => ({ page, y: 0, text, cells: text.split(' | ').map((t, i) => ({ x: i * 100, text: t })) });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { LlmError, LlmProvider, type LlmCompletion, type LlmFacts, type LlmMessage } from '../../../src/modules/llm/llm-provider.js';
 import { LocalLlmProvider } from '../../../src/modules/llm/local-llm.provider.js';
 import { PiiMasker } from '../../../src/modules/llm/pii-masker.js';
-import { buildLines, classifyStatement } from '../../../src/modules/nexus/extraction/index.js';
+import { buildLines, classifyStatement } from '../../../src/modules/extraction/index.js';
 import { extractPdfText } from '../../../src/modules/pdf/reader/pdfium.js';
 import {
   extractionRequest,
@@ -11,9 +11,9 @@ import {
   LLM_EXTRACTION_MAX_CHARS,
   LLM_EXTRACTION_MAX_PAGES,
   readsWithLanguageModel,
-} from '../../../src/modules/nexus/extraction/llm-extraction.js';
-import type { Classification, ExtractionDraft, LlmExtractionReport, TextLine } from '../../../src/modules/nexus/extraction/types.js';
-import { LLM_CONFIDENCE_FACTOR, validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
+} from '../../../src/modules/extraction/llm-extraction.js';
+import type { Classification, ExtractionDraft, LlmExtractionReport, TextLine } from '../../../src/modules/extraction/types.js';
+import { LLM_CONFIDENCE_FACTOR, validateExtraction } from '../../../src/modules/extraction/validator.js';
 import { unknownLayoutStatement } from '../../support/unknown-layout-statement.js';
 import { makeHolding } from '../../support/holding.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ExtractionDraft, Holding } from '../../../src/modules/nexus/extraction/types.js';
-import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
+import type { ExtractionDraft, Holding } from '../../../src/modules/extraction/types.js';
+import { validateExtraction } from '../../../src/modules/extraction/validator.js';
 import { makeHolding } from '../../support/holding.js';
 
 const holding = (over: Partial<Holding> = {}): Holding =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { findDate, findDates, parseDate, parseNumber, roundTo } from '../../../src/modules/nexus/extraction/numbers.js';
+import { findDate, findDates, parseDate, parseNumber, roundTo } from '../../../src/modules/extraction/numbers.js';
 
 describe('parseNumber', () => {
   it.each([

@@ -5,12 +5,12 @@
  * not read (null and flagged, never 0).
  */
 import { describe, expect, it } from '@jest/globals';
-import { enrichExtraction } from '../../../src/modules/nexus/extraction/enricher.js';
-import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
-import { findPan } from '../../../src/modules/nexus/extraction/identifiers.js';
-import { cleanName, dropPageFurniture, holderName, labelledName, TableNames } from '../../../src/modules/nexus/extraction/parsers/common.js';
-import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
-import type { TextLine } from '../../../src/modules/nexus/extraction/types.js';
+import { enrichExtraction } from '../../../src/modules/extraction/enricher.js';
+import { extractStatement } from '../../../src/modules/extraction/extractor.js';
+import { findPan } from '../../../src/modules/extraction/identifiers.js';
+import { cleanName, dropPageFurniture, holderName, labelledName, TableNames } from '../../../src/modules/extraction/parsers/common.js';
+import { validateExtraction } from '../../../src/modules/extraction/validator.js';
+import type { TextLine } from '../../../src/modules/extraction/types.js';
 import { classifiedAs, line, type CellSpec } from '../../support/text-lines.js';
 
 const L = line;

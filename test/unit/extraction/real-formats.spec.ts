@@ -5,9 +5,9 @@
  * sections, cells without right edges.
  */
 import { describe, expect, it } from '@jest/globals';
-import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
-import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
-import type { TextLine } from '../../../src/modules/nexus/extraction/types.js';
+import { extractStatement } from '../../../src/modules/extraction/extractor.js';
+import { validateExtraction } from '../../../src/modules/extraction/validator.js';
+import type { TextLine } from '../../../src/modules/extraction/types.js';
 import { classifiedAs, line, page, type CellSpec } from '../../support/text-lines.js';
 
 const L = line;

@@ -6,12 +6,12 @@
  * font, page breaks, image-only pages, positions) draw it with pdfkit and read it back with pdf.js.
  */
 import { describe, expect, it } from '@jest/globals';
-import { classifyStatement } from '../../../src/modules/nexus/extraction/classifier.js';
-import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
+import { classifyStatement } from '../../../src/modules/extraction/classifier.js';
+import { extractStatement } from '../../../src/modules/extraction/extractor.js';
 import { buildLines } from '../../../src/modules/pdf/text-lines.js';
 import { extractPdfText, FPDF_ERR } from '../../../src/modules/pdf/reader/pdfium.js';
 import { verdictOf } from '../../../src/modules/pdf/reader/verdict.js';
-import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
+import { validateExtraction } from '../../../src/modules/extraction/validator.js';
 import { ALL_QUIRKS, generateStatement, imageOnlyPdf, type Quirks, type StatementFamily } from '../../fixtures/generator/index.js';
 import { compareWithModel, FAMILY_CLASS, runChain, runPdfChain, type Run } from './harness.js';
 

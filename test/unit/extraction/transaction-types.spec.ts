@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { classifyTransaction } from '../../../src/modules/nexus/extraction/transaction-types.js';
-import type { TransactionType } from '../../../src/modules/nexus/extraction/types.js';
+import { classifyTransaction } from '../../../src/modules/extraction/transaction-types.js';
+import type { TransactionType } from '../../../src/modules/extraction/types.js';
 
 // The description as printed, its units and amount, and the type it must get. Units and amounts are
 // negative when a statement prints them in brackets (units or money leaving the holding).

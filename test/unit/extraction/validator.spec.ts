@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { validateExtraction, valueTolerance } from '../../../src/modules/nexus/extraction/validator.js';
-import type { ExtractionDraft } from '../../../src/modules/nexus/extraction/types.js';
+import { validateExtraction, valueTolerance } from '../../../src/modules/extraction/validator.js';
+import type { ExtractionDraft } from '../../../src/modules/extraction/types.js';
 import { ALL_QUIRKS } from '../../fixtures/generator/index.js';
 import { runChain } from './harness.js';
 

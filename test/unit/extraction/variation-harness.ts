@@ -4,10 +4,10 @@
  * positioned text directly (no PDF is drawn).
  */
 import { buildLines } from '../../../src/modules/pdf/text-lines.js';
-import { classifyStatement } from '../../../src/modules/nexus/extraction/classifier.js';
-import { enrichExtraction } from '../../../src/modules/nexus/extraction/enricher.js';
-import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
-import type { Classification, ExtractionDraft } from '../../../src/modules/nexus/extraction/types.js';
+import { classifyStatement } from '../../../src/modules/extraction/classifier.js';
+import { enrichExtraction } from '../../../src/modules/extraction/enricher.js';
+import { extractStatement } from '../../../src/modules/extraction/extractor.js';
+import type { Classification, ExtractionDraft } from '../../../src/modules/extraction/types.js';
 import { ALL_QUIRKS, generateText, randomVariation, SeededRandom, type GenerateOptions, type Quirks, type StatementFamily, type StatementModel } from '../../fixtures/generator/index.js';
 
 const QUIRKS = Object.keys(ALL_QUIRKS) as (keyof Quirks)[];

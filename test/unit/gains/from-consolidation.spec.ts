@@ -3,7 +3,7 @@
  * opening balance and gaps, and gains computed from partial statements as the register merges them.
  */
 import { describe, expect, it } from '@jest/globals';
-import type { Entity, Holding, Transaction } from '../../../src/modules/nexus/index.js';
+import type { Entity, Holding, Transaction } from '../../../src/modules/extraction/index.js';
 import { consolidate, type StatementSource } from '../../../src/modules/portfolio/index.js';
 import { computeGains, holdingsFromConsolidation, schemeTaxClass } from '../../../src/modules/gains/index.js';
 import { makeHolding } from '../../support/holding.js';

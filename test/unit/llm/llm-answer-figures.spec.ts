@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { readModelAnswer } from '../../../src/modules/nexus/extraction/llm-answer.js';
-import type { TextLine } from '../../../src/modules/nexus/extraction/types.js';
+import { readModelAnswer } from '../../../src/modules/extraction/llm-answer.js';
+import type { TextLine } from '../../../src/modules/extraction/types.js';
 
 /**
  * A holding may now carry null units, NAV or market value (not read), but a row the language model

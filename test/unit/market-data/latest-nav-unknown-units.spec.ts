@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ExtractionDraft, Holding } from '../../../src/modules/nexus/extraction/types.js';
+import type { ExtractionDraft, Holding } from '../../../src/modules/extraction/types.js';
 import type { AmfiNavRecord } from '../../../src/modules/nexus/market-data/amfi-nav-parser.js';
 import { withLatestNavs } from '../../../src/modules/nexus/market-data/latest-nav.js';
 import { makeHolding } from '../../support/holding.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AmfiNavRecord } from '../../../src/modules/nexus/market-data/amfi-nav-parser.js';
 import { withLatestNavs } from '../../../src/modules/nexus/market-data/latest-nav.js';
-import type { ExtractionDraft, Holding } from '../../../src/modules/nexus/extraction/types.js';
+import type { ExtractionDraft, Holding } from '../../../src/modules/extraction/types.js';
 import { makeHolding } from '../../support/holding.js';
 
 const holding = (isin: string, units: number, nav: number): Holding =>

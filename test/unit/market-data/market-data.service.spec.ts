@@ -5,7 +5,7 @@ import { loadConfig } from '../../../src/config/app-config.js';
 import { MetricsService } from '../../../src/modules/metrics/metrics.service.js';
 import { MarketDataService } from '../../../src/modules/nexus/market-data/market-data.service.js';
 import { NavSource } from '../../../src/modules/nexus/market-data/nav-source.js';
-import type { ExtractionDraft } from '../../../src/modules/nexus/extraction/types.js';
+import type { ExtractionDraft } from '../../../src/modules/extraction/types.js';
 import { makeHolding } from '../../support/holding.js';
 
 const NAV_FILE = readFileSync(new URL('../../fixtures/amfi/NAVAll.txt', import.meta.url), 'utf8');

@@ -8,10 +8,10 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { buildLines, type PdfPageText, type PdfTextItem, type TextLine } from '../../../src/modules/pdf/text-lines.js';
-import { classifyStatement } from '../../../src/modules/nexus/extraction/classifier.js';
-import { enrichExtraction } from '../../../src/modules/nexus/extraction/enricher.js';
-import { extractStatement } from '../../../src/modules/nexus/extraction/extractor.js';
-import { validateExtraction } from '../../../src/modules/nexus/extraction/validator.js';
+import { classifyStatement } from '../../../src/modules/extraction/classifier.js';
+import { enrichExtraction } from '../../../src/modules/extraction/enricher.js';
+import { extractStatement } from '../../../src/modules/extraction/extractor.js';
+import { validateExtraction } from '../../../src/modules/extraction/validator.js';
 import { countPages, extractPdfText, FPDF_ERR } from '../../../src/modules/pdf/reader/pdfium.js';
 import { readPageCount, readText } from '../../../src/modules/pdf/reader/read.js';
 import { verdictOf } from '../../../src/modules/pdf/reader/verdict.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { calculatePortfolio } from '../../../src/modules/nexus/extraction/calculator.js';
-import type { Classification, ExtractionDraft, Holding } from '../../../src/modules/nexus/extraction/types.js';
+import { calculatePortfolio } from '../../../src/modules/extraction/calculator.js';
+import type { Classification, ExtractionDraft, Holding } from '../../../src/modules/extraction/types.js';
 import type { CalculationOutput } from '../../../src/modules/nexus/pipeline/stages/calculation.stage.js';
 import { portfolioFacts } from '../../../src/modules/nexus/pipeline/stages/summary.stage.js';
 import { makeHolding } from '../../support/holding.js';

@@ -3,7 +3,7 @@
  * reads statements.
  */
 import { describe, expect, it } from '@jest/globals';
-import type { Entity, Holding, Transaction } from '../../../src/modules/nexus/index.js';
+import type { Entity, Holding, Transaction } from '../../../src/modules/extraction/index.js';
 import { consolidate, consolidateHousehold, type StatementSource } from '../../../src/modules/portfolio/index.js';
 import { makeHolding } from '../../support/holding.js';
 

@@ -5,7 +5,7 @@
  * two demat accounts.
  */
 import { describe, expect, it } from '@jest/globals';
-import { classifyStatement, enrichExtraction, extractStatement, validateExtraction } from '../../../src/modules/nexus/extraction/index.js';
+import { classifyStatement, enrichExtraction, extractStatement, validateExtraction } from '../../../src/modules/extraction/index.js';
 import { buildLines } from '../../../src/modules/pdf/index.js';
 import { consolidate, normaliseFolio, type StatementSource } from '../../../src/modules/portfolio/index.js';
 import { modelText, type StatementModel } from '../../fixtures/generator/index.js';

@@ -5,7 +5,7 @@
  * into statements from random sources over random periods that overlap or leave gaps, as
  * extraction would read them. The truth stays beside them, for an oracle that works day by day.
  */
-import type { Entity, Holding, Transaction } from '../../../src/modules/nexus/index.js';
+import type { Entity, Holding, Transaction } from '../../../src/modules/extraction/index.js';
 import type { StatementSource } from '../../../src/modules/portfolio/index.js';
 import { SeededRandom, withIsinCheckDigit } from '../../fixtures/generator/index.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Entity, Holding, Transaction } from '../../../src/modules/nexus/extraction/types.js';
+import type { Entity, Holding, Transaction } from '../../../src/modules/extraction/types.js';
 import { PortfolioView, type SourceDocument } from '../../../src/modules/zen/answering/portfolio-view.js';
 import { makeHolding } from '../../support/holding.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Holding } from '../../../src/modules/nexus/extraction/types.js';
+import type { Holding } from '../../../src/modules/extraction/types.js';
 import { answerFromPortfolio, NOT_READ } from '../../../src/modules/zen/answering/local-answers.js';
 import { PortfolioView, type SourceDocument } from '../../../src/modules/zen/answering/portfolio-view.js';
 import type { QuestionKind } from '../../../src/modules/zen/answering/question-kinds.js';

@@ -3,7 +3,7 @@
  * can carry lots from one holding into another. Within a day: units in, then sales, then the legs
  * that leave a holding, then those that arrive, then segregations (docs/gains.md, "Lots").
  */
-import type { TransactionType } from '../../nexus/index.js';
+import type { TransactionType } from '../../extraction/index.js';
 import type { GainsFlagCode, GainsHolding, SegregationEvent } from '../gains.types.js';
 import { taxClassOn } from '../rules/tax-class.js';
 import type { IsoDate } from '../rules/types.js';

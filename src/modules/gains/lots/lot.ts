@@ -3,7 +3,7 @@
  * paise). An unseen lot stands for units held before the history the statements show (or across a
  * gap in it): no date, no cost, and a size that may itself be unknown.
  */
-import type { TransactionType } from '../../nexus/index.js';
+import type { TransactionType } from '../../extraction/index.js';
 import type { GainsFlagCode } from '../gains.types.js';
 import type { IsoDate } from '../rules/types.js';
 import { share, type Milli, type Paise } from './exact.js';

@@ -3,7 +3,7 @@
  * reverses dropped together, stamp duty joined to the purchase it was paid on and STT to the sale,
  * the rest typed by what it does to lots (docs/gains.md, "Lots").
  */
-import type { TransactionType } from '../../nexus/index.js';
+import type { TransactionType } from '../../extraction/index.js';
 import type { GainsFlagCode, GainsHolding } from '../gains.types.js';
 import type { IsoDate } from '../rules/types.js';
 import { abs, toMilli, toPaise, type Milli, type Paise } from './exact.js';

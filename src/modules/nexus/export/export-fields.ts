@@ -6,7 +6,7 @@
  * could not be read) is null too, never 0, and so is anything derived from it.
  */
 import { AppException } from '../../../common/errors/app.exception.js';
-import type { Holding, Transaction } from '../extraction/types.js';
+import type { Holding, Transaction } from '../../extraction/index.js';
 
 export const EXPORT_TYPES = ['holdings', 'underlying'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];

@@ -3,7 +3,7 @@
  * (`holdings`) or per transaction of each holding (`underlying`), investors and holdings in
  * statement order, only the selected fields, in the selected order.
  */
-import type { Holding } from '../extraction/types.js';
+import type { Holding } from '../../extraction/index.js';
 import {
   HOLDING_FIELDS,
   selectFields,

@@ -14,7 +14,7 @@
  * no price, but its category still counts). A malformed scheme line is skipped and reported; a file that
  * is not this format at all, or whose header has no ISIN or NAV column, is an AmfiFormatError.
  */
-import { parseDate } from '../extraction/numbers.js';
+import { parseDate } from '../../extraction/index.js';
 import { AmfiFormatError, isSameHeader, readHeader, type AmfiColumn, type AmfiHeader } from './amfi-nav-columns.js';
 
 export { AmfiFormatError } from './amfi-nav-columns.js';

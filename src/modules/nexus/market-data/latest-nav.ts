@@ -1,5 +1,5 @@
-import { roundTo } from '../extraction/numbers.js';
-import type { ExtractionDraft, Holding } from '../extraction/types.js';
+import { roundTo } from '../../extraction/index.js';
+import type { ExtractionDraft, Holding } from '../../extraction/index.js';
 import type { AmfiNavRecord } from './amfi-nav-parser.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { AppConfig } from '../../../config/app-config.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
 import { MetricsService } from '../../metrics/metrics.service.js';
-import type { ExtractionDraft } from '../extraction/types.js';
+import type { ExtractionDraft } from '../../extraction/index.js';
 import { AmfiFormatError, describeSkipped, parseAmfiNav, type AmfiNavFile, type AmfiNavRecord } from './amfi-nav-parser.js';
 import { withLatestNavs } from './latest-nav.js';
 import { registerMarketDataMetrics, type MarketDataMetrics } from './market-data.metrics.js';

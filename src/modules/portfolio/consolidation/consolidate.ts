@@ -3,7 +3,7 @@
  * statement on or before the date shows it, its history merged from every statement that prints
  * it, and the figures computed by extraction's own calculator over the positions.
  */
-import { calculatePortfolio, holdingCashFlows, holdingXirr, type Holding, type HoldingFlows, type PortfolioFigures } from '../../nexus/index.js';
+import { calculatePortfolio, holdingCashFlows, holdingXirr, type Holding, type HoldingFlows, type PortfolioFigures } from '../../extraction/index.js';
 import { groupCopies, statementDate, countedStatements, type PositionCopies, type PositionCopy } from './copies.js';
 import { compareText } from './dates.js';
 import { rebuildHistory, type RebuiltHistory } from './history.js';

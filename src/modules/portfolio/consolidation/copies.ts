@@ -3,7 +3,7 @@
  * preferred: newest statement date first; of one date, the statement of record for the position
  * (the registrar's for a folio, the depository's for a demat account), then the later one given.
  */
-import type { Entity, Holding } from '../../nexus/index.js';
+import type { Entity, Holding } from '../../extraction/index.js';
 import { compareText, isIsoDate } from './dates.js';
 import { positionIdentity } from './identity.js';
 import type { ConsolidationOptions, PositionKind, StatementSource } from './types.js';

@@ -3,7 +3,7 @@
  * that prints them, merged without repeating a row two statements both print; the ranges no
  * statement covers; and whether the rows rebuild the latest balance from a zero balance.
  */
-import type { Transaction } from '../../nexus/index.js';
+import type { Transaction } from '../../extraction/index.js';
 import { compareText, dayNumber, isIsoDate, isoDay } from './dates.js';
 import type { PositionCopy } from './copies.js';
 import type { HistoryStatus, PositionFlag } from './types.js';

@@ -3,7 +3,7 @@
  * with the registrar, whichever statement prints them: CAMS, KFintech or a depository's mutual-fund
  * folio section) or the demat account (DP id + client id, or the BO id), then the ISIN.
  */
-import type { Entity, Holding } from '../../nexus/index.js';
+import type { Entity, Holding } from '../../extraction/index.js';
 import type { PositionKind } from './types.js';
 
 /** Folios print as "1234567 / 89" or "1234567/89": spacing and case carry no meaning. */

@@ -1,7 +1,7 @@
 /**
  * The consolidation's input and output: plain data, no classes, no Dates (docs/portfolio.md).
  */
-import type { AssetClass, Entity, PortfolioFigures, Transaction, XirrReason } from '../../nexus/index.js';
+import type { AssetClass, Entity, PortfolioFigures, Transaction, XirrReason } from '../../extraction/index.js';
 
 /** One completed extraction, as the consolidation reads it. */
 export interface StatementSource {

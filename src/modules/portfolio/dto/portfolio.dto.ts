@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PageQueryDto, PaginatedMetaDto } from '../../../common/http/pagination.js';
-import { TRANSACTION_TYPES, type TransactionType } from '../../nexus/index.js';
+import { TRANSACTION_TYPES, type TransactionType } from '../../extraction/index.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

@@ -1,4 +1,4 @@
-import type { PortfolioFigures } from '../../nexus/index.js';
+import type { PortfolioFigures } from '../../extraction/index.js';
 import type { Consolidation, MergedTransaction, Position, PositionFlag, SourceRef } from '../consolidation/index.js';
 import type { PortfolioDto, PortfolioFiguresDto, PortfolioTransactionDto, PositionDto, PositionFlagDto, SourceRefDto } from './portfolio.dto.js';
 

@@ -1,4 +1,4 @@
-import type { Holding } from '../../nexus/index.js';
+import type { Holding } from '../../extraction/index.js';
 import type { QuestionKind } from './question-kinds.js';
 import type { Citation, PortfolioView } from './portfolio-view.js';
 

@@ -1,4 +1,4 @@
-import type { Entity, Holding, PortfolioFigures, Transaction } from '../../nexus/index.js';
+import type { Entity, Holding, PortfolioFigures, Transaction } from '../../extraction/index.js';
 import { consolidate, positionIdentity, type Consolidation, type StatementSource } from '../../portfolio/index.js';
 
 /** One completed document's extraction, as the chat reads it. */

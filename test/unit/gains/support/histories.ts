@@ -2,7 +2,7 @@
  * Builders of gains inputs for the unit tests and the benchmark: schemes of each tax class and
  * transaction rows as the extraction types them.
  */
-import type { TransactionType } from '../../../../src/modules/nexus/index.js';
+import type { TransactionType } from '../../../../src/modules/extraction/index.js';
 import type { GainsHolding, GainsScheme } from '../../../../src/modules/gains/index.js';
 import type { TaxClass } from '../../../../src/modules/gains/rules/types.js';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { calculatePortfolio, flowsOnce, holdingXirr, type CalculationOptions, type XirrFigure } from '../../extraction/calculator.js';
-import type { ExtractionDraft, PortfolioFigures } from '../../extraction/types.js';
+import { calculatePortfolio, flowsOnce, holdingXirr, type CalculationOptions, type XirrFigure } from '../../../extraction/index.js';
+import type { ExtractionDraft, PortfolioFigures } from '../../../extraction/index.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
 
 export interface CalculationOutput {

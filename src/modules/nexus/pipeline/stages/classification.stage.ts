@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PdfEngine } from '../../../pdf/index.js';
-import { classifyStatement } from '../../extraction/classifier.js';
-import type { Classification } from '../../extraction/types.js';
+import { classifyStatement } from '../../../extraction/index.js';
+import type { Classification } from '../../../extraction/index.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
 import { readPdfText } from './pdf-reading.js';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
-import { holdingFlagCost, withEnrichmentFlags } from '../../extraction/enrichment-flags.js';
-import { holdingXirr, totalsIncompleteFlags } from '../../extraction/calculator.js';
+import { holdingFlagCost, withEnrichmentFlags } from '../../../extraction/index.js';
+import { holdingXirr, totalsIncompleteFlags } from '../../../extraction/index.js';
 import { periodOptions } from './calculation.stage.js';
 
 /** The extraction result as stored and served; what the pipeline itself reads of it is typed. */

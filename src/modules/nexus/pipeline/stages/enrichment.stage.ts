@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { enrichExtraction, type EnrichedDraft } from '../../extraction/enricher.js';
+import { enrichExtraction, type EnrichedDraft } from '../../../extraction/index.js';
 import { withLatestNavs } from '../../market-data/latest-nav.js';
 import { MarketDataService } from '../../market-data/market-data.service.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';

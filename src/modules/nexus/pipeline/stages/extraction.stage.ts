@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { LlmError, LlmProvider } from '../../../llm/llm-provider.js';
 import { PriceTable } from '../../../llm/price-table.js';
-import { extractStatementWithModel } from '../../extraction/llm-extraction.js';
-import type { ExtractionDraft } from '../../extraction/types.js';
+import { extractStatementWithModel } from '../../../extraction/index.js';
+import type { ExtractionDraft } from '../../../extraction/index.js';
 import { PipelineStage, StageFailure, type StageContext } from '../pipeline-stage.js';
 
 /**

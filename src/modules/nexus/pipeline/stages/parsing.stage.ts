@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PdfEngine } from '../../../pdf/index.js';
-import type { PdfPageText } from '../../extraction/types.js';
+import type { PdfPageText } from '../../../extraction/index.js';
 import { PipelineStage, StageFailure, type StageContext } from '../pipeline-stage.js';
 import { readPdfText } from './pdf-reading.js';
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PdfPageText } from '../../extraction/types.js';
+import type { PdfPageText } from '../../../extraction/index.js';
 import { PdfEngineBusy, PdfReadError, type PdfEngine } from '../../../pdf/index.js';
 import { StageFailure, type StageContext } from '../pipeline-stage.js';
 

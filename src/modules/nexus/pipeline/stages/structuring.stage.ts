@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { buildLines } from '../../../pdf/index.js';
-import type { TextLine } from '../../extraction/types.js';
+import type { TextLine } from '../../../extraction/index.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
 
 export interface StructuringOutput {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LlmError, LlmProvider } from '../../../llm/llm-provider.js';
 import { extractionIdentifiers } from '../../../llm/pii-masker.js';
 import { PriceTable } from '../../../llm/price-table.js';
-import type { Classification, ExtractionDraft, Holding } from '../../extraction/types.js';
+import type { Classification, ExtractionDraft, Holding } from '../../../extraction/index.js';
 import { PipelineStage, StageFailure, type StageContext } from '../pipeline-stage.js';
 import type { CalculationOutput } from './calculation.stage.js';
 

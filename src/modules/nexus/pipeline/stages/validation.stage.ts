@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Validation } from '../../extraction/types.js';
-import { validateExtraction } from '../../extraction/validator.js';
+import type { Validation } from '../../../extraction/index.js';
+import { validateExtraction } from '../../../extraction/index.js';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
 
 /** Stage 6: the statement checked against itself; failures become flags, never corrections. */

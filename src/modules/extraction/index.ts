@@ -1,7 +1,7 @@
 /** Statement understanding: pure functions the pipeline's stages call, in stage order. */
 export * from './types.js';
 export { classifyStatement, scoreStatement, type ClassificationEvidence } from './classifier.js';
-export { buildLines } from '../../pdf/index.js';
+export { buildLines } from '../pdf/index.js';
 export { parseNumber, parseDate, findDate, findDates, isNumber, roundTo } from './numbers.js';
 export { findIsin, findPan, isinCheckDigit, isValidIsin, isValidPan, PAN_PATTERN } from './identifiers.js';
 export { extractStatement } from './extractor.js';
@@ -13,5 +13,19 @@ export { parseCdslCas } from './parsers/cdsl.parser.js';
 export { validateExtraction, valueTolerance, llmExtractionFlags, LLM_CONFIDENCE_FACTOR, type ValidationOptions } from './validator.js';
 export { extractStatementWithModel, extractionRequest, readsWithLanguageModel, labelledAccountNumbers, type ModelAssistedExtraction, type ExtractionRequest } from './llm-extraction.js';
 export { readModelAnswer, parseModelJson, PrintedEvidence, LLM_VALUE_TOLERANCE, type ModelAnswerReading } from './llm-answer.js';
-export { enrichExtraction, enrichHolding, classifyAssetClass, detectPlan, detectOption, normaliseAmcName, amcFromScheme } from './enricher.js';
-export { calculatePortfolio, assetAllocation, largestRemainder, xirr, holdingXirr, holdingCashFlows, type CashFlow, type CalculationOptions } from './calculator.js';
+export { enrichExtraction, type EnrichedDraft, enrichHolding, classifyAssetClass, detectPlan, detectOption, normaliseAmcName, amcFromScheme } from './enricher.js';
+export {
+  calculatePortfolio,
+  assetAllocation,
+  largestRemainder,
+  xirr,
+  holdingXirr,
+  holdingCashFlows,
+  flowsOnce,
+  totalsIncompleteFlags,
+  type CashFlow,
+  type CalculationOptions,
+  type HoldingFlows,
+  type XirrFigure,
+} from './calculator.js';
+export { holdingFlagCost, withEnrichmentFlags } from './enrichment-flags.js';

@@ -9,8 +9,8 @@
  * provider and then checked row by row against the text that was sent (`llm-answer.ts`). Provider
  * errors (`LlmError`) are left to the stage, which fails as the summary stage does.
  */
-import type { LlmCompletion, LlmMessage, LlmProvider } from '../../llm/llm-provider.js';
-import type { KnownIdentifier } from '../../llm/pii-masker.js';
+import type { LlmCompletion, LlmMessage, LlmProvider } from '../llm/llm-provider.js';
+import type { KnownIdentifier } from '../llm/pii-masker.js';
 import { extractStatement } from './extractor.js';
 import { readModelAnswer } from './llm-answer.js';
 import { findPeriod } from './parsers/common.js';

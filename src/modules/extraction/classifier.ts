@@ -5,7 +5,7 @@
  * the amount of evidence for the winner and with its margin over the runner-up.
  */
 import { findIsin, isValidIsin } from './identifiers.js';
-import { buildLines } from '../../pdf/index.js';
+import { buildLines } from '../pdf/index.js';
 import type { Classification, PdfPageText, StatementClass } from './types.js';
 
 type Candidate = Exclude<StatementClass, 'UNKNOWN'>;

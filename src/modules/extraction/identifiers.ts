@@ -49,7 +49,7 @@ export function findIsin(text: string): string | null {
 }
 
 /** PAN: five letters, four digits, a letter; the fourth letter is the holder type (one definition, in common/). */
-export { isValidPan, PAN_PATTERN } from '../../../common/identifiers/pan.js';
+export { isValidPan, PAN_PATTERN } from '../../common/identifiers/pan.js';
 
 /** "PAN: …", "PAN No. …", "PAN of First Holder : …" and the PAN after it. */
 const LABELLED_PAN = /PAN(?:\s*(?:No\.?|Number)|\s+of\s+(?:the\s+)?(?:first|sole|second|third|1st|2nd|3rd)?\s*holder)?\s*[:\-]?\s*([A-Z]{5}[0-9]{4}[A-Z])\b/gi;

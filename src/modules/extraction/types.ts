@@ -3,7 +3,7 @@
  * stored as JSON on its stage row, so these types are plain data (no classes, no Dates).
  */
 
-export type { PdfPageText, PdfTextItem, TextLine } from '../../pdf/index.js';
+export type { PdfPageText, PdfTextItem, TextLine } from '../pdf/index.js';
 
 export type StatementClass =
   | 'CAMS_DETAILED_CAS'
