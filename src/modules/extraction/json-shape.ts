@@ -57,7 +57,16 @@ export const boolean: Shape<boolean> = (value, path) => {
 };
 
 export function nullable<T>(shape: Shape<T>): Shape<T | null> {
-  return (value, path) => (value === null ? null : shape(value, path));
+  return (value, path) => {
+    if (value === null) return null;
+    try {
+      return shape(value, path);
+    } catch (error) {
+      // Said of this value, not of one inside it: null would have done too.
+      if (error instanceof ShapeMismatch && error.path === path) throw new ShapeMismatch(path, `${error.expected} or null`, value);
+      throw error;
+    }
+  };
 }
 
 export function optional<T>(shape: Shape<T>): OptionalShape<T> {
