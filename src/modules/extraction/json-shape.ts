@@ -5,17 +5,26 @@
  */
 
 export class ShapeMismatch extends Error {
+  /** Where the value is, e.g. `entities[0].holdings[2].units`; '' for the document itself. */
+  path = '';
+
   constructor(
-    /** Where the value is, e.g. `entities[0].holdings[2].units`; '' for the document itself. */
-    readonly path: string,
     readonly expected: string,
-    found: unknown,
+    readonly found: unknown,
   ) {
-    super(`${path || 'the document'}: expected ${expected}, found ${describe(found)}`);
+    super(`expected ${expected}, found ${describe(found)}`);
+  }
+
+  /** The same mismatch seen from the object or array holding the value (`segment` a key or `[i]`). */
+  within(segment: string): this {
+    this.path = this.path ? (this.path.startsWith('[') ? `${segment}${this.path}` : `${segment}.${this.path}`) : segment;
+    this.message = `${this.path}: expected ${this.expected}, found ${describe(this.found)}`;
+    return this;
   }
 }
 
-export type Shape<T> = (value: unknown, path: string) => T;
+/** A check: the value as `T`, or ShapeMismatch. Paths are built only on a mismatch, never on the way down. */
+export type Shape<T> = (value: unknown) => T;
 
 /** A field that older documents may lack: its check lets `undefined` through. */
 export interface OptionalShape<T> extends Shape<T | undefined> {
@@ -38,47 +47,45 @@ function describe(value: unknown): string {
   return `the ${typeof value} ${String(value)}`;
 }
 
-const at = (path: string, key: string) => (path ? `${path}.${key}` : key);
-
-export const string: Shape<string> = (value, path) => {
-  if (typeof value !== 'string') throw new ShapeMismatch(path, 'a string', value);
+export const string: Shape<string> = (value) => {
+  if (typeof value !== 'string') throw new ShapeMismatch('a string', value);
   return value;
 };
 
 /** A finite number (JSON holds no NaN or Infinity; an object built in memory might). */
-export const number: Shape<number> = (value, path) => {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new ShapeMismatch(path, 'a number', value);
+export const number: Shape<number> = (value) => {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new ShapeMismatch('a number', value);
   return value;
 };
 
-export const boolean: Shape<boolean> = (value, path) => {
-  if (typeof value !== 'boolean') throw new ShapeMismatch(path, 'true or false', value);
+export const boolean: Shape<boolean> = (value) => {
+  if (typeof value !== 'boolean') throw new ShapeMismatch('true or false', value);
   return value;
 };
 
 export function nullable<T>(shape: Shape<T>): Shape<T | null> {
-  return (value, path) => {
+  return (value) => {
     if (value === null) return null;
     try {
-      return shape(value, path);
+      return shape(value);
     } catch (error) {
       // Said of this value, not of one inside it: null would have done too.
-      if (error instanceof ShapeMismatch && error.path === path) throw new ShapeMismatch(path, `${error.expected} or null`, value);
+      if (error instanceof ShapeMismatch && error.path === '') throw new ShapeMismatch(`${error.expected} or null`, value);
       throw error;
     }
   };
 }
 
 export function optional<T>(shape: Shape<T>): OptionalShape<T> {
-  return Object.assign((value: unknown, path: string) => (value === undefined ? undefined : shape(value, path)), { optional: true as const });
+  return Object.assign((value: unknown) => (value === undefined ? undefined : shape(value)), { optional: true as const });
 }
 
 /** One of the listed strings. */
 export function oneOf<T extends string>(values: readonly T[]): Shape<T> {
   const allowed = new Set<string>(values);
   const expected = `one of ${values.join(', ')}`;
-  return (value, path) => {
-    if (typeof value !== 'string' || !allowed.has(value)) throw new ShapeMismatch(path, expected, value);
+  return (value) => {
+    if (typeof value !== 'string' || !allowed.has(value)) throw new ShapeMismatch(expected, value);
     return value as T;
   };
 }
@@ -92,11 +99,16 @@ export function unionOf<T extends string>(members: Record<T, true>): Shape<T> {
 }
 
 export function array<T>(item: Shape<T>): Shape<T[]> {
-  return (value, path) => {
-    if (!Array.isArray(value)) throw new ShapeMismatch(path, 'an array', value);
+  return (value) => {
+    if (!Array.isArray(value)) throw new ShapeMismatch('an array', value);
     let out: T[] | null = null;
     for (let i = 0; i < value.length; i++) {
-      const checked = item(value[i], `${path}[${i}]`);
+      let checked: T;
+      try {
+        checked = item(value[i]);
+      } catch (error) {
+        throw error instanceof ShapeMismatch ? error.within(`[${i}]`) : error;
+      }
       if (checked !== value[i]) (out ??= value.slice())[i] = checked;
     }
     return out ?? (value as T[]);
@@ -108,13 +120,20 @@ export function array<T>(item: Shape<T>): Shape<T[]> {
  * are kept as they are.
  */
 export function object<T>(fields: Fields<T>): Shape<T> {
-  const entries = Object.entries(fields) as Array<[string, Shape<unknown>]>;
-  return (value, path) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ShapeMismatch(path, 'an object', value);
+  const keys = Object.keys(fields);
+  const shapes = Object.values(fields) as Array<Shape<unknown>>;
+  return (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ShapeMismatch('an object', value);
     const source = value as Record<string, unknown>;
     let out: Record<string, unknown> | null = null;
-    for (const [key, shape] of entries) {
-      const checked = shape(source[key], at(path, key));
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k];
+      let checked: unknown;
+      try {
+        checked = shapes[k](source[key]);
+      } catch (error) {
+        throw error instanceof ShapeMismatch ? error.within(key) : error;
+      }
       if (checked !== source[key]) (out ??= { ...source })[key] = checked;
     }
     return (out ?? source) as T;

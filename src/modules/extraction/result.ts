@@ -136,8 +136,8 @@ const storedTransaction = object<StoredTransaction>({
 const typed = (t: StoredTransaction): t is Transaction => t.type !== undefined;
 
 /** A transaction stored without a type is typed now, by the rules the parsers type every row with. */
-const transaction: Shape<Transaction> = (value, path) => {
-  const t = storedTransaction(value, path);
+const transaction: Shape<Transaction> = (value) => {
+  const t = storedTransaction(value);
   return typed(t) ? t : { ...t, type: classifyTransaction(t.description, t.units, t.amount) };
 };
 
@@ -220,9 +220,9 @@ const result = object<ExtractionResult>({
  */
 export function readExtractionResult(json: unknown, source?: string): ExtractionResult {
   try {
-    return result(json, '');
+    return result(json);
   } catch (error) {
-    if (error instanceof ShapeMismatch) throw new ExtractionResultError(error.path, error.message, source);
+    if (error instanceof ShapeMismatch) throw new ExtractionResultError(error.path, error.path ? error.message : `the document: ${error.message}`, source);
     throw error;
   }
 }
