@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { newestEvents, type ActivityEvents } from '../../database/activity-events.js';
-import { readExtractionResult, type ExtractionResult } from '../extraction/index.js';
 import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
+import { readExtractionResult, type ExtractionResult } from '../extraction/index.js';
 
 /**
  * Money is summed exactly (numeric) and rounded to 2 decimals in PostgreSQL (DESIGN §2), half away

@@ -16,7 +16,7 @@ export class ExtractionEntity extends TenantScopedEntity {
   @Column({ name: 'process_id', type: 'uuid' })
   processId: string;
 
-  /** Written by the pipeline's completion stage; read back only through `readExtractionResult` (PipelineRepository). */
+  /** Written by the pipeline's completion stage; read back only through `readExtractionResult` (PipelineRepository, ResultsRepository). */
   @Column({ type: 'jsonb' })
   result: ExtractionResult;
 
