@@ -39,7 +39,7 @@ describe('pipeline runs', () => {
     expect(run.stages.map((s) => [s.name, s.status])).toEqual(STAGE_NAMES.map((name) => [name, 'completed']));
     expect((run.extractions!.holdings as Array<{ isin: string }>).map((x) => x.isin).sort()).toEqual(statement.model.holdings.map((x) => x.isin).sort());
 
-    const extraction = (await results.extraction(analyst, doc_id)) as { document_type: string; entities: Array<{ pan: string; holdings: Array<Record<string, unknown>> }> };
+    const extraction = await results.extraction(analyst, doc_id);
     expect(extraction.document_type).toBe('CAMS_DETAILED_CAS');
     expect(extraction.entities[0].pan).toBe(statement.model.investors[0].pan);
     const holdings = extraction.entities.flatMap((e) => e.holdings);

@@ -1,5 +1,6 @@
 /** Statement understanding: pure functions the pipeline's stages call, in stage order. */
 export * from './types.js';
+export { readExtractionResult, ExtractionResultError, type ExtractionResult, type ResultEntity, type ResultHolding, type ResultFigures } from './result.js';
 export { classifyStatement, scoreStatement, type ClassificationEvidence } from './classifier.js';
 export { buildLines } from '../pdf/index.js';
 export { parseNumber, parseDate, findDate, findDates, isNumber, roundTo } from './numbers.js';

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { newestEvents, type ActivityEvents } from '../../database/activity-events.js';
 import { queryPrepared, type PreparedStatement } from '../../database/prepared-query.js';
+import { readExtractionResult, type ExtractionResult } from '../extraction/index.js';
 
 /**
  * Money is summed exactly (numeric) and rounded to 2 decimals in PostgreSQL (DESIGN §2), half away
@@ -33,7 +34,7 @@ export interface LatestRunRow {
 export interface CompletedExtractionRow {
   doc_id: string;
   file_name: string;
-  result: Record<string, unknown>;
+  result: ExtractionResult;
 }
 
 /** A user's finished runs of their own documents and what their pipeline spent; tokens and cost are exact sums (strings). */
@@ -161,14 +162,18 @@ export class ResultsRepository {
     return this.dataSource.query(`SELECT id, file_name FROM documents WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, documentIds]);
   }
 
-  /** The completed extractions of the given documents, with their file names, oldest document first. */
-  completedExtractions(tenantId: string, documentIds: string[]): Promise<CompletedExtractionRow[]> {
-    if (documentIds.length === 0) return Promise.resolve([]);
-    return this.dataSource.query(
+  /**
+   * The completed extractions of the given documents, with their file names, oldest document first;
+   * each result checked to be one (ExtractionResultError when it is not).
+   */
+  async completedExtractions(tenantId: string, documentIds: string[]): Promise<CompletedExtractionRow[]> {
+    if (documentIds.length === 0) return [];
+    const rows: Array<{ doc_id: string; file_name: string; result: unknown }> = await this.dataSource.query(
       `SELECT d.id AS doc_id, d.file_name, e.result FROM extractions e JOIN documents d ON d.id = e.document_id
         WHERE e.tenant_id = $1 AND e.document_id = ANY($2::uuid[]) AND d.status = 'completed' ORDER BY d.created_at`,
       [tenantId, documentIds],
     );
+    return rows.map((row) => ({ doc_id: row.doc_id, file_name: row.file_name, result: readExtractionResult(row.result, `document ${row.doc_id}`) }));
   }
 
   /** The user's figures since `since` (null: all time), in one statement that only aggregates. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/auth/principal.js';
 import { notFound } from '../../common/errors/app.exception.js';
-import { ClientRegister } from '../clients/index.js';
+import { ClientRegister, type InvestorLink } from '../clients/index.js';
+import type { ExtractionResult, ResultEntity } from '../extraction/index.js';
 import { DocumentsService } from './documents.service.js';
 import { STAGES, type StageName } from './pipeline/pipeline.constants.js';
 import { PipelineRepository } from './pipeline/pipeline.repository.js';
@@ -25,6 +26,11 @@ export interface DocumentFigures {
   queue_depth: Record<StageName, number>;
 }
 
+/** The extraction result as GET …/extraction serves it: each investor with the client it is linked to. */
+export interface ServedExtraction extends Omit<ExtractionResult, 'entities'> {
+  entities: Array<ResultEntity & { client_id: string | null; client_link_flag: InvestorLink['flag'] }>;
+}
+
 export type LatestRun = LatestRunRow;
 export type OwnerFigures = OwnerFiguresRow;
 export type CompletedExtraction = CompletedExtractionRow;
@@ -41,17 +47,16 @@ export class ResultsService {
   ) {}
 
   /** The latest successful extraction (a later failed or running process does not hide it). */
-  async extraction(user: Principal, docId: string): Promise<Record<string, unknown>> {
+  async extraction(user: Principal, docId: string): Promise<ServedExtraction> {
     const doc = await this.documents.visibleByIdOrNull(user, docId);
     if (!doc) throw notFound('Document');
     const row = await this.pipeline.findExtraction(user.tenantId, doc.id);
     if (!row) throw notFound('Extraction (the document has not completed processing)');
     // Each investor with the client of the register it is linked to (or why it is linked to none).
     const { investors } = await this.clients.clientsOfDocument(user.tenantId, doc.id);
-    const entities = Array.isArray(row.result.entities) ? (row.result.entities as Array<Record<string, unknown>>) : [];
     return {
       ...row.result,
-      entities: entities.map((e, i) => {
+      entities: row.result.entities.map((e, i) => {
         const link = investors.find((l) => l.investorIndex === i);
         return { ...e, client_id: link?.clientId ?? null, client_link_flag: link?.flag ?? null };
       }),

@@ -3,7 +3,6 @@ import type { Principal } from '../../common/auth/principal.js';
 import { paginated, offsetOf, type Paginated } from '../../common/http/pagination.js';
 import { ClientRegister, type HouseholdMembers } from '../clients/index.js';
 import { ResultsService, type CompletedExtraction } from '../nexus/index.js';
-import { type Entity } from '../extraction/index.js';
 import { consolidate, consolidateHousehold, normaliseFolio, type Consolidation, type StatementSource } from './consolidation/index.js';
 import type { ClientPortfolioDto, HouseholdPortfolioDto, PortfolioTransactionDto, TransactionsQueryDto } from './dto/portfolio.dto.js';
 import { toFiguresDto, toPortfolioDto, toTransactionDto } from './dto/portfolio.mapper.js';
@@ -22,17 +21,12 @@ export interface HouseholdHistory {
   members: Array<ClientHistory & { relationship: string }>;
 }
 
-/** A completed extraction's result as the consolidation reads it. */
-interface ExtractionResult {
-  document_type?: string;
-  period?: { from: string | null; to: string | null };
-  entities?: Entity[];
-}
-
-const toStatement = (row: CompletedExtraction): StatementSource => {
-  const result = row.result as ExtractionResult;
-  return { document_id: row.doc_id, document_type: result.document_type ?? 'UNKNOWN', period: result.period ?? { from: null, to: null }, entities: result.entities ?? [] };
-};
+const toStatement = ({ doc_id, result }: CompletedExtraction): StatementSource => ({
+  document_id: doc_id,
+  document_type: result.document_type,
+  period: result.period,
+  entities: result.entities,
+});
 
 /** A client's whole history: every statement counted, its own PAN's holdings. */
 const clientHistoryOf = (client: { id: string; name: string | null; pan: string }, statements: StatementSource[]): ClientHistory => ({

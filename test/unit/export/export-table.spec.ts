@@ -3,6 +3,7 @@ import { AppException } from '../../../src/common/errors/app.exception.js';
 import type { Holding, Transaction } from '../../../src/modules/extraction/types.js';
 import { HOLDING_FIELDS, round, selectFields, TRANSACTION_FIELDS } from '../../../src/modules/nexus/export/export-fields.js';
 import { buildExportTable } from '../../../src/modules/nexus/export/export-table.js';
+import { storedResult } from '../../support/extraction-result.js';
 
 const tx = (date: string, description: string, amount: number | null, units: number | null, nav: number | null, balance: number | null): Transaction => ({
   date,
@@ -34,11 +35,9 @@ const holding = (extra: Partial<Holding>): Holding => ({
   ...extra,
 });
 
-/** What CompletionStage stores as the extraction result, with just what exports read. */
-const result = (entities: Array<{ name: string; pan: string | null; holdings: Holding[] }>, currency = 'INR') => ({
-  currency,
-  entities: entities.map((e) => ({ entity_name: e.name, pan: e.pan, holdings: e.holdings, asset_allocation: {} })),
-});
+/** What CompletionStage stores as the extraction result. */
+const result = (entities: Array<{ name: string; pan: string | null; holdings: Holding[] }>, currency = 'INR') =>
+  storedResult({ currency, entities: entities.map((e) => ({ entity_name: e.name, pan: e.pan, holdings: e.holdings, stated_total: null })) });
 
 describe('selectFields', () => {
   const keys = (requested?: string) => selectFields(HOLDING_FIELDS, requested, 'holdings').map((f) => f.key);
@@ -128,8 +127,9 @@ describe('buildExportTable', () => {
   });
 
   it('an extraction without entities (a bank statement) exports a header and no rows', () => {
-    expect(buildExportTable('holdings', { currency: 'INR', entities: [] }).rows).toEqual([]);
-    expect(buildExportTable('underlying', {}).rows).toEqual([]);
+    const bankStatement = storedResult({ document_type: 'BANK_STATEMENT', entities: [] });
+    expect(buildExportTable('holdings', bankStatement).rows).toEqual([]);
+    expect(buildExportTable('underlying', bankStatement).rows).toEqual([]);
   });
 
   it("uses the statement's currency", () => {

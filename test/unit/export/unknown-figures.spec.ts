@@ -4,6 +4,7 @@ import { HOLDING_FIELDS } from '../../../src/modules/nexus/export/export-fields.
 import { renderCsv, renderJson, renderXlsx, type ExportMeta } from '../../../src/modules/nexus/export/export-renderers.js';
 import { buildExportTable } from '../../../src/modules/nexus/export/export-table.js';
 import type { Holding } from '../../../src/modules/extraction/types.js';
+import { storedResult } from '../../support/extraction-result.js';
 import { makeHolding } from '../../support/holding.js';
 
 const meta: ExportMeta = {
@@ -16,7 +17,7 @@ const meta: ExportMeta = {
 
 const FIGURES = 'isin,units,nav,market_value,cost_value,gain,gain_pct';
 
-const stored = (holdings: Holding[]) => ({ currency: 'INR', entities: [{ entity_name: 'Meera Nair', pan: 'ORYPN9071B', holdings }] });
+const stored = (holdings: Holding[]) => storedResult({ entities: [{ entity_name: 'Meera Nair', pan: 'ORYPN9071B', holdings, stated_total: null }] });
 
 /** A holding whose three figures were not read, next to one whose figures were; both with a cost. */
 const unread = makeHolding({ isin: 'INF846K01DP8', cost_value: 5000 });

@@ -124,7 +124,7 @@ describe('positions across statements', () => {
 
   it('only the client’s own PANs count from a joint statement', () => {
     const joint: StatementSource = { ...statement('CAMS_SUMMARY_CAS', { from: null, to: '2025-09-30' }, [fund(10)]) };
-    joint.entities.push({ entity_name: 'Arjun Iyer', pan: SPOUSE, holdings: [fund(3, { folio: '555' })], stated_total: null });
+    joint.entities.push({ entity_name: 'Arjun Iyer', pan: SPOUSE, holdings: [fund(3, { folio: '555' })] });
     expect(consolidate([joint], { pans: [PAN] }).positions.map((p) => p.units)).toEqual([10]);
     expect(consolidate([joint], { pans: [SPOUSE] }).positions.map((p) => p.units)).toEqual([3]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Entity, Holding, Transaction } from '../../../src/modules/extraction/types.js';
 import { PortfolioView, type SourceDocument } from '../../../src/modules/zen/answering/portfolio-view.js';
+import { storedResult } from '../../support/extraction-result.js';
 import { makeHolding } from '../../support/holding.js';
 
 const tx = (date: string, units: number): Transaction => ({ date, type: 'purchase', description: 'Purchase', amount: units * 10, units, nav: 10, balance_units: null });
@@ -14,7 +15,7 @@ let n = 0;
 const statement = (period: { from: string; to: string } | null, entities: Entity[]): SourceDocument => ({
   doc_id: `doc-${++n}`,
   file_name: `CAS-${n}.pdf`,
-  result: { document_type: 'CAMS_DETAILED_CAS', period: period ?? undefined, currency: 'INR', entities },
+  result: storedResult({ period: period ?? { from: null, to: null }, entities }),
 });
 
 const H1 = 'INF000000001';

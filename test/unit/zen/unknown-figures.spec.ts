@@ -3,6 +3,7 @@ import type { Holding } from '../../../src/modules/extraction/types.js';
 import { answerFromPortfolio, NOT_READ } from '../../../src/modules/zen/answering/local-answers.js';
 import { PortfolioView, type SourceDocument } from '../../../src/modules/zen/answering/portfolio-view.js';
 import type { QuestionKind } from '../../../src/modules/zen/answering/question-kinds.js';
+import { storedResult } from '../../support/extraction-result.js';
 import { makeHolding } from '../../support/holding.js';
 
 const known = (scheme_name: string, isin: string, market_value: number, asset_class: Holding['asset_class'] = 'Equity'): Holding =>
@@ -15,7 +16,11 @@ const LIQUID = known('HDFC Liquid Fund Direct Growth', 'INF179K01VX8', 1000, 'De
 
 const view = (holdings: Holding[]) =>
   new PortfolioView([
-    { doc_id: 'doc-1', file_name: 'CAS.pdf', result: { document_type: 'CAMS_DETAILED_CAS', period: { from: '2025-04-01', to: '2025-09-30' }, currency: 'INR', entities: [{ entity_name: 'Meera Nair', pan: 'ORYPN9071B', holdings, stated_total: null }] } } satisfies SourceDocument,
+    {
+      doc_id: 'doc-1',
+      file_name: 'CAS.pdf',
+      result: storedResult({ period: { from: '2025-04-01', to: '2025-09-30' }, entities: [{ entity_name: 'Meera Nair', pan: 'ORYPN9071B', holdings, stated_total: null }] }),
+    } satisfies SourceDocument,
   ]);
 
 const answer = (kind: QuestionKind, query: string, holdings: Holding[]) => answerFromPortfolio(kind, query, view(holdings))!.text;

@@ -1,5 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn, type Relation } from 'typeorm';
 import { TenantScopedEntity } from '../../../database/tenant-scoped.entity.js';
+import type { ExtractionResult } from '../../extraction/index.js';
 import { DocumentEntity } from './document.entity.js';
 
 /** The assembled extraction result of a document's latest completed process. */
@@ -15,8 +16,9 @@ export class ExtractionEntity extends TenantScopedEntity {
   @Column({ name: 'process_id', type: 'uuid' })
   processId: string;
 
+  /** Written by the pipeline's completion stage; read back only through `readExtractionResult` (PipelineRepository, ResultsRepository). */
   @Column({ type: 'jsonb' })
-  result: Record<string, unknown>;
+  result: ExtractionResult;
 
   @Column({ name: 'holdings_count', type: 'int' })
   holdingsCount: number;

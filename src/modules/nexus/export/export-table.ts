@@ -3,7 +3,7 @@
  * (`holdings`) or per transaction of each holding (`underlying`), investors and holdings in
  * statement order, only the selected fields, in the selected order.
  */
-import type { Holding } from '../../extraction/index.js';
+import type { ExtractionResult } from '../../extraction/index.js';
 import {
   HOLDING_FIELDS,
   selectFields,
@@ -27,18 +27,12 @@ export interface ExportTable {
   rows: Cell[][];
 }
 
-/** The parts of the extraction result (CompletionStage's `result`) an export reads. */
-interface StoredExtraction {
-  currency?: string | null;
-  entities?: Array<{ entity_name?: string | null; pan?: string | null; holdings?: Holding[] | null }> | null;
-}
+/** The parts of the extraction result an export reads. */
+export type ExportedExtraction = Pick<ExtractionResult, 'currency' | 'entities'>;
 
-function holdingSources(result: Record<string, unknown>): HoldingSource[] {
-  const stored = result as StoredExtraction;
-  const currency = stored.currency || 'INR';
-  return (stored.entities ?? []).flatMap((e) =>
-    (e.holdings ?? []).map((holding) => ({ investor: { name: e.entity_name ?? '', pan: e.pan ?? null }, holding, currency })),
-  );
+function holdingSources(result: ExportedExtraction): HoldingSource[] {
+  const currency = result.currency || 'INR';
+  return result.entities.flatMap((e) => e.holdings.map((holding) => ({ investor: { name: e.entity_name ?? '', pan: e.pan }, holding, currency })));
 }
 
 const SHEET_NAMES: Record<ExportType, string> = { holdings: 'Holdings', underlying: 'Transactions' };
@@ -51,9 +45,9 @@ const tabulate = <S>(type: ExportType, fields: Array<ExportField<S>>, sources: S
 });
 
 /** Builds the table; `requested` is the `fields` query value (see selectFields). */
-export function buildExportTable(type: ExportType, result: Record<string, unknown>, requested?: string): ExportTable {
+export function buildExportTable(type: ExportType, result: ExportedExtraction, requested?: string): ExportTable {
   if (type === 'holdings') return tabulate(type, selectFields(HOLDING_FIELDS, requested, type), holdingSources(result));
-  const sources: TransactionSource[] = holdingSources(result).flatMap((s) => (s.holding.transactions ?? []).map((transaction) => ({ ...s, transaction })));
+  const sources: TransactionSource[] = holdingSources(result).flatMap((s) => s.holding.transactions.map((transaction) => ({ ...s, transaction })));
   return tabulate(type, selectFields(TRANSACTION_FIELDS, requested, type), sources);
 }
 

@@ -88,7 +88,7 @@ export class ExportService {
     if (request.clientId !== undefined) {
       const investors = new Set(linked.investors.filter((i) => i.clientId === request.clientId).map((i) => i.investorIndex));
       if (!investors.size) throw new AppException('CLIENT_NOT_FOUND', 'No investor of this statement is that client', { message: 'Client not found' });
-      result = { ...result, entities: ((result.entities as unknown[] | undefined) ?? []).filter((_, i) => investors.has(i)) };
+      result = { ...result, entities: result.entities.filter((_, i) => investors.has(i)) };
       clientIds = [request.clientId];
     }
     const table = buildExportTable(request.exportType, result, request.fields);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, LessThan, type DataSource, type EntityManager } from 'typeorm';
+import { readExtractionResult } from '../../extraction/index.js';
 import { DocumentEntity, type DocumentStatus } from '../entities/document.entity.js';
 import { ExtractionEntity } from '../entities/extraction.entity.js';
 import { PipelineProcessEntity } from '../entities/pipeline-process.entity.js';
@@ -152,8 +153,11 @@ export class PipelineRepository {
     await manager.getRepository(ExtractionEntity).upsert(row as never, ['documentId']);
   }
 
-  findExtraction(tenantId: string, documentId: string): Promise<ExtractionEntity | null> {
-    return this.dataSource.getRepository(ExtractionEntity).findOneBy({ tenantId, documentId });
+  /** The document's extraction, its result checked to be one (ExtractionResultError when it is not). */
+  async findExtraction(tenantId: string, documentId: string): Promise<ExtractionEntity | null> {
+    const row = await this.dataSource.getRepository(ExtractionEntity).findOneBy({ tenantId, documentId });
+    if (row) row.result = readExtractionResult(row.result, `document ${documentId}`);
+    return row;
   }
 
   async recordUsage(manager: EntityManager, tenantId: string, documentId: string, processId: string, stageName: string, usage: StageUsage) {

@@ -116,12 +116,11 @@ export class PipelineService {
     };
     if (process.status === 'completed') {
       const extraction = await this.repo.findExtraction(user.tenantId, process.documentId);
-      const result = (extraction?.result ?? {}) as { entities?: Array<{ holdings?: Array<{ transactions?: unknown[] } & Record<string, unknown>> }> };
-      const holdings = (result.entities ?? []).flatMap((e) => e.holdings ?? []);
+      const holdings = extraction?.result.entities.flatMap((e) => e.holdings) ?? [];
       body.document_id = process.documentId;
       body.extractions = {
         holdings: holdings.map(({ transactions: _t, ...h }) => h),
-        transactions: holdings.flatMap((h) => (h.transactions ?? []).map((t) => ({ isin: h.isin, ...(t as object) }))),
+        transactions: holdings.flatMap((h) => h.transactions.map((t) => ({ isin: h.isin, ...t }))),
       };
     }
     if (process.status === 'failed') {

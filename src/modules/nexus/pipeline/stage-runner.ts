@@ -152,7 +152,7 @@ export class StageRunner {
       documentId: process.documentId,
       tenantId: process.tenantId,
       processId: process.id,
-      result: out.result as unknown as Record<string, unknown>,
+      result: out.result,
       holdingsCount: out.holdings_count,
       totalValue: out.total_aum,
     });
@@ -166,7 +166,7 @@ export class StageRunner {
       tenantId: process.tenantId,
       documentId: process.documentId,
       documentType: out.document_type,
-      statementDate: out.result.period?.to ?? null,
+      statementDate: out.result.period.to,
       investors: out.result.entities.map((e) => ({ name: e.entity_name, pan: e.pan })),
     });
     const document = await this.documents.findById(process.tenantId, process.documentId);

@@ -3,14 +3,14 @@
  * preferred: newest statement date first; of one date, the statement of record for the position
  * (the registrar's for a folio, the depository's for a demat account), then the later one given.
  */
-import type { Entity, Holding } from '../../extraction/index.js';
+import type { Holding } from '../../extraction/index.js';
 import { compareText, isIsoDate } from './dates.js';
 import { positionIdentity } from './identity.js';
-import type { ConsolidationOptions, PositionKind, StatementSource } from './types.js';
+import type { ConsolidationOptions, PositionKind, StatementInvestor, StatementSource } from './types.js';
 
 export interface PositionCopy {
   source: StatementSource;
-  entity: Entity;
+  entity: StatementInvestor;
   holding: Holding;
   /** The statement's place in the input (later = given later, e.g. uploaded later). */
   order: number;

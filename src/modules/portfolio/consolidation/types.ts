@@ -10,8 +10,11 @@ export interface StatementSource {
   document_type: string;
   /** The statement period; `to` is the statement date (the date its balances are as on). */
   period: { from: string | null; to: string | null };
-  entities: Entity[];
+  entities: StatementInvestor[];
 }
+
+/** An investor of a statement as the consolidation reads it (a stored result's or a parser's). */
+export type StatementInvestor = Pick<Entity, 'entity_name' | 'pan' | 'holdings'>;
 
 export interface ConsolidationOptions {
   /** Only statements dated on or before this date (ISO) count; undated statements then do not. */

@@ -8,7 +8,7 @@ import { type AgentDefinition, routeAgent } from '../agents/agent-registry.js';
 import { ChunkRetriever, SessionDocuments } from '../documents/chunk-retriever.js';
 import { WebSearchProvider, type WebResult } from '../web-search/web-search-provider.js';
 import { answerFromPortfolio, type DraftAnswer } from './local-answers.js';
-import { PortfolioView, type Citation, type SourceDocument } from './portfolio-view.js';
+import { PortfolioView, type Citation } from './portfolio-view.js';
 import { classifyQuestion, type QuestionKind } from './question-kinds.js';
 
 export interface AnswerRequest {
@@ -65,11 +65,11 @@ export class AnswerService {
     const kind = classifyQuestion(req.query);
     const agent = req.agent ?? routeAgent(kind);
     const docIds = await this.sessionDocuments.documentIds(req.tenantId, req.sessionId);
-    const view = new PortfolioView((await this.results.completedExtractions(req.tenantId, docIds)) as SourceDocument[]);
+    const view = new PortfolioView(await this.results.completedExtractions(req.tenantId, docIds));
     // A pinned document agent answers from the text even for a portfolio question.
     const useFigures = !view.empty && agent.handles.some((k) => k !== 'open');
     let draft: DraftAnswer | null = useFigures ? answerFromPortfolio(kind, req.query, view) : null;
-    const identifiers = extractionIdentifiers(view.docs.flatMap((doc) => doc.result.entities ?? []));
+    const identifiers = extractionIdentifiers(view.docs.flatMap((doc) => doc.result.entities));
     const passages = draft ? [] : await this.retriever.search(req.tenantId, req.sessionId, req.query, 4);
     if (!draft) draft = this.fromPassages(passages, docIds.length, view);
 

@@ -1,17 +1,9 @@
-import type { Entity, Holding, PortfolioFigures, Transaction } from '../../extraction/index.js';
+import type { Holding, PortfolioFigures, Transaction } from '../../extraction/index.js';
+import type { CompletedExtraction } from '../../nexus/index.js';
 import { consolidate, positionIdentity, type Consolidation, type StatementSource } from '../../portfolio/index.js';
 
-/** One completed document's extraction, as the chat reads it. */
-export interface SourceDocument {
-  doc_id: string;
-  file_name: string;
-  result: {
-    document_type?: string;
-    period?: { from: string | null; to: string | null };
-    currency?: string;
-    entities?: Entity[];
-  };
-}
+/** One completed document's extraction (its stored result, read by nexus), as the chat reads it. */
+export type SourceDocument = CompletedExtraction;
 
 export interface Citation {
   doc_id: string;
@@ -30,13 +22,13 @@ export interface HoldingRef {
 }
 
 /** The statement date: the end of its period ('' when not printed, so any dated statement is newer). */
-const periodEnd = (doc: SourceDocument) => doc.result.period?.to ?? '';
+const periodEnd = (doc: SourceDocument) => doc.result.period.to ?? '';
 
 const asStatement = (doc: SourceDocument): StatementSource => ({
   document_id: doc.doc_id,
-  document_type: doc.result.document_type ?? 'UNKNOWN',
-  period: doc.result.period ?? { from: null, to: null },
-  entities: doc.result.entities ?? [],
+  document_type: doc.result.document_type,
+  period: doc.result.period,
+  entities: doc.result.entities,
 });
 
 /**
@@ -61,7 +53,7 @@ export class PortfolioView {
     // `docs` come in upload order; listed newest statement (then the last upload) first, as they are read.
     const newestFirst = docs.map((doc, i) => ({ doc, i })).sort((a, b) => periodEnd(b.doc).localeCompare(periodEnd(a.doc)) || b.i - a.i);
     for (const { doc } of newestFirst) {
-      for (const e of doc.result.entities ?? []) {
+      for (const e of doc.result.entities) {
         for (const holding of e.holdings) {
           const id = positionIdentity(e, holding).id;
           const byDoc = this.copies.get(id) ?? new Map<string, HoldingRef>();

@@ -1,17 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { PipelineStage, type StageContext } from '../pipeline-stage.js';
 import { holdingFlagCost, withEnrichmentFlags } from '../../../extraction/index.js';
-import { holdingXirr, totalsIncompleteFlags } from '../../../extraction/index.js';
+import { holdingXirr, totalsIncompleteFlags, type ExtractionResult } from '../../../extraction/index.js';
 import { periodOptions } from './calculation.stage.js';
 
-/** The extraction result as stored and served; what the pipeline itself reads of it is typed. */
-export type CompletionResult = Record<string, unknown> & {
-  period: { from: string | null; to: string | null };
-  entities: Array<{ entity_name: string | null; pan: string | null }>;
-};
-
 export interface CompletionOutput {
-  result: CompletionResult;
+  /** What the runner stores in `extractions.result`; readers read it back with `readExtractionResult`. */
+  result: ExtractionResult;
   document_type: string;
   pages: number;
   holdings_count: number;
@@ -55,7 +50,7 @@ export class CompletionStage extends PipelineStage<CompletionOutput> {
       average: perHolding.length ? round2((perHolding.reduce((a, b) => a + b, 0) / perHolding.length) * (classification.confidence / 100)) : round2(classification.confidence / 100),
       minimum: perHolding.length ? round2(Math.min(...perHolding) * (classification.confidence / 100)) : round2(classification.confidence / 100),
     };
-    const result = {
+    const result: ExtractionResult = {
       doc_id: ctx.document.id,
       document_type: classification.code,
       classification_confidence: classification.confidence,
