@@ -1,6 +1,24 @@
 /** Statement understanding: pure functions the pipeline's stages call, in stage order. */
 export * from './types.js';
 export { classifyStatement, scoreStatement, type ClassificationEvidence } from './classifier.js';
+export {
+  FAMILIES,
+  familyOf,
+  isHoldingsClass,
+  describeClass,
+  noHoldingsReason,
+  sectionOf,
+  totalLabels,
+  readAccountId,
+  stripProductCode,
+  anyOf,
+  SECTION_WORDS,
+  type FamilyCode,
+  type FamilyDescription,
+  type Section,
+  type TotalLabels,
+} from './families/index.js';
+export { unreadTables, unreadTableFlag } from './families/unread-tables.js';
 export { buildLines } from '../pdf/index.js';
 export { parseNumber, parseDate, findDate, findDates, isNumber, roundTo } from './numbers.js';
 export { findIsin, findPan, isinCheckDigit, isValidIsin, isValidPan, PAN_PATTERN } from './identifiers.js';

@@ -13,6 +13,8 @@
  *   the tolerance is half a thousandth (plus float noise).
  * - TOTAL_MISMATCH: Σ market values of an investor (and of the statement) = the total printed for
  *   it, within half a paisa per holding (a printed total may add unrounded values).
+ * - TABLE_UNREAD: each holdings table of a known family that its reader read nothing from, or the
+ *   whole statement when nothing was read (`families/unread-tables.ts`): a failed check each.
  *
  * confidence_score = 100 × passed / run, scaled by the classification confidence (a perfect
  * extraction of an uncertainly classified document is still uncertain):
@@ -26,6 +28,7 @@
  * and LLM_EXTRACTION_FAILED (its answer was unusable). Its score is multiplied by
  * `LLM_CONFIDENCE_FACTOR`, and is 0 when the answer was unusable.
  */
+import { unreadTableFlag } from './families/unread-tables.js';
 import { isValidIsin, isValidPan } from './identifiers.js';
 import type { ExtractionDraft, Holding, LlmExtractionReport, Validation, ValidationFlag } from './types.js';
 
@@ -220,6 +223,8 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
       page: null,
     }));
   }
+
+  for (const table of draft.unread_tables ?? []) check(false, () => unreadTableFlag(draft, table));
 
   const classConfidence = Math.min(100, Math.max(0, options.classificationConfidence ?? draft.classification_confidence ?? 100));
   let score: number;
