@@ -9,15 +9,15 @@ import { isValidIsin } from '../identifiers.js';
 import { splitNumberTokens } from '../parsers/common.js';
 import type { ExtractionDraft, TextLine, UnreadTable, ValidationFlag } from '../types.js';
 import { SECTION_WORDS, type Section } from './family.js';
-import { familyOf, holdsHoldings } from './index.js';
+import { familyOf, holdsHoldings, readAccountId } from './index.js';
 
-const ISIN_SHAPED = /(?<![A-Z0-9])[A-Z]{2}[A-Z0-9]{9}[0-9](?![0-9])/g;
+const ISIN_SHAPED = /(?<![A-Z0-9])[A-Z]{2}[A-Z0-9]{9}[0-9](?![0-9])/;
+const ISINS_SHAPED = new RegExp(ISIN_SHAPED.source, 'g');
 
 function isinsOf(text: string): string[] {
   // Most lines have no ISIN: test once before collecting.
-  ISIN_SHAPED.lastIndex = 0;
   if (!ISIN_SHAPED.test(text)) return [];
-  return [...text.matchAll(ISIN_SHAPED)].map((m) => m[0]).filter(isValidIsin);
+  return [...text.matchAll(ISINS_SHAPED)].map((m) => m[0]).filter(isValidIsin);
 }
 
 interface SeenSection extends UnreadTable {
@@ -25,21 +25,49 @@ interface SeenSection extends UnreadTable {
   read: boolean;
 }
 
+/**
+ * The holdings read, to be matched with the rows printed: a row is read when a holding with its ISIN
+ * was read on its page or a neighbouring one, of the row's demat account when one can be (the same fund may be
+ * held in several accounts). Each holding matches one row, so a fund two investors hold is read twice
+ * or it is not.
+ */
+class ReadHoldings {
+  private readonly byIsin = new Map<string, Array<{ account: string | null; page: number; taken: boolean }>>();
+  readonly empty: boolean;
+
+  constructor(draft: ExtractionDraft) {
+    const holdings = draft.entities.flatMap((e) => e.holdings);
+    for (const h of holdings) this.byIsin.set(h.isin, [...(this.byIsin.get(h.isin) ?? []), { account: h.account_id ?? null, page: h.page, taken: false }]);
+    this.empty = holdings.length === 0;
+  }
+
+  /** Takes the holding read for a row, if there is one. */
+  take(isin: string, account: string | null, page: number): boolean {
+    const free = (this.byIsin.get(isin) ?? []).filter((h) => !h.taken && Math.abs(h.page - page) <= 1);
+    const holding = free.find((h) => h.account === account) ?? free[0];
+    if (holding) holding.taken = true;
+    return Boolean(holding);
+  }
+}
+
 export function unreadTables(lines: TextLine[], draft: ExtractionDraft): UnreadTable[] {
   const family = familyOf(draft.classification);
   if (!family?.holdings) return [];
-  const read = new Set(draft.entities.flatMap((e) => e.holdings.map((h) => h.isin)));
+  const read = new ReadHoldings(draft);
   const sections: SeenSection[] = [];
   let current: SeenSection | null = null;
+  let account: string | null = null;
   let rows = 0;
   for (const line of lines) {
     const text = line.text.trim();
+    if (family.accountId) account = readAccountId(family.code, text) ?? account;
     const isins = isinsOf(text);
     if (isins.length) {
       rows++;
+      const taken = isins.filter((isin) => read.take(isin, account, line.page)).length > 0;
       if (current) {
         current.rows++;
-        current.read ||= isins.some((i) => read.has(i));
+        current.read ||= taken;
       }
       continue;
     }
@@ -51,7 +79,7 @@ export function unreadTables(lines: TextLine[], draft: ExtractionDraft): UnreadT
     }
   }
   const unread: UnreadTable[] = sections.filter((s) => holdsHoldings(s.kind) && s.rows > 0 && !s.read).map(({ heading, kind, page, rows: n }) => ({ heading, kind, page, rows: n }));
-  if (read.size === 0 && unread.length === 0) return [{ heading: null, kind: null, page: null, rows }];
+  if (read.empty && unread.length === 0) return [{ heading: null, kind: null, page: null, rows }];
   return unread;
 }
 
