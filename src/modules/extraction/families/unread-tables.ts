@@ -11,13 +11,19 @@ import type { ExtractionDraft, TextLine, UnreadTable, ValidationFlag } from '../
 import { SECTION_WORDS, type Section } from './family.js';
 import { familyOf, holdsHoldings, readAccountId } from './index.js';
 
-const ISIN_SHAPED = /(?<![A-Z0-9])[A-Z]{2}[A-Z0-9]{9}[0-9](?![0-9])/;
-const ISINS_SHAPED = new RegExp(ISIN_SHAPED.source, 'g');
+const ISIN_SHAPED = /(?<![A-Z0-9])[A-Z]{2}[A-Z0-9]{9}[0-9](?![0-9])/g;
 
-function isinsOf(text: string): string[] {
-  // Most lines have no ISIN: test once before collecting.
-  if (!ISIN_SHAPED.test(text)) return [];
-  return [...text.matchAll(ISINS_SHAPED)].map((m) => m[0]).filter(isValidIsin);
+/**
+ * The row's ISIN: the first on the line that a holding was read with, or else that has a valid check
+ * digit (a row is keyed by one ISIN; scanning the rest of every row for another, or checking the
+ * digit of every ISIN read, would cost more than the rest of this check).
+ */
+function isinOf(text: string, read: ReadHoldings): string | null {
+  ISIN_SHAPED.lastIndex = 0;
+  for (let m = ISIN_SHAPED.exec(text); m; m = ISIN_SHAPED.exec(text)) {
+    if (read.knows(m[0]) || isValidIsin(m[0])) return m[0];
+  }
+  return null;
 }
 
 interface SeenSection extends UnreadTable {
@@ -32,21 +38,41 @@ interface SeenSection extends UnreadTable {
  * or it is not.
  */
 class ReadHoldings {
-  private readonly byIsin = new Map<string, Array<{ account: string | null; page: number; taken: boolean }>>();
+  /** Accounts of the holdings not yet matched, by ISIN and page. */
+  private readonly free = new Map<string, Array<string | null>>();
+  private readonly isins = new Set<string>();
   readonly empty: boolean;
 
   constructor(draft: ExtractionDraft) {
-    const holdings = draft.entities.flatMap((e) => e.holdings);
-    for (const h of holdings) this.byIsin.set(h.isin, [...(this.byIsin.get(h.isin) ?? []), { account: h.account_id ?? null, page: h.page, taken: false }]);
-    this.empty = holdings.length === 0;
+    let count = 0;
+    for (const e of draft.entities) {
+      for (const h of e.holdings) {
+        const key = `${h.isin}@${h.page}`;
+        const accounts = this.free.get(key);
+        if (accounts) accounts.push(h.account_id ?? null);
+        else this.free.set(key, [h.account_id ?? null]);
+        this.isins.add(h.isin);
+        count++;
+      }
+    }
+    this.empty = count === 0;
+  }
+
+  /** Whether any holding was read with this ISIN. */
+  knows(isin: string): boolean {
+    return this.isins.has(isin);
   }
 
   /** Takes the holding read for a row, if there is one. */
   take(isin: string, account: string | null, page: number): boolean {
-    const free = (this.byIsin.get(isin) ?? []).filter((h) => !h.taken && Math.abs(h.page - page) <= 1);
-    const holding = free.find((h) => h.account === account) ?? free[0];
-    if (holding) holding.taken = true;
-    return Boolean(holding);
+    for (const p of [page, page - 1, page + 1]) {
+      const accounts = this.free.get(`${isin}@${p}`);
+      if (!accounts?.length) continue;
+      const at = accounts.indexOf(account);
+      accounts.splice(at >= 0 ? at : 0, 1);
+      return true;
+    }
+    return false;
   }
 }
 
@@ -61,10 +87,10 @@ export function unreadTables(lines: TextLine[], draft: ExtractionDraft): UnreadT
   for (const line of lines) {
     const text = line.text.trim();
     if (family.accountId) account = readAccountId(family.code, text) ?? account;
-    const isins = isinsOf(text);
-    if (isins.length) {
+    const isin = isinOf(text, read);
+    if (isin) {
       rows++;
-      const taken = isins.filter((isin) => read.take(isin, account, line.page)).length > 0;
+      const taken = read.take(isin, account, line.page);
       if (current) {
         current.rows++;
         current.read ||= taken;
