@@ -101,6 +101,11 @@ describe('a summary printed as a ruled table per fund house', () => {
     { name: 'KFintech named only in the footer, CAMS in the registrar column of every row', print: { title: SUMMARY_TITLE, isin: 'under-name', registrarColumn: 'CAMS', footer: 'KFin Technologies Ltd. - Consolidated Account Summary' }, code: 'KFINTECH_SUMMARY_CAS' },
     { name: 'KFintech on a line of its own under the tables, ISIN column, both registrars in rows', print: { title: SUMMARY_TITLE, isin: 'column', registrarColumn: true, ownLine: 'KFin Technologies Ltd.' }, code: 'KFINTECH_SUMMARY_CAS' },
     { name: '"KFINTECH" atop page 2, nowhere on page 1', print: { title: SUMMARY_TITLE, isin: 'column', registrarColumn: false, runningHeader: 'KFINTECH' }, code: 'KFINTECH_SUMMARY_CAS' },
+    {
+      name: 'KFintech in a footer that is its address, CAMS in the registrar column of every row',
+      print: { title: SUMMARY_TITLE, isin: 'under-name', registrarColumn: 'CAMS', footer: 'KFin Technologies Limited, Selenium Tower B, Plot 31-32, Financial District, Hyderabad - 500032' },
+      code: 'KFINTECH_SUMMARY_CAS',
+    },
     { name: 'KFintech by its former name in the footer', print: { title: SUMMARY_TITLE, isin: 'column', registrarColumn: true, footer: 'Karvy Fintech Pvt. Ltd.' }, code: 'KFINTECH_SUMMARY_CAS' },
     { name: 'CAMS in the title block, KFINTECH in the registrar column of every row', print: { title: ['Consolidated Account Summary', 'CAMS', 'As on 30-Sep-2025'], isin: 'column', registrarColumn: 'KFINTECH' }, code: 'CAMS_SUMMARY_CAS' },
     { name: 'CAMS only in the footer, both registrars in rows', print: { title: SUMMARY_TITLE, isin: 'under-name', registrarColumn: true, footer: 'Computer Age Management Services Ltd.' }, code: 'CAMS_SUMMARY_CAS' },

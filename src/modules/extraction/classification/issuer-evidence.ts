@@ -1,6 +1,7 @@
 /**
  * Who issued a statement, from where its name is printed. A registrar or depository prints its name
- * as a mark: in the title block, in a running header or footer, or on a line of its own. The same
+ * as a mark: in the title block, in a running header or footer (there with its address, however
+ * long the line), or on a line of its own. The same
  * name in a table row, or after "Registrar :", only says who services that folio (a CAMS summary
  * lists KFintech's folios, "KFINTECH" in their registrar column), and a name in a sentence ("the
  * funds serviced by CAMS and KFintech") says little.
@@ -61,12 +62,14 @@ export function issuerEvidence(lines: TextLine[]): IssuerEvidence {
         for (const { issuer, at } of found) {
           row ??= isRow(line);
           const afterLabel = REGISTRAR_LABEL.test(cell.text.slice(0, at)) || (at === 0 && k > 0 && REGISTRAR_LABEL.test(line.cells[k - 1].text));
+          const short = cell.text.trim().split(/\s+/).length <= MARK_WORDS;
           let place: Placement;
           if (row || afterLabel) place = 'row';
-          else if (found.length > 1 || cell.text.trim().split(/\s+/).length > MARK_WORDS) place = 'mention';
-          else if (head.has(line)) place = 'title';
+          else if (found.length > 1) place = 'mention';
+          else if (head.has(line) && short) place = 'title';
+          // A running header or footer is the issuer's own furniture, its address line however long.
           else if (edges.has(line)) place = 'edge';
-          else place = 'own_line';
+          else place = short ? 'own_line' : 'mention';
           placements[issuer.id].add(place);
         }
       });

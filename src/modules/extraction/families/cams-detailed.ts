@@ -5,7 +5,7 @@
  */
 import { cue, section, type FamilyDescription } from './family.js';
 import { CAMS } from './issuers.js';
-import { AMC_HEADING, CAMS_PRODUCT_CODE, CAS_TITLE, SCHEME_LINE_MARKS, TOTAL } from './vocabulary.js';
+import { AMC_HEADING, CAMS_PRODUCT_CODE, CAS_TITLE, SCHEME_LINE_MARKS, SUMMARY_TITLE, TOTAL } from './vocabulary.js';
 
 export const CAMS_DETAILED: FamilyDescription = {
   code: 'CAMS_DETAILED_CAS',
@@ -21,6 +21,8 @@ export const CAMS_DETAILED: FamilyDescription = {
     cue(/Market\s+Value\s+on\s+\d/i, 1),
     cue(/Date\s+Transaction\s+Amount/i, 2),
     cue(SCHEME_LINE_MARKS, 1),
+    // A detailed statement is not titled a summary.
+    cue(SUMMARY_TITLE, -4),
   ],
   sections: [section('mutual_fund_folios', AMC_HEADING)],
   totals: { grand: [TOTAL], account: [], group: [] },

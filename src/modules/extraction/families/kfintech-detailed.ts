@@ -4,7 +4,7 @@
  */
 import { cue, section, type FamilyDescription } from './family.js';
 import { KFINTECH } from './issuers.js';
-import { AMC_HEADING, CAS_TITLE, KFINTECH_PRODUCT_CODE, SCHEME_LINE_MARKS, TOTAL } from './vocabulary.js';
+import { AMC_HEADING, CAS_TITLE, KFINTECH_PRODUCT_CODE, SCHEME_LINE_MARKS, SUMMARY_TITLE, TOTAL } from './vocabulary.js';
 
 export const KFINTECH_DETAILED: FamilyDescription = {
   code: 'KFINTECH_DETAILED_CAS',
@@ -20,6 +20,8 @@ export const KFINTECH_DETAILED: FamilyDescription = {
     cue(/Valuation\s+on\s+\d/i, 2),
     cue(/Balance\s+Units/i, 2),
     cue(SCHEME_LINE_MARKS, 1),
+    // A detailed statement is not titled a summary.
+    cue(SUMMARY_TITLE, -4),
   ],
   sections: [section('mutual_fund_folios', AMC_HEADING)],
   totals: { grand: [TOTAL], account: [], group: [] },
