@@ -114,6 +114,23 @@ describe('a statement of a known family from which nothing could be read', () =>
     expect(validateExtraction(draft).flags).toEqual([expect.objectContaining({ code: 'TABLE_UNREAD', message: expect.stringContaining('no holdings table was found in it') })]);
   });
 
+  it("a transaction's ISIN is no holding's row: transactions printed before the holdings leave them read", () => {
+    const lines = page(1, [
+      [[30, 'NSDL Consolidated Account Statement']],
+      [[30, 'DP ID : IN300126'], [200, 'Client ID : 12345678']],
+      [[30, 'Account Holder : Meera Nair'], [300, 'PAN : ABCPN1234E']],
+      [[30, 'STATEMENT OF TRANSACTIONS']],
+      [[30, 'INE002A01018'], [95, 'RELIANCE INDUSTRIES LIMITED']],
+      [[30, '05-Sep-2025'], [95, 'Buy'], [380, '10.000', 'r']],
+      [[30, 'Equities (E)']],
+      [[30, 'ISIN'], [95, 'Security'], [340, 'Current Bal.'], [424, 'Market Price'], [526, 'Value in Rs.']],
+      [[30, 'INE002A01018'], [95, 'RELIANCE INDUSTRIES LIMITED'], [380, '100.000', 'r'], [470, '1,396.61', 'r'], [560, '1,39,661.00', 'r']],
+    ]);
+    const draft = extractStatement(lines, classification);
+    expect(draft.entities.flatMap((e) => e.holdings).map((h) => h.isin)).toEqual(['INE002A01018']);
+    expect(draft.unread_tables).toBeUndefined();
+  });
+
   it('a document that is not a statement of holdings carries no such flag', () => {
     const bank: Classification = { code: 'BANK_STATEMENT', confidence: 90, holdings_statement: false };
     const draft = extractStatement(page(1, [[[30, 'Statement of Account']], [[30, 'INE002A01018 DIVIDEND'], [300, '1,250.00', 'r']]]), bank);

@@ -1,10 +1,9 @@
 /**
  * Who issued a statement, from where its name is printed. A registrar or depository prints its name
  * as a mark: in the title block, in a running header or footer (there with its address, however
- * long the line), or on a line of its own. The same
- * name in a table row, or after "Registrar :", only says who services that folio (a CAMS summary
- * lists KFintech's folios, "KFINTECH" in their registrar column), and a name in a sentence ("the
- * funds serviced by CAMS and KFintech") says little.
+ * long the line), or on a line of its own. The same name in a table row, or after "Registrar :",
+ * only says who services that folio (a CAMS summary lists KFintech's folios, "KFINTECH" in their
+ * registrar column), and a name in a sentence ("the funds serviced by CAMS and KFintech") says little.
  */
 import { ISSUERS, type Issuer } from '../families/index.js';
 import { splitNumberTokens } from '../parsers/common.js';

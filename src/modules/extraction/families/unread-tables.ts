@@ -89,6 +89,8 @@ export function unreadTables(lines: TextLine[], draft: ExtractionDraft): UnreadT
     if (family.accountId) account = readAccountId(family.code, text) ?? account;
     const isin = isinOf(text, read);
     if (isin) {
+      // A transaction's ISIN is no holding's row (and must not take the holding its row will want).
+      if (current && !holdsHoldings(current.kind)) continue;
       rows++;
       const taken = read.take(isin, account, line.page);
       if (current) {
