@@ -1,6 +1,7 @@
 /**
  * Extraction: the statement family's parser turns lines into investors, holdings and
- * transactions. Documents that are not statements of holdings yield no entities and no holdings.
+ * transactions. Documents that are not statements of holdings yield no entities and no holdings; a
+ * statement of holdings carries the holdings tables its parser could not read (`unread_tables`).
  */
 import { parseDetailedCas } from './parsers/cams-detailed.parser.js';
 import { parseCamsSummary } from './parsers/cams-summary.parser.js';
@@ -8,11 +9,13 @@ import { parseCdslCas } from './parsers/cdsl.parser.js';
 import { emptyDraft, findPeriod } from './parsers/common.js';
 import { parseKfintechSummary } from './parsers/kfintech-summary.parser.js';
 import { parseNsdlCas } from './parsers/nsdl.parser.js';
+import { unreadTables } from './families/unread-tables.js';
 import type { Classification, ExtractionDraft, TextLine } from './types.js';
 
 export function extractStatement(lines: TextLine[], classification: Classification): ExtractionDraft {
   const draft = parse(lines, classification);
-  return { ...draft, classification_confidence: classification.confidence };
+  const unread = classification.holdings_statement ? unreadTables(lines, draft) : [];
+  return { ...draft, classification_confidence: classification.confidence, ...(unread.length ? { unread_tables: unread } : {}) };
 }
 
 function parse(lines: TextLine[], classification: Classification): ExtractionDraft {

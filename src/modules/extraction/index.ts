@@ -2,6 +2,24 @@
 export * from './types.js';
 export { readExtractionResult, ExtractionResultError, type ExtractionResult, type ResultEntity, type ResultHolding, type ResultFigures } from './result.js';
 export { classifyStatement, scoreStatement, type ClassificationEvidence } from './classifier.js';
+export {
+  FAMILIES,
+  familyOf,
+  isHoldingsClass,
+  describeClass,
+  noHoldingsReason,
+  sectionOf,
+  totalLabels,
+  readAccountId,
+  stripProductCode,
+  anyOf,
+  SECTION_WORDS,
+  type FamilyCode,
+  type FamilyDescription,
+  type Section,
+  type TotalLabels,
+} from './families/index.js';
+export { unreadTables, unreadTableFlag } from './families/unread-tables.js';
 export { buildLines } from '../pdf/index.js';
 export { parseNumber, parseDate, findDate, findDates, isNumber, roundTo } from './numbers.js';
 export { findIsin, findPan, isinCheckDigit, isValidIsin, isValidPan, PAN_PATTERN } from './identifiers.js';

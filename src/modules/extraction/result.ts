@@ -87,6 +87,8 @@ const STATEMENT_CLASSES: Record<StatementClass, true> = {
   NSDL_CAS: true,
   CDSL_CAS: true,
   BANK_STATEMENT: true,
+  DEPOSIT_CERTIFICATE: true,
+  TAX_CERTIFICATE: true,
   UNKNOWN: true,
 };
 const ASSET_CLASSES: Record<AssetClass, true> = { Equity: true, Debt: true, Hybrid: true, Other: true };
@@ -105,6 +107,7 @@ const VALIDATION_CODES: Record<ValidationCode, true> = {
   FIGURE_MISSING: true,
   ASSET_CLASS_INFERRED: true,
   TOTALS_INCOMPLETE: true,
+  TABLE_UNREAD: true,
 };
 const XIRR_REASONS: Record<XirrReason, true> = {
   NO_TRANSACTIONS: true,

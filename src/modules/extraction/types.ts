@@ -13,6 +13,10 @@ export type StatementClass =
   | 'NSDL_CAS'
   | 'CDSL_CAS'
   | 'BANK_STATEMENT'
+  /** A fixed-deposit (term-deposit) receipt, advice or certificate: money, no securities. */
+  | 'DEPOSIT_CERTIFICATE'
+  /** A tax certificate: a TDS certificate (Form 16A) or an interest certificate. */
+  | 'TAX_CERTIFICATE'
   | 'UNKNOWN';
 
 export interface Classification {
@@ -21,6 +25,34 @@ export interface Classification {
   confidence: number;
   /** true for the CAS families: a statement of holdings. */
   holdings_statement: boolean;
+}
+
+/**
+ * What a section of a statement holds, as its family's description names it
+ * (`extraction/families/`): a kind of security, fund units (in folios or in demat), or transactions.
+ * `demat_securities` is a depository's table of every kind of security of one account.
+ */
+export type SectionKind =
+  | 'equities'
+  | 'etfs'
+  | 'gold_bonds'
+  | 'corporate_bonds'
+  | 'government_securities'
+  | 'demat_securities'
+  | 'mutual_fund_folios'
+  | 'mutual_fund_units_demat'
+  | 'transactions';
+
+/**
+ * A holdings table of a statement of a known family from which no holding was read: its heading as
+ * printed, the kind of section, the page, and how many rows with an ISIN it has. With no heading
+ * (null) it stands for the whole statement: no holdings table of it could be read.
+ */
+export interface UnreadTable {
+  heading: string | null;
+  kind: SectionKind | null;
+  page: number | null;
+  rows: number;
 }
 
 /**
@@ -149,6 +181,11 @@ export interface ExtractionDraft {
    * statement instead (`llm-extraction.ts`): what it was sent, what it answered and what was dropped.
    */
   llm_extraction?: LlmExtractionReport;
+  /**
+   * Holdings tables the family's reader saw but read nothing from (`families/unread-tables.ts`);
+   * present only for a statement of holdings. Each becomes a TABLE_UNREAD flag.
+   */
+  unread_tables?: UnreadTable[];
 }
 
 /** A row of the language model's answer that failed validation and was dropped. */
@@ -195,7 +232,9 @@ export type ValidationCode =
   /** No printed category and no AMFI category: the asset class was inferred from the scheme name. */
   | 'ASSET_CLASS_INFERRED'
   /** Totals and allocation leave out holdings whose market value is unknown. */
-  | 'TOTALS_INCOMPLETE';
+  | 'TOTALS_INCOMPLETE'
+  /** A statement of a known family: a holdings table it prints (or every one) could not be read. */
+  | 'TABLE_UNREAD';
 
 export interface ValidationFlag {
   code: ValidationCode;

@@ -13,6 +13,8 @@
  *   the tolerance is half a thousandth (plus float noise).
  * - TOTAL_MISMATCH: Σ market values of an investor (and of the statement) = the total printed for
  *   it, within half a paisa per holding (a printed total may add unrounded values).
+ * - TABLE_UNREAD: each holdings table of a known family that its reader read nothing from, or the
+ *   whole statement when nothing was read (`families/unread-tables.ts`): a failed check each.
  *
  * confidence_score = 100 × passed / run, scaled by the classification confidence (a perfect
  * extraction of an uncertainly classified document is still uncertain):
@@ -26,13 +28,13 @@
  * and LLM_EXTRACTION_FAILED (its answer was unusable). Its score is multiplied by
  * `LLM_CONFIDENCE_FACTOR`, and is 0 when the answer was unusable.
  */
+import { isHoldingsClass } from './families/index.js';
+import { unreadTableFlag } from './families/unread-tables.js';
 import { isValidIsin, isValidPan } from './identifiers.js';
 import type { ExtractionDraft, Holding, LlmExtractionReport, Validation, ValidationFlag } from './types.js';
 
 /** A statement read by a language model is worth at most half a parsed one, even when every check passes. */
 export const LLM_CONFIDENCE_FACTOR = 0.5;
-
-const HOLDINGS_CLASSES = new Set(['CAMS_DETAILED_CAS', 'CAMS_SUMMARY_CAS', 'KFINTECH_DETAILED_CAS', 'KFINTECH_SUMMARY_CAS', 'NSDL_CAS', 'CDSL_CAS']);
 
 export interface ValidationOptions {
   /** Overrides `draft.classification_confidence`. */
@@ -221,9 +223,11 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
     }));
   }
 
+  for (const table of draft.unread_tables ?? []) check(false, () => unreadTableFlag(draft, table));
+
   const classConfidence = Math.min(100, Math.max(0, options.classificationConfidence ?? draft.classification_confidence ?? 100));
   let score: number;
-  if (run === 0) score = HOLDINGS_CLASSES.has(draft.classification) ? 0 : classConfidence;
+  if (run === 0) score = isHoldingsClass(draft.classification) ? 0 : classConfidence;
   else score = 100 * (passed / run) * (0.5 + (0.5 * classConfidence) / 100);
   if (draft.llm_extraction) score = draft.llm_extraction.outcome === 'failed' ? 0 : score * LLM_CONFIDENCE_FACTOR;
   return { flags, checks_run: run, confidence_score: Math.round(score * 10) / 10 };

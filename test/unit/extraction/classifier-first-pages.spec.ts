@@ -14,6 +14,8 @@ const FAMILIES: Array<{ family: StatementFamily; code: string }> = [
   { family: 'nsdl_cas', code: 'NSDL_CAS' },
   { family: 'cdsl_cas', code: 'CDSL_CAS' },
   { family: 'bank_statement', code: 'BANK_STATEMENT' },
+  { family: 'deposit_certificate', code: 'DEPOSIT_CERTIFICATE' },
+  { family: 'tax_certificate', code: 'TAX_CERTIFICATE' },
 ];
 
 describe('classification from the first three pages of a long statement', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { classifyStatement, scoreStatement } from '../../../src/modules/extraction/classifier.js';
 import type { PdfPageText } from '../../../src/modules/extraction/types.js';
-import { generateText, STATEMENT_FAMILIES } from '../../fixtures/generator/index.js';
+import { generateText, NON_HOLDINGS_FAMILIES, STATEMENT_FAMILIES } from '../../fixtures/generator/index.js';
 import { FAMILY_CLASS } from './harness.js';
 import { randomOptions } from './variation-harness.js';
 
@@ -85,7 +85,7 @@ describe('summary statements of the two registrars', () => {
 
   // Every family's generated statements, in random layouts: each is won by its own class, and the
   // KFintech summary never comes close on another family's statement (nor they on its).
-  it.each(STATEMENT_FAMILIES.map((f) => [f]))('%s statements are won by their own class', (family) => {
+  it.each([...new Set([...STATEMENT_FAMILIES, ...NON_HOLDINGS_FAMILIES])].map((f) => [f]))('%s statements are won by their own class', (family) => {
     for (let seed = 1; seed <= 40; seed++) {
       const { pages } = generateText(family, seed % 4 === 0 ? { seed } : randomOptions(seed));
       const { scores } = scoreStatement(pages.slice(0, 3));

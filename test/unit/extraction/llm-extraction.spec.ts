@@ -43,6 +43,8 @@ describe('readsWithLanguageModel', () => {
     { code: 'UNKNOWN', provider: 'local', expected: false },
     { code: 'CAMS_DETAILED_CAS', provider: 'openai', expected: false },
     { code: 'BANK_STATEMENT', provider: 'openai', expected: false },
+    { code: 'DEPOSIT_CERTIFICATE', provider: 'openai', expected: false },
+    { code: 'TAX_CERTIFICATE', provider: 'openai', expected: false },
   ] as const)('$code with the $provider provider: $expected', ({ code, provider, expected }) => {
     expect(readsWithLanguageModel({ code, confidence: 50, holdings_statement: false }, { name: provider })).toBe(expected);
   });

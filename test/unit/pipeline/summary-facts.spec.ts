@@ -60,3 +60,27 @@ describe('portfolioFacts with holdings whose market value is unknown', () => {
     expect(text).not.toContain('Fund 6');
   });
 });
+
+describe('portfolioFacts for a document without holdings', () => {
+  const empty = (code: ExtractionDraft['classification']): ExtractionDraft => ({ classification: code, period: { from: null, to: null }, entities: [], stated_total: null, currency: 'INR' });
+  const facts = (c: Classification) => portfolioFacts(c, empty(c.code), { overall: calculatePortfolio([]), entities: [] });
+
+  it('a statement of a known family whose tables could not be read says which family it is, never "not a statement of holdings"', () => {
+    const text = facts({ code: 'KFINTECH_SUMMARY_CAS', confidence: 90, holdings_statement: true });
+    expect(text).toBe(
+      'This document is a KFintech summary Consolidated Account Statement (KFINTECH_SUMMARY_CAS), but its holdings tables could not be read; no holdings were extracted, which does not mean it holds none.',
+    );
+  });
+
+  it.each([
+    { code: 'DEPOSIT_CERTIFICATE', what: 'a fixed-deposit receipt or certificate' },
+    { code: 'TAX_CERTIFICATE', what: 'a tax certificate (TDS or interest certificate)' },
+    { code: 'BANK_STATEMENT', what: 'a bank account statement' },
+  ] as const)('$code: says what the document is, and that it is not a statement of holdings', ({ code, what }) => {
+    expect(facts({ code, confidence: 90, holdings_statement: false })).toBe(`This document is ${what} (${code}), not a statement of holdings; no holdings were extracted.`);
+  });
+
+  it('an unknown layout is not called a statement of holdings nor said to be none', () => {
+    expect(facts({ code: 'UNKNOWN', confidence: 20, holdings_statement: false })).toBe('This document (UNKNOWN) was not recognised as a statement of holdings; no holdings were extracted.');
+  });
+});

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LlmError, LlmProvider } from '../../../llm/llm-provider.js';
 import { extractionIdentifiers } from '../../../llm/pii-masker.js';
 import { PriceTable } from '../../../llm/price-table.js';
-import type { Classification, ExtractionDraft, Holding } from '../../../extraction/index.js';
+import { noHoldingsReason, type Classification, type ExtractionDraft, type Holding } from '../../../extraction/index.js';
 import { PipelineStage, StageFailure, type StageContext } from '../pipeline-stage.js';
 import type { CalculationOutput } from './calculation.stage.js';
 
@@ -20,10 +20,9 @@ const inr = (n: number) => `INR ${n.toLocaleString('en-IN', { minimumFractionDig
  */
 export function portfolioFacts(classification: Classification, draft: ExtractionDraft, calc: CalculationOutput): string {
   const holdings = draft.entities.flatMap((e) => e.holdings);
-  // Holdings come from a statement class that holds them, or from the model reading an unknown layout.
-  if (holdings.length === 0) {
-    return `This document (${classification.code}) is not a statement of holdings; no holdings were extracted.`;
-  }
+  // Holdings come from a statement class that holds them, or from the model reading an unknown layout;
+  // a statement of holdings that yields none says its tables could not be read.
+  if (holdings.length === 0) return noHoldingsReason(classification);
   const { overall } = calc;
   const a = overall.asset_allocation;
   const valued = holdings.filter((h): h is Holding & { market_value: number } => h.market_value !== null);
