@@ -6,7 +6,8 @@
  * - Units: the unit balance's continuity. Opening units + Σ transaction units, and the last printed
  *   running balance, must both be the closing units.
  * - NAV: the NAV printed for the same ISIN on the same date elsewhere in the statement, by holdings
- *   whose own figures hold together. Units equal to that NAV mark an exchange of units and NAV.
+ *   whose own figures hold together, confirms it. Units equal to that NAV mark an exchange of units
+ *   and NAV. Another NAV refutes nothing (a security may be valued at its NAV and at its market price).
  * - Market value: a printed total (an investor's, an AMC's, a demat account's, the statement's) that
  *   the holdings add up to confirms every value in it.
  * - Any figure printed negative: no closing balance, NAV or value can be.
@@ -100,9 +101,8 @@ export function navEvidence(h: Holding, peers: NavPeer[]): NavEvidence {
   if (exchangedWith !== undefined) {
     return { finding: UNKNOWN, exchanged: `the units read equal the NAV ${fmtNav(exchangedWith)} printed for this ISIN elsewhere in the statement: units and NAV are exchanged` };
   }
-  if (navs.every((n) => sameNav(n, navs[0]))) {
-    return { finding: { standing: 'refuted', why: `the same ISIN is valued at NAV ${fmtNav(navs[0])} elsewhere in the statement, on the same date` }, exchanged: null };
-  }
+  // Another price alone refutes nothing: an ETF's units in a folio are valued at its NAV, those in a
+  // demat account at the market price, on the same date.
   return { finding: UNKNOWN, exchanged: null };
 }
 

@@ -56,6 +56,11 @@ const scenarios: Array<{ name: string; draft: ExtractionDraft; refused: string[]
     refused: [['nav=2.55'], []],
   },
   {
+    name: 'NAV and value both read as 1.00, the units the transactions give ⇒ NAV and value; the units stay',
+    draft: draftOf([fund({ ...withHistory, nav: 1, market_value: 1 }), other()], { statement: 3050 }),
+    refused: [['nav=1', 'market_value=1'], []],
+  },
+  {
     name: 'units × NAV ≠ value with nothing confirming any of the three ⇒ all three',
     draft: draftOf([fund({ nav: 2.55 })]),
     refused: [['units=100', 'nav=2.55', 'market_value=2550']],
@@ -86,12 +91,10 @@ const scenarios: Array<{ name: string; draft: ExtractionDraft; refused: string[]
     refused: [[], ['market_value=2600']],
   },
   {
-    name: 'the same ISIN valued at two NAVs on the same date, each product holding ⇒ neither can be told right: every figure of both',
+    // An ETF's units in a folio are valued at its NAV, those in demat at the market price, on one date.
+    name: 'the same ISIN valued at two prices on the same date, each product holding ⇒ nothing refused',
     draft: draftOf([fund(), fund({ folio: '2 / 1', units: 102, nav: 25, market_value: 2550 })]),
-    refused: [
-      ['units=100', 'nav=25.5', 'market_value=2550'],
-      ['units=102', 'nav=25', 'market_value=2550'],
-    ],
+    refused: [[], []],
   },
   {
     name: 'a figure printed negative is refuted by itself',
