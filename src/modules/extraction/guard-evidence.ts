@@ -12,7 +12,8 @@
  *   the holdings add up to confirms every value in it.
  * - Any figure printed negative: no closing balance, NAV or value can be.
  */
-import { UNIT_TOLERANCE, unitsAfterTransactions, valueTolerance, type PrintedPrecision } from './validator.js';
+import type { PrintedPrecision } from './statement-figures.js';
+import { UNIT_TOLERANCE, unitsAfterTransactions, valueTolerance } from './validator.js';
 import type { Holding } from './types.js';
 
 export type Standing = 'confirmed' | 'refuted' | 'unknown';
@@ -23,10 +24,10 @@ export interface Finding {
   why: string;
 }
 
-export const UNKNOWN: Finding = { standing: 'unknown', why: '' };
+const UNKNOWN: Finding = { standing: 'unknown', why: '' };
 
-export const fmtUnits = (v: number): string => v.toFixed(3);
-export const fmtNav = (v: number): string => v.toFixed(4);
+const fmtUnits = (v: number): string => v.toFixed(3);
+const fmtNav = (v: number): string => v.toFixed(4);
 export const fmtMoney = (v: number): string => v.toFixed(2);
 
 /** Two NAVs as printed (4 decimals at most) are the same figure. */

@@ -15,13 +15,12 @@
  *   the NAV the transactions or the same ISIN elsewhere give) ⇒ both are refused, the value they
  *   reproduce stays;
  * - a cost printed negative, or on a holding of zero units, is refused.
- * Then each printed total the holdings do not add up to: when the figures already refused account for
- * the difference, nothing more; when one or more values could account for it on their own (each still
- * within its product's rounding), those values; when none can and the holdings add up to more than the
- * total, every figure that no other evidence confirms of its holdings whose value no other total
- * confirms (values are never negative, so no holding left unread explains an excess). A total worth more than its holdings may count a holding
- * that was not read: it refutes none of them, and the validator's TOTAL_MISMATCH says so. Nothing is
- * ever repaired: a refused figure is null, never recomputed.
+ * Then each printed total the holdings do not add up to: when the figures already refused (or the rows
+ * a language model's answer lost) account for the difference, nothing more; when one or more values
+ * could account for it on their own (each still within its product's rounding), those values; when
+ * none can, every figure that no other evidence confirms of its holdings whose value no other total
+ * confirms. With every value confirmed by another total, the total is the misprint. Nothing is ever
+ * repaired: a refused figure is null, never recomputed.
  */
 import {
   fmtMoney,
@@ -31,10 +30,10 @@ import {
   sameSecurityGroups,
   signFinding,
   unitsEvidence,
-  UNKNOWN,
   type Finding,
 } from './guard-evidence.js';
-import { printedPrecision, printedTotals, totalTolerance, valueTolerance, type PrintedPrecision, type PrintedTotal, type StatementPrecision } from './validator.js';
+import { printedPrecision, printedTotals, totalTolerance, type PrintedPrecision, type PrintedTotal, type StatementPrecision } from './statement-figures.js';
+import { valueTolerance } from './validator.js';
 import type { ExtractionDraft, Holding, RefusedFigure } from './types.js';
 
 type Figure = 'units' | 'nav' | 'market_value';
@@ -143,7 +142,8 @@ function decide(c: Case): void {
   } else if (c.product === true) {
     const wrong = FIGURES.filter((f) => c.findings[f].standing === 'refuted');
     if (wrong.length) {
-      const why = `units × NAV gives the value, but the ${wrong.map((f) => NAMES[f]).join(' and ')} ${wrong.length > 1 ? 'are' : 'is'} refuted, so the figures that agree with ${wrong.length > 1 ? 'them' : 'it'} cannot be trusted`;
+      const plural = wrong.length > 1 || wrong[0] === 'units';
+      const why = `units × NAV gives the value, but the ${wrong.map((f) => NAMES[f]).join(' and ')} ${plural ? 'are' : 'is'} refuted, so the figures that agree with ${plural ? 'them' : 'it'} cannot be trusted`;
       for (const f of FIGURES) if (!confirmed(c, f)) refuse(c, f, why);
     }
   }
@@ -159,13 +159,13 @@ function decideCost(c: Case): void {
 /**
  * A printed total the holdings do not add up to (see the header). `lo`/`hi` bound what the holdings
  * can be worth: the values kept, and for each value not known units × NAV within its rounding when
- * both stand, else anything from 0.
+ * both stand, else anything from 0; and anything more when the reader knows it left rows out.
  */
-function narrowByTotal(t: PrintedTotal, members: Case[], precision: StatementPrecision): void {
+function narrowByTotal(t: PrintedTotal, members: Case[], precision: StatementPrecision, rowsLeftOut: boolean): void {
   if (!members.length) return;
   const tolerance = totalTolerance(members.length, precision.valueDecimals);
   let lo = 0;
-  let hi = 0;
+  let hi = rowsLeftOut ? Infinity : 0;
   let mid = 0;
   for (const c of members) {
     const value = kept(c, 'market_value');
@@ -193,14 +193,12 @@ function narrowByTotal(t: PrintedTotal, members: Case[], precision: StatementPre
       return;
     }
   }
-  // Values are never negative: holdings worth more than their total are refuted, but a total worth
-  // more than its holdings may count a holding that was not read, which refutes none of them. A value
-  // another total confirms is not in doubt (nor its row): with every value confirmed, the total is
-  // the misprint.
-  if (t.stated > hi) return;
+  // No single value: a row read wrong but holding together (ten times over, or a tenth), or a holding
+  // the reader lost. Either way the figures read cannot be vouched for, except a value another total
+  // confirms (and its row): with every value confirmed, the total is the misprint.
   for (const c of members) {
     if (confirmed(c, 'market_value')) continue;
-    for (const f of FIGURES) if (!confirmed(c, f)) refuse(c, f, `${gap}, and no single value accounts for the excess`);
+    for (const f of FIGURES) if (!confirmed(c, f)) refuse(c, f, `${gap}, and no single value accounts for the difference`);
   }
 }
 
@@ -243,7 +241,9 @@ export function guardExtraction(draft: ExtractionDraft): ExtractionDraft {
   for (const c of cases) decide(c);
   // Smallest groups first: a difference found in an AMC or an account is not blamed on the whole statement.
   const open = totals.filter((t) => !reconciled.has(t)).sort((a, b) => a.holdings.length - b.holdings.length);
-  for (const t of open) narrowByTotal(t, t.holdings.map((h) => caseOfHolding.get(h)!), precision);
+  // Rows of a language model's answer that were dropped are holdings known not to be read.
+  const rowsLeftOut = Boolean(draft.llm_extraction && draft.llm_extraction.rows_returned > draft.llm_extraction.rows_accepted);
+  for (const t of open) narrowByTotal(t, t.holdings.map((h) => caseOfHolding.get(h)!), precision, rowsLeftOut);
   for (const c of cases) decideCost(c);
 
   const settled = new Map(cases.map((c) => [c.holding, settle(c)]));

@@ -32,8 +32,8 @@
  * and LLM_EXTRACTION_FAILED (its answer was unusable). Its score is multiplied by
  * `LLM_CONFIDENCE_FACTOR`, and is 0 when the answer was unusable.
  */
-import { isFundIsin } from './asset-class.js';
 import { isValidIsin, isValidPan } from './identifiers.js';
+import { decimalsOf, printedPrecision, printedTotals, totalTolerance, type PrintedPrecision } from './statement-figures.js';
 import type { ExtractionDraft, Holding, LlmExtractionReport, RefusedFigure, Validation, ValidationFlag } from './types.js';
 
 /** A statement read by a language model is worth at most half a parsed one, even when every check passes. */
@@ -46,73 +46,20 @@ export interface ValidationOptions {
   classificationConfidence?: number;
 }
 
-/** Decimal places of a parsed number as printed (at most `max`). */
-function decimalsOf(value: number, max: number): number {
-  for (let d = 0; d < max; d++) {
-    const scaled = value * 10 ** d;
-    if (Math.abs(scaled - Math.round(scaled)) < 1e-6) return d;
-  }
-  return max;
-}
-
-/**
- * How many decimals a statement prints NAVs and values to. A parsed number loses its trailing zeros
- * (`123.4000` reads as 123.4), so the statement's widest figure of a kind tells how many places it
- * prints: fund NAVs, listed prices and market values are each printed to one width throughout a
- * statement.
- */
-export interface PrintedPrecision {
-  navDecimals: number;
-  valueDecimals: number;
-}
-
-/** What a statement's figures say about its printing: market values' decimals, and each holding's precision. */
-export interface StatementPrecision {
-  valueDecimals: number;
-  of(h: Holding): PrintedPrecision;
-}
-
-/** The printed precision of a statement's figures, learned from all its holdings of each kind (funds or listed securities). */
-export function printedPrecision(holdings: Holding[]): StatementPrecision {
-  const widest = (kind: Holding[], pick: (h: Holding) => number | null, max: number): number =>
-    kind.reduce((d, h) => {
-      const v = pick(h);
-      return v === null ? d : Math.max(d, decimalsOf(v, max));
-    }, 0);
-  // Values print with 2 decimals, or as whole rupees: only a statement whose every value is whole prints them so.
-  const values = holdings.filter((h) => h.market_value !== null);
-  const valueDecimals = values.length && widest(values, (h) => h.market_value, 2) === 0 ? 0 : 2;
-  const kind = (fund: boolean): PrintedPrecision => {
-    const of = holdings.filter((h) => isFundIsin(h.isin) === fund);
-    return { navDecimals: widest(of, (h) => h.nav, 4), valueDecimals };
-  };
-  const funds = kind(true);
-  const listed = kind(false);
-  return { valueDecimals, of: (h) => (isFundIsin(h.isin) ? funds : listed) };
-}
-
 /**
  * Largest honest difference between units × NAV and the printed market value. The value is rounded
  * to its last digit (±½ paisa, or ±½ rupee where the statement prints whole rupees) and the NAV by ±½
- * of its last digit, times the units. Units are not rounded: they are what the registrar or depository
- * holds (whole shares, fund units to 3 decimals), exact as printed, as the balance checks take them
- * (`UNIT_TOLERANCE`). The NAV's decimals are its own, or the statement's (`printedPrecision`) when it
- * prints more; prices printed with 2 decimals (listed securities) get the coarser bound. One step of
- * the value's last digit is the floor.
+ * of its last digit, times the units, unless the statement's own products show its NAVs unrounded
+ * (`exactNav`). Units are not rounded: they are what the registrar or depository holds (whole shares,
+ * fund units to 3 decimals), exact as printed, as the balance checks take them (`UNIT_TOLERANCE`).
+ * The NAV's decimals are its own, or the statement's (`printedPrecision`) when it prints more; prices
+ * printed with 2 decimals (listed securities) get the coarser bound. One step of the value's last
+ * digit is the floor.
  */
 export function valueTolerance(units: number, nav: number, printed: Partial<PrintedPrecision> = {}): number {
-  const navStep = 10 ** -Math.max(2, decimalsOf(nav, 4), printed.navDecimals ?? 0);
+  const navStep = printed.exactNav ? 0 : 10 ** -Math.max(2, decimalsOf(nav, 4), printed.navDecimals ?? 0);
   const valueStep = 10 ** -Math.min(2, printed.valueDecimals ?? 2);
   return Math.max(valueStep, valueStep / 2 + (Math.abs(units) * navStep) / 2) + 1e-9;
-}
-
-/**
- * Largest honest difference between the sum of `count` printed market values and a printed total:
- * half of the values' last digit per holding (a total may add unrounded values), at least one digit.
- */
-export function totalTolerance(count: number, valueDecimals = 2): number {
-  const step = 10 ** -Math.min(2, valueDecimals);
-  return Math.max(step, (step / 2) * count) + 1e-9;
 }
 
 /** Units print with 3 decimals and add exactly: half a thousandth (plus float noise). */
@@ -124,12 +71,6 @@ export function unitsAfterTransactions(h: Holding): number {
   return h.transactions.reduce((s, t) => s + Math.round((t.units ?? 0) * 1000), Math.round((h.opening_units ?? 0) * 1000)) / 1000;
 }
 
-/** An AMC as a section heading and as a summary row print it ("HDFC MF", "HDFC Mutual Fund"). */
-function sameAmc(a: string | null, b: string): boolean {
-  const key = (s: string): string => s.toLowerCase().replace(/\bmutual\s*fund\b|\bmf\b/g, '').replace(/[^a-z0-9]/g, '');
-  return a !== null && key(a) === key(b);
-}
-
 const FIGURE_NAMES: Record<RefusedFigure['field'], string> = { units: 'units', nav: 'NAV', market_value: 'market value', cost_value: 'cost' };
 
 /** The figures of a holding that were not read (units, NAV or market value); a refused figure was read, and is flagged as refused. */
@@ -138,39 +79,14 @@ function missingFigures(h: Holding): string[] {
   return (['units', 'nav', 'market_value'] as const).filter((f) => h[f] === null && !refused.has(f)).map((f) => FIGURE_NAMES[f]);
 }
 
-/** FIGURE_REFUTED's message: each refused figure, as printed, and why. */
+/** FIGURE_REFUTED's message: each refused figure, as printed, and why (figures refused for one reason together). */
 function refusedMessage(h: Holding, refused: RefusedFigure[]): string {
-  const each = refused.map((r) => `the ${FIGURE_NAMES[r.field]} printed as ${r.printed} (${r.reason})`);
+  const reasons = [...new Set(refused.map((r) => r.reason))];
+  const each = reasons.map((reason) => {
+    const figures = refused.filter((r) => r.reason === reason).map((r) => `the ${FIGURE_NAMES[r.field]} printed as ${r.printed}`);
+    return `${figures.join(' and ')} (${reason})`;
+  });
   return `${h.scheme_name || h.isin}: the statement's own figures refute ${each.join('; ')}. Left empty rather than shown`;
-}
-
-/** A total the statement prints, with the holdings it covers. */
-export interface PrintedTotal {
-  /** Whose total, in words: an investor, an AMC, a demat account, or the statement. */
-  label: string;
-  stated: number;
-  holdings: Holding[];
-  /** The investor's name, for an investor's total. */
-  entity: string | null;
-}
-
-/**
- * Every total the statement prints and the holdings it covers: each investor's, each group's (an AMC
- * of a mutual-fund statement's portfolio summary, a demat account) and the statement's.
- */
-export function printedTotals(draft: ExtractionDraft): PrintedTotal[] {
-  const all = draft.entities.flatMap((e) => e.holdings);
-  const totals: PrintedTotal[] = [];
-  for (const e of draft.entities) {
-    const label = e.entity_name ?? (e.pan ? `the investor with PAN ${e.pan}` : 'an unnamed investor');
-    if (e.stated_total !== null) totals.push({ label, stated: e.stated_total, holdings: e.holdings, entity: e.entity_name });
-  }
-  for (const group of draft.stated_group_totals ?? []) {
-    const holdings = all.filter((h) => (group.kind === 'amc' ? sameAmc(h.amc, group.name) : h.account_id === group.name));
-    totals.push({ label: group.kind === 'amc' ? group.name : `demat account ${group.name}`, stated: group.market_value, holdings, entity: null });
-  }
-  if (draft.stated_total !== null) totals.push({ label: 'the statement', stated: draft.stated_total, holdings: all, entity: null });
-  return totals;
 }
 
 /** The notes on a draft the language model read: where its holdings came from, and what was dropped. */

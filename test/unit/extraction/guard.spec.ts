@@ -146,8 +146,16 @@ const scenarios: Array<{ name: string; draft: ExtractionDraft; refused: string[]
     refused: [[], []],
   },
   {
-    name: 'holdings worth less than their printed total (a holding not read) ⇒ nothing refused; the validator flags the total',
+    name: 'holdings worth less than their printed total, no single value accounting for it (a row read too small, or one lost) ⇒ every figure nothing else confirms',
     draft: draftOf([fund(withHistory), other()], { statement: 9050 }),
+    refused: [['nav=25.5', 'market_value=2550'], ['units=40', 'nav=12.5', 'market_value=500']],
+  },
+  {
+    name: 'holdings worth less than their printed total when a language model’s row was dropped ⇒ the dropped row accounts for it: nothing refused',
+    draft: {
+      ...draftOf([fund(withHistory), other()], { statement: 9050 }),
+      llm_extraction: { model: 'm', outcome: 'extracted', pages_sent: 1, pages_total: 1, truncated: false, rows_returned: 3, rows_accepted: 2, rejected: [], error: null },
+    },
     refused: [[], []],
   },
 ];
@@ -197,7 +205,7 @@ describe('a refused figure downstream', () => {
   it('is flagged FIGURE_REFUTED once per holding, naming the figures as printed, and never also FIGURE_MISSING', () => {
     const flags = validateExtraction(guarded).flags;
     const refuted = flags.filter((f) => f.code === 'FIGURE_REFUTED');
-    expect(refuted).toEqual([expect.objectContaining({ isin: FUND, entity: 'Priya Sharma', message: expect.stringMatching(/the units printed as 100 \(.*\); the NAV printed as 2\.55 \(/) })]);
+    expect(refuted).toEqual([expect.objectContaining({ isin: FUND, entity: 'Priya Sharma', message: expect.stringMatching(/refute the units printed as 100 and the NAV printed as 2\.55 \(units 100\.000 × NAV 2\.5500 = 255\.00, but the market value is 2550\.00; the market value is confirmed/) })]);
     expect(flags.some((f) => f.code === 'FIGURE_MISSING')).toBe(false);
   });
 

@@ -99,7 +99,7 @@ function replaced(pages: PdfPageText[], spots: Record<Figure, Spot>, printed: Re
 }
 
 /** Another holding of the statement prints the same ISIN at the same NAV: the evidence an exchange of units and NAV can be told by. */
-const hasTwin = (model: StatementModel, h: ModelHolding): boolean => model.holdings.some((o) => o !== h && o.isin === h.isin && o.nav === h.nav && o.nav_date === h.nav_date);
+export const hasTwin = (model: StatementModel, h: ModelHolding): boolean => model.holdings.some((o) => o !== h && o.isin === h.isin && o.nav === h.nav && o.nav_date === h.nav_date);
 
 /**
  * The corruption of `kind` applied to one holding drawn by `rng` (one whose figures print distinct

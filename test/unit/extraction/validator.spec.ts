@@ -117,4 +117,9 @@ describe('valueTolerance', () => {
     expect(valueTolerance(250, 61.5)).toBeCloseTo(0.005 + 250 * 0.005, 6);
     expect(valueTolerance(250, 61.5, { navDecimals: 4, valueDecimals: 0 })).toBeCloseTo(1, 6);
   });
+
+  it('allows only the value’s rounding where the statement’s own products show its NAVs unrounded', () => {
+    expect(valueTolerance(1302, 1, { navDecimals: 2, exactNav: true })).toBeCloseTo(0.01, 6);
+    expect(valueTolerance(1302, 1, { navDecimals: 2 })).toBeCloseTo(0.005 + 1302 * 0.005, 6);
+  });
 });
