@@ -96,14 +96,20 @@ function weighSameSecurity(cases: Case[]): void {
   }
 }
 
-/** A printed total the values as read add up to confirms each of them. */
+/**
+ * Totals the values as read add up to within rounding (`reconciled`: nothing to narrow). One they add
+ * up to exactly, to the last printed digit, confirms each of them: within rounding, a value misread by
+ * a few paise could hide in the total's tolerance.
+ */
 function confirmByTotals(totals: PrintedTotal[], caseOfHolding: Map<Holding, Case>, precision: StatementPrecision): Set<PrintedTotal> {
   const reconciled = new Set<PrintedTotal>();
+  const halfStep = 10 ** -precision.valueDecimals / 2 + 1e-6;
   for (const t of totals) {
     if (!t.holdings.length || t.holdings.some((h) => h.market_value === null)) continue;
     const sum = t.holdings.reduce((s, h) => s + Math.round(h.market_value! * 100), 0) / 100;
     if (Math.abs(sum - t.stated) > totalTolerance(t.holdings.length, precision.valueDecimals)) continue;
     reconciled.add(t);
+    if (Math.abs(sum - t.stated) > halfStep) continue;
     for (const h of t.holdings) {
       const c = caseOfHolding.get(h)!;
       if (c.findings.market_value.standing === 'unknown') c.findings.market_value = { standing: 'confirmed', why: `the holdings add up to the total printed for ${t.label}` };
