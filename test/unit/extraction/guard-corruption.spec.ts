@@ -46,17 +46,24 @@ function matched(model: StatementModel, draft: ExtractionDraft): Array<{ got: Ho
 }
 
 /**
- * The guard's documented blind spot (docs/extraction.md, "What the guard cannot see"): units and NAV
- * both misread with their product still exactly the true value, on a holding with no transactions and
- * no other holding of its ISIN. Nothing on the page but the labels tells them apart: a reader that
- * assigns a row's numbers by their arithmetic (the demat reader today) can take a balance column of
- * 1.000 for the units and the value for the price. Counted, not failed, and held rare.
+ * The guard's documented blind spots (docs/extraction.md, "What the guard cannot see"): units or NAV
+ * misread while units × NAV as read still gives the true value to the paisa, and nothing else speaks
+ * of the figure misread (units: a statement without opening balances or transactions for it; NAV: no
+ * other holding of its ISIN). Units and NAV exchanged, or read from other columns by a reader that
+ * assigns a row's numbers by their arithmetic (the demat reader takes a balance column of 1.000 for
+ * the units and the value for the price), or a NAV misread by less than the value's rounding over a
+ * fraction of a unit: only the readers can tell, by their labels. Counted, not failed, and held rare.
  */
 function beyondEvidence(model: StatementModel, got: Holding, truth: ModelHolding | null): boolean {
-  if (!truth || truth.transactions.length || hasTwin(model, truth)) return false;
+  if (!truth) return false;
   const { units, nav, market_value: value } = got;
   if (units === null || nav === null || value === null || Math.round(value * 100) !== Math.round(truth.market_value * 100)) return false;
-  return Math.abs(units * nav - value) <= 0.01 && Math.round(units * 1000) !== Math.round(truth.units * 1000) && Math.round(nav * 10000) !== Math.round(truth.nav * 10000);
+  const unitsWrong = Math.round(units * 1000) !== Math.round(truth.units * 1000);
+  const navWrong = Math.round(nav * 10000) !== Math.round(truth.nav * 10000);
+  const detailed = model.family === 'cams_detailed' || model.family === 'kfintech_detailed';
+  if (unitsWrong && (detailed || truth.transactions.length)) return false;
+  if (navWrong && hasTwin(model, truth)) return false;
+  return (unitsWrong || navWrong) && Math.abs(units * nav - value) <= 0.01;
 }
 
 /** Every figure wrong (neither the truth nor null), and every null printed figure that does not say why; and the holdings beyond evidence. */
