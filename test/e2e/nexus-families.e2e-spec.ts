@@ -81,6 +81,7 @@ interface ResultHolding {
   option: string | null;
   nav_date?: string | null;
   account_id?: string | null;
+  refused_figures?: Array<{ field: string; printed: number; reason: string }>;
 }
 
 /** The result as the comparison reads it, with what the export check reads besides. */
@@ -340,23 +341,28 @@ describe('nexus families: every family and quirk, PDF → pipeline → extractio
   );
 
   it.each(Object.keys(tampered) as Array<keyof typeof tampered>)(
-    '%s whose printed market value disagrees with units × NAV: flagged with the ISIN, lower confidence, never corrected',
+    '%s whose printed market value disagrees with units × NAV: the figures its totals do not confirm are refused (null, FIGURE_REFUTED), never corrected',
     async (family) => {
       const { truth, printed, target } = await tampered[family]();
       const [outcome, clean] = await Promise.all([run(`${family} tampered`), run(`${family} defaults`)]);
       expect(outcome.final.status).toBe('completed');
       const result = outcome.result!;
       const owner = truth.investors.find((i) => i.pan === target.investor_pan)!;
-      expect(checkFlags(result)).toEqual([{ code: 'UNITS_NAV_MISMATCH', isin: target.isin, entity: owner.name, page: expect.any(Number), message: expect.stringContaining('market value') }]);
+      expect(checkFlags(result)).toEqual([{ code: 'FIGURE_REFUTED', isin: target.isin, entity: owner.name, page: expect.any(Number), message: expect.stringContaining('market value') }]);
       expect(result.confidence_score).toBeGreaterThan(0);
       expect(result.confidence_score).toBeLessThan(clean.result!.confidence_score);
 
-      // The printed value is reported as printed; units and NAV are the true ones.
-      expect(truthDifferences(printed, result)).toEqual([]);
+      // The printed totals add up with the printed value, so it stands as printed; the NAV that breaks
+      // units × NAV is refused, and so are the units where no opening balance or transaction confirms
+      // them (the demat statement). Every other figure is as printed.
+      const refused = family === 'cams_detailed' ? ['nav'] : ['units', 'nav'];
+      expect(truthDifferences(printed, result).filter((d) => !d.includes(target.isin))).toEqual([]);
       const got = result.entities.flatMap((e) => e.holdings).find((h) => h.isin === target.isin)!;
       const real = truth.holdings.find((h) => h.isin === target.isin)!;
-      expect({ units: got.units, nav: got.nav, market_value: got.market_value }).toEqual({ units: real.units, nav: real.nav, market_value: target.market_value });
+      expect(got.market_value).toBe(target.market_value);
       expect(got.market_value).not.toBe(real.market_value);
+      expect({ units: got.units, nav: got.nav }).toEqual({ units: refused.includes('units') ? null : real.units, nav: null });
+      expect(got.refused_figures?.map((r) => [r.field, r.printed])).toEqual(refused.map((f) => [f, f === 'units' ? real.units : real.nav]));
       const row = outcome.exported!.rows.find((r) => r.isin === target.isin)!;
       expect(row.market_value).toBe(target.market_value);
     },

@@ -24,6 +24,7 @@ export { buildLines } from '../pdf/index.js';
 export { parseNumber, parseDate, findDate, findDates, isNumber, roundTo } from './numbers.js';
 export { findIsin, findPan, isinCheckDigit, isValidIsin, isValidPan, PAN_PATTERN } from './identifiers.js';
 export { extractStatement } from './extractor.js';
+export { guardExtraction } from './guard.js';
 export { parseDetailedCas } from './parsers/cams-detailed.parser.js';
 export { parseCamsSummary } from './parsers/cams-summary.parser.js';
 export { parseKfintechSummary } from './parsers/kfintech-summary.parser.js';

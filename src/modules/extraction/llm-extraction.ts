@@ -12,6 +12,7 @@
 import type { LlmCompletion, LlmMessage, LlmProvider } from '../llm/llm-provider.js';
 import type { KnownIdentifier } from '../llm/pii-masker.js';
 import { extractStatement } from './extractor.js';
+import { guardExtraction } from './guard.js';
 import { readModelAnswer } from './llm-answer.js';
 import { findPeriod } from './parsers/common.js';
 import type { Classification, ExtractionDraft, TextLine } from './types.js';
@@ -137,7 +138,8 @@ export async function extractStatementWithModel(lines: TextLine[], classificatio
   const reading = readModelAnswer(completion.text, request.sentLines);
   const printed = findPeriod(lines);
   return {
-    draft: {
+    // The model's reading passes the same guard as every parser's (extractStatement guards those).
+    draft: guardExtraction({
       ...draft,
       period: printed.from || printed.to ? printed : reading.period,
       entities: reading.entities,
@@ -153,7 +155,7 @@ export async function extractStatementWithModel(lines: TextLine[], classificatio
         rejected: reading.rejected,
         error: reading.error,
       },
-    },
+    }),
     completion,
   };
 }

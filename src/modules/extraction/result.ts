@@ -26,6 +26,7 @@ import {
   type Entity,
   type Holding,
   type PortfolioFigures,
+  type RefusedFigure,
   type StatementClass,
   type Transaction,
   type ValidationCode,
@@ -108,6 +109,7 @@ const VALIDATION_CODES: Record<ValidationCode, true> = {
   ASSET_CLASS_INFERRED: true,
   TOTALS_INCOMPLETE: true,
   TABLE_UNREAD: true,
+  FIGURE_REFUTED: true,
 };
 const XIRR_REASONS: Record<XirrReason, true> = {
   NO_TRANSACTIONS: true,
@@ -167,6 +169,15 @@ const holdingFields: Fields<ResultHolding> = {
   latest_nav_date: optional(text),
   latest_market_value: optional(number),
   market_value_source: optional(oneOf(['printed', 'computed'] as const)),
+  refused_figures: optional(
+    array(
+      object<RefusedFigure>({
+        field: oneOf(['units', 'nav', 'market_value', 'cost_value'] as const),
+        printed: number,
+        reason: string,
+      }),
+    ),
+  ),
   xirr: optional(figure),
   xirr_reason: optional(nullable(unionOf(XIRR_REASONS))),
 };

@@ -144,6 +144,20 @@ export interface Holding {
   latest_market_value?: number;
   /** 'computed' when the statement printed no market value and it is units × NAV; the validator flags it. */
   market_value_source?: 'printed' | 'computed';
+  /**
+   * Figures the statement printed but its own arithmetic or totals refute (`guard.ts`): each is null
+   * above, and recorded here with what was printed and why it was refused (the validator flags
+   * FIGURE_REFUTED). Absent when every figure stood.
+   */
+  refused_figures?: RefusedFigure[];
+}
+
+/** A printed figure the guard refused: `field` is null on the holding. */
+export interface RefusedFigure {
+  field: 'units' | 'nav' | 'market_value' | 'cost_value';
+  printed: number;
+  /** In plain words, for the adviser. */
+  reason: string;
 }
 
 export interface Entity {
@@ -229,6 +243,8 @@ export type ValidationCode =
   | 'INVESTOR_NAME_MISSING'
   /** A holding's units, NAV or market value could not be read: it is null, never 0. */
   | 'FIGURE_MISSING'
+  /** A printed figure the statement's own arithmetic or totals refute: it is null, with what was printed and why (`refused_figures`). */
+  | 'FIGURE_REFUTED'
   /** No printed category and no AMFI category: the asset class was inferred from the scheme name. */
   | 'ASSET_CLASS_INFERRED'
   /** Totals and allocation leave out holdings whose market value is unknown. */

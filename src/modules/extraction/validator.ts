@@ -2,17 +2,23 @@
  * Validation: the statement checked against itself. Every check that can run on what was
  * extracted runs; each failure becomes a flag. Values are never corrected here.
  *
+ * The tolerances are defined here once, and the guard (`guard.ts`) weighs its evidence with them.
+ *
  * Checks:
  * - ISIN_CHECK_DIGIT: every holding's ISIN has a valid ISO 6166 check digit.
  * - PAN_FORMAT: every investor's PAN has the AAAAA9999A shape with a valid holder-type letter.
  * - MARKET_VALUE_NOT_PRINTED: the market value was not printed and had to be computed (never silently)
+ * - FIGURE_MISSING: units, NAV and market value were all read (a figure refused is not missing).
+ * - FIGURE_REFUTED: no printed figure was refused by the guard (`guard.ts`, `refused_figures`); one
+ *   flag per holding names each refused figure as printed and why.
  * - UNITS_NAV_MISMATCH: units × NAV gives the market value, within the rounding of what is printed
- *   (see `valueTolerance`).
+ *   (see `valueTolerance`). After the guard it cannot fail: the guard refuses what breaks it.
  * - BALANCE_MISMATCH: opening units + Σ transaction units = closing units; and each row's unit
  *   balance = the previous balance + its units. Units print with 3 decimals and add exactly, so
  *   the tolerance is half a thousandth (plus float noise).
- * - TOTAL_MISMATCH: Σ market values of an investor (and of the statement) = the total printed for
- *   it, within half a paisa per holding (a printed total may add unrounded values).
+ * - TOTAL_MISMATCH: Σ market values of an investor, a group (AMC, demat account) and the statement =
+ *   the total printed for it (`printedTotals`), within half of the values' last digit per holding (a
+ *   printed total may add unrounded values; `totalTolerance`).
  * - TABLE_UNREAD: each holdings table of a known family that its reader read nothing from, or the
  *   whole statement when nothing was read (`families/unread-tables.ts`): a failed check each.
  *
@@ -31,7 +37,8 @@
 import { isHoldingsClass } from './families/index.js';
 import { unreadTableFlag } from './families/unread-tables.js';
 import { isValidIsin, isValidPan } from './identifiers.js';
-import type { ExtractionDraft, Holding, LlmExtractionReport, Validation, ValidationFlag } from './types.js';
+import { decimalsOf, printedPrecision, printedTotals, totalTolerance, type PrintedPrecision } from './statement-figures.js';
+import type { ExtractionDraft, Holding, LlmExtractionReport, RefusedFigure, Validation, ValidationFlag } from './types.js';
 
 /** A statement read by a language model is worth at most half a parsed one, even when every check passes. */
 export const LLM_CONFIDENCE_FACTOR = 0.5;
@@ -41,49 +48,47 @@ export interface ValidationOptions {
   classificationConfidence?: number;
 }
 
-/** Decimal places of a parsed number as printed (at most `max`). */
-function decimalsOf(value: number, max: number): number {
-  for (let d = 0; d < max; d++) {
-    const scaled = value * 10 ** d;
-    if (Math.abs(scaled - Math.round(scaled)) < 1e-6) return d;
-  }
-  return max;
-}
-
 /**
- * Largest honest difference between units × NAV and the printed market value. Each printed number
- * is rounded to its last decimal: the value by ±½ paisa, the NAV by ±½ of its last digit (times
- * the units) and the units by ±½ of their last digit (times the NAV). Whole-number quantities
- * (shares) are exact. Prices printed with 2 decimals (listed securities) get the coarser bound
- * automatically; 0.01 is the floor.
+ * Largest honest difference between units × NAV and the printed market value. The value is rounded
+ * to its last digit (±½ paisa, or ±½ rupee where the statement prints whole rupees) and the NAV by ±½
+ * of its last digit, times the units, unless the statement's own products show its NAVs unrounded
+ * (`exactNav`). Units are not rounded: they are what the registrar or depository holds (whole shares,
+ * fund units to 3 decimals), exact as printed, as the balance checks take them (`UNIT_TOLERANCE`).
+ * The NAV's decimals are its own, or the statement's (`printedPrecision`) when it prints more; prices
+ * printed with 2 decimals (listed securities) get the coarser bound. One step of the value's last
+ * digit is the floor.
  */
-export function valueTolerance(units: number, nav: number): number {
-  const navStep = 10 ** -Math.max(2, decimalsOf(nav, 4));
-  const unitDecimals = decimalsOf(units, 3);
-  const unitStep = unitDecimals === 0 ? 0 : 10 ** -Math.max(3, unitDecimals);
-  return Math.max(0.01, 0.005 + (Math.abs(units) * navStep) / 2 + (Math.abs(nav) * unitStep) / 2) + 1e-9;
+export function valueTolerance(units: number, nav: number, printed: Partial<PrintedPrecision> = {}): number {
+  const navStep = printed.exactNav ? 0 : 10 ** -Math.max(2, decimalsOf(nav, 4), printed.navDecimals ?? 0);
+  const valueStep = 10 ** -Math.min(2, printed.valueDecimals ?? 2);
+  return Math.max(valueStep, valueStep / 2 + (Math.abs(units) * navStep) / 2) + 1e-9;
 }
 
-const UNIT_TOLERANCE = 0.0005 + 1e-9;
+/** Units print with 3 decimals and add exactly: half a thousandth (plus float noise). */
+export const UNIT_TOLERANCE = 0.0005 + 1e-9;
 const fmt = (v: number, d: number): string => v.toFixed(d);
 
-function sumUnits(h: Holding): number {
+/** Opening units plus every transaction's units: the closing balance the transaction table gives. */
+export function unitsAfterTransactions(h: Holding): number {
   return h.transactions.reduce((s, t) => s + Math.round((t.units ?? 0) * 1000), Math.round((h.opening_units ?? 0) * 1000)) / 1000;
 }
 
-/** An AMC as a section heading and as a summary row print it ("HDFC MF", "HDFC Mutual Fund"). */
-function sameAmc(a: string | null, b: string): boolean {
-  const key = (s: string): string => s.toLowerCase().replace(/\bmutual\s*fund\b|\bmf\b/g, '').replace(/[^a-z0-9]/g, '');
-  return a !== null && key(a) === key(b);
+const FIGURE_NAMES: Record<RefusedFigure['field'], string> = { units: 'units', nav: 'NAV', market_value: 'market value', cost_value: 'cost' };
+
+/** The figures of a holding that were not read (units, NAV or market value); a refused figure was read, and is flagged as refused. */
+function missingFigures(h: Holding): string[] {
+  const refused = new Set((h.refused_figures ?? []).map((r) => r.field));
+  return (['units', 'nav', 'market_value'] as const).filter((f) => h[f] === null && !refused.has(f)).map((f) => FIGURE_NAMES[f]);
 }
 
-/** The figures of a holding that were not read (units, NAV or market value). */
-function missingFigures(h: Holding): string[] {
-  const missing: string[] = [];
-  if (h.units === null) missing.push('units');
-  if (h.nav === null) missing.push('NAV');
-  if (h.market_value === null) missing.push('market value');
-  return missing;
+/** FIGURE_REFUTED's message: each refused figure, as printed, and why (figures refused for one reason together). */
+function refusedMessage(h: Holding, refused: RefusedFigure[]): string {
+  const reasons = [...new Set(refused.map((r) => r.reason))];
+  const each = reasons.map((reason) => {
+    const figures = refused.filter((r) => r.reason === reason).map((r) => `the ${FIGURE_NAMES[r.field]} printed as ${r.printed}`);
+    return `${figures.join(' and ')} (${reason})`;
+  });
+  return `${h.scheme_name || h.isin}: the statement's own figures refute ${each.join('; ')}. Left empty rather than shown`;
 }
 
 /** The notes on a draft the language model read: where its holdings came from, and what was dropped. */
@@ -116,6 +121,7 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
     else flags.push(flag());
   };
 
+  const precision = printedPrecision(draft.entities.flatMap((e) => e.holdings));
   for (const entity of draft.entities) {
     const who = entity.entity_name;
     const named = who ?? (entity.pan ? `the investor with PAN ${entity.pan}` : 'an unnamed investor');
@@ -135,6 +141,9 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
         message: `${h.scheme_name || h.isin}: the ${missing.join(', ')} could not be read from the statement; left empty, not 0`,
       }));
 
+      const refused = h.refused_figures ?? [];
+      check(refused.length === 0, () => ({ ...base, code: 'FIGURE_REFUTED', message: refusedMessage(h, refused) }));
+
       check(h.market_value_source !== 'computed', () => ({
         ...base,
         code: 'MARKET_VALUE_NOT_PRINTED',
@@ -144,7 +153,7 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
       const { units, nav, market_value: value } = h;
       if (units !== null && nav !== null && value !== null) {
         const product = units * nav;
-        const tolerance = valueTolerance(units, nav);
+        const tolerance = valueTolerance(units, nav, precision.of(h));
         check(Math.abs(product - value) <= tolerance, () => ({
           ...base,
           code: 'UNITS_NAV_MISMATCH',
@@ -154,8 +163,9 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
 
       // The closing balance must be the last printed running balance: a closing figure lost at a
       // page break (read as nothing, or as 0) can never pass as read.
+      // Refused units are reported as refused (FIGURE_REFUTED), not as a closing balance not read.
       const lastBalance = [...h.transactions].reverse().find((t) => t.balance_units !== null)?.balance_units ?? null;
-      if (lastBalance !== null) {
+      if (lastBalance !== null && !refused.some((r) => r.field === 'units')) {
         check(units !== null && Math.abs(units - lastBalance) <= UNIT_TOLERANCE, () => ({
           ...base,
           code: 'BALANCE_MISMATCH',
@@ -164,7 +174,7 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
       }
 
       if (h.opening_units !== null && units !== null) {
-        const closing = sumUnits(h);
+        const closing = unitsAfterTransactions(h);
         check(Math.abs(closing - units) <= UNIT_TOLERANCE, () => ({
           ...base,
           code: 'BALANCE_MISMATCH',
@@ -183,42 +193,15 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
         check(broken === null, () => ({ ...base, code: 'BALANCE_MISMATCH', message: `${h.scheme_name}: running unit balance breaks at ${broken}` }));
       }
     }
-    if (entity.stated_total !== null) {
-      const stated = entity.stated_total;
-      const sum = entity.holdings.reduce((s, h) => s + Math.round((h.market_value ?? 0) * 100), 0) / 100;
-      const tolerance = Math.max(0.01, 0.005 * entity.holdings.length) + 1e-9;
-      check(Math.abs(sum - stated) <= tolerance, () => ({
-        code: 'TOTAL_MISMATCH',
-        message: `Holdings of ${named} add up to ${fmt(sum, 2)}, but the statement prints ${fmt(stated, 2)}`,
-        isin: null,
-        entity: who,
-        page: null,
-      }));
-    }
   }
-  for (const group of draft.stated_group_totals ?? []) {
-    const holdings = draft.entities.flatMap((e) => e.holdings).filter((h) => (group.kind === 'amc' ? sameAmc(h.amc, group.name) : h.account_id === group.name));
-    const sum = holdings.reduce((s, h) => s + Math.round((h.market_value ?? 0) * 100), 0) / 100;
-    const tolerance = Math.max(0.01, 0.005 * holdings.length) + 1e-9;
-    const what = group.kind === 'amc' ? group.name : `demat account ${group.name}`;
-    check(Math.abs(sum - group.market_value) <= tolerance, () => ({
+  for (const total of printedTotals(draft)) {
+    const sum = total.holdings.reduce((s, h) => s + Math.round((h.market_value ?? 0) * 100), 0) / 100;
+    const unknown = total.holdings.filter((h) => h.market_value === null).length;
+    check(Math.abs(sum - total.stated) <= totalTolerance(total.holdings.length, precision.valueDecimals), () => ({
       code: 'TOTAL_MISMATCH',
-      message: `Holdings of ${what} add up to ${fmt(sum, 2)} (${holdings.length} read), but the statement prints ${fmt(group.market_value, 2)}`,
+      message: `Holdings of ${total.label} add up to ${fmt(sum, 2)} (${total.holdings.length - unknown} read${unknown ? `, ${unknown} without a value` : ''}), but the statement prints ${fmt(total.stated, 2)}`,
       isin: null,
-      entity: null,
-      page: null,
-    }));
-  }
-  if (draft.stated_total !== null) {
-    const stated = draft.stated_total;
-    const holdings = draft.entities.flatMap((e) => e.holdings);
-    const sum = holdings.reduce((s, h) => s + Math.round((h.market_value ?? 0) * 100), 0) / 100;
-    const tolerance = Math.max(0.01, 0.005 * holdings.length) + 1e-9;
-    check(Math.abs(sum - stated) <= tolerance, () => ({
-      code: 'TOTAL_MISMATCH',
-      message: `Holdings add up to ${fmt(sum, 2)}, but the statement's total is ${fmt(stated, 2)}`,
-      isin: null,
-      entity: null,
+      entity: total.entity,
       page: null,
     }));
   }

@@ -179,7 +179,7 @@ describe('validateExtraction of a draft the model read', () => {
   it(`notes where the holdings came from, outside the checks, and multiplies the score by ${LLM_CONFIDENCE_FACTOR}`, () => {
     const v = validateExtraction(draft(report({})));
     expect(v.flags).toEqual([{ code: 'LLM_EXTRACTED', message: expect.stringMatching(/1 holding\(s\) were read by the language model gpt-4o-mini from 2 of 2 page/), isin: null, entity: null, page: null }]);
-    expect(v.checks_run).toBe(5); // investor named, ISIN, figures read, market value printed, units × NAV
+    expect(v.checks_run).toBe(6); // investor named, ISIN, figures read, figures not refuted, market value printed, units × NAV
     const parsed = validateExtraction({ ...draft(report({})), llm_extraction: undefined });
     expect(v.confidence_score).toBe(Math.round(parsed.confidence_score * LLM_CONFIDENCE_FACTOR * 10) / 10);
   });

@@ -168,10 +168,12 @@ describe('detailed statements: a scheme continued on the next page', () => {
     expect(codes).toEqual(expect.arrayContaining(['FIGURE_MISSING', 'BALANCE_MISMATCH']));
   });
 
-  it('a closing balance that is not the last running balance is flagged', () => {
+  it('a closing balance that is not the last running balance is refused, and flagged', () => {
     const lines = [...head, L(1, 140, [30, 'Closing Balance : 0.000'], [145, 'NAV on 30-Sep-2025 : 110.0000'], [385, 'Valuation on 30-Sep-2025 : INR 0.00'])];
-    const flags = validateExtraction(extractStatement(lines, cls('KFINTECH_DETAILED_CAS'))).flags;
-    expect(flags.map((f) => f.code)).toContain('BALANCE_MISMATCH');
+    const draft = extractStatement(lines, cls('KFINTECH_DETAILED_CAS'));
+    expect(draft.entities[0].holdings[0].units).toBeNull();
+    const flags = validateExtraction(draft).flags;
+    expect(flags.map((f) => f.code)).toContain('FIGURE_REFUTED');
     expect(flags.find((f) => f.message.includes('last transaction leaves'))?.message).toContain('200.000');
   });
 });

@@ -100,13 +100,26 @@ describe('validateExtraction', () => {
 });
 
 describe('valueTolerance', () => {
-  // ½ paisa for the value + units × ½ NAV step + NAV × ½ unit step, floored at one paisa.
+  // ½ paisa for the value + units × ½ NAV step, floored at one paisa. Units are exact as printed (a
+  // balance is not rounded), so a NAV misread by less than the units' last digit times the NAV is seen.
   it.each([
-    { units: 0.548, nav: 39.8724, expected: 0.005 + 0.548 * 0.00005 + 39.8724 * 0.0005 },
-    { units: 43573.5, nav: 28.0026, expected: 0.005 + 43573.5 * 0.00005 + 28.0026 * 0.0005 },
+    { units: 0.548, nav: 39.8724, expected: 0.01 },
+    { units: 43573.5, nav: 28.0026, expected: 0.005 + 43573.5 * 0.00005 },
     { units: 100, nav: 2850.55, expected: 0.005 + 100 * 0.005 }, // whole shares are exact; a 2-decimal price is not
     { units: 0, nav: 12.5, expected: 0.01 },
   ])('units $units × nav $nav → $expected', ({ units, nav, expected }) => {
     expect(valueTolerance(units, nav)).toBeCloseTo(expected, 6);
+  });
+
+  it('takes the NAV to as many decimals as the statement prints, and whole-rupee values to the rupee', () => {
+    // 250 × 61.5 read from "61.5000" in a statement of 4-decimal NAVs: ± 250 × 0.00005, not ± 250 × 0.005.
+    expect(valueTolerance(250, 61.5, { navDecimals: 4 })).toBeCloseTo(0.005 + 250 * 0.00005, 6);
+    expect(valueTolerance(250, 61.5)).toBeCloseTo(0.005 + 250 * 0.005, 6);
+    expect(valueTolerance(250, 61.5, { navDecimals: 4, valueDecimals: 0 })).toBeCloseTo(1, 6);
+  });
+
+  it('allows only the value’s rounding where the statement’s own products show its NAVs unrounded', () => {
+    expect(valueTolerance(1302, 1, { navDecimals: 2, exactNav: true })).toBeCloseTo(0.01, 6);
+    expect(valueTolerance(1302, 1, { navDecimals: 2 })).toBeCloseTo(0.005 + 1302 * 0.005, 6);
   });
 });

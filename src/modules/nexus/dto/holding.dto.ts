@@ -1,7 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** Said of each figure that may be unknown: the extraction never writes 0 for what it did not read. */
-const UNREAD = 'null (never 0) when the statement does not print it or it could not be read; the validation then flags `FIGURE_MISSING`';
+const UNREAD =
+  'null (never 0) when the statement does not print it or it could not be read, and the validation flags `FIGURE_MISSING`; or when the statement prints it but its own arithmetic or totals refute it, and `refused_figures` says what was printed and why (`FIGURE_REFUTED`)';
+
+/** A printed figure the extraction's guard refused: the holding's field is null. */
+export class RefusedFigureDto {
+  @ApiProperty({ enum: ['units', 'nav', 'market_value', 'cost_value'], example: 'nav' }) field: string;
+  @ApiProperty({ type: Number, example: 1, description: 'The figure as printed (read)' }) printed: number;
+  @ApiProperty({ example: 'units 1234.567 × NAV 1.0000 = 1234.57, but the market value is 1.00; the units are confirmed: the opening balance and the transactions give 1234.567 units', description: 'Why it was refused, in plain words' })
+  reason: string;
+}
 
 /**
  * One holding as the extraction result and the completed process's `extractions` show it (documented
@@ -26,6 +35,8 @@ export class ExtractedHoldingDto {
   @ApiPropertyOptional({ nullable: true, type: String, example: 'IN300126 / 12345678', description: 'Demat account holding it' }) account_id?: string | null;
   @ApiPropertyOptional({ type: Number, example: 1531.02, description: 'Latest NAV from the market-data source, when on and known' }) latest_nav?: number;
   @ApiPropertyOptional({ type: Number, example: 1890124.67, description: 'Units × the latest NAV; absent when the units are unknown' }) latest_market_value?: number;
+  @ApiPropertyOptional({ type: [RefusedFigureDto], description: 'Printed figures the statement itself refutes, each null above; absent when every figure stood' })
+  refused_figures?: RefusedFigureDto[];
 }
 
 /** One transaction of a completed process's `extractions`, with the ISIN of its holding. */

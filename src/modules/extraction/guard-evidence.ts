@@ -1,0 +1,118 @@
+/**
+ * What a statement says about each of a holding's figures besides the figure itself: the evidence the
+ * guard (`guard.ts`) weighs. Each figure is confirmed (another printed figure agrees with it), refuted
+ * (other printed figures contradict it) or unknown (nothing else speaks of it).
+ *
+ * - Units: the unit balance's continuity. Opening units + Σ transaction units, and the last printed
+ *   running balance, must both be the closing units.
+ * - NAV: the NAV printed for the same ISIN on the same date elsewhere in the statement, by holdings
+ *   whose own figures hold together, confirms it. Units equal to that NAV mark an exchange of units
+ *   and NAV. Another NAV refutes nothing (a security may be valued at its NAV and at its market price).
+ * - Market value: a printed total (an investor's, an AMC's, a demat account's, the statement's) that
+ *   the holdings add up to confirms every value in it.
+ * - Any figure printed negative: no closing balance, NAV or value can be.
+ */
+import type { PrintedPrecision } from './statement-figures.js';
+import { UNIT_TOLERANCE, unitsAfterTransactions, valueTolerance } from './validator.js';
+import type { Holding } from './types.js';
+
+export type Standing = 'confirmed' | 'refuted' | 'unknown';
+
+export interface Finding {
+  standing: Standing;
+  /** Why, in plain words: what confirms or refutes the figure. */
+  why: string;
+}
+
+const UNKNOWN: Finding = { standing: 'unknown', why: '' };
+
+const fmtUnits = (v: number): string => v.toFixed(3);
+const fmtNav = (v: number): string => v.toFixed(4);
+export const fmtMoney = (v: number): string => v.toFixed(2);
+
+/** Two NAVs as printed (4 decimals at most) are the same figure. */
+export const sameNav = (a: number, b: number): boolean => Math.abs(a - b) < 5e-7;
+
+export interface UnitsEvidence {
+  finding: Finding;
+  /** The closing units the transaction table gives, when its equations agree on one; else null. */
+  implied: number | null;
+}
+
+/** The closing units against the holding's own transaction table. */
+export function unitsEvidence(h: Holding): UnitsEvidence {
+  if (h.units === null) return { finding: UNKNOWN, implied: null };
+  if (h.units < 0) return { finding: { standing: 'refuted', why: 'a closing balance cannot be negative' }, implied: null };
+  const equations: Array<{ units: number; says: string }> = [];
+  if (h.opening_units !== null) {
+    const units = unitsAfterTransactions(h);
+    equations.push({ units, says: h.transactions.length ? `the opening balance and the transactions give ${fmtUnits(units)} units` : `the opening balance is ${fmtUnits(units)} units and no transaction follows` });
+  }
+  const last = [...h.transactions].reverse().find((t) => t.balance_units !== null)?.balance_units;
+  if (last !== undefined && last !== null) equations.push({ units: last, says: `the last transaction leaves ${fmtUnits(last)} units` });
+  if (!equations.length) return { finding: UNKNOWN, implied: null };
+  const agree = equations.filter((e) => Math.abs(e.units - h.units!) <= UNIT_TOLERANCE);
+  const consistent = equations.every((e) => Math.abs(e.units - equations[0].units) <= UNIT_TOLERANCE);
+  if (agree.length === equations.length) return { finding: { standing: 'confirmed', why: equations.map((e) => e.says).join(', and ') }, implied: h.units };
+  // The transaction table disagrees with itself and one of its figures matches: it neither confirms nor refutes.
+  if (agree.length) return { finding: UNKNOWN, implied: null };
+  return { finding: { standing: 'refuted', why: equations.map((e) => e.says).join(', and ') }, implied: consistent ? equations[0].units : null };
+}
+
+/** units × NAV against the printed market value; null when it cannot be checked (a figure missing, or the value computed from the other two). */
+export function productHolds(h: Holding, precision: PrintedPrecision): { holds: boolean | null; says: string } {
+  const { units, nav, market_value: value } = h;
+  if (units === null || nav === null || value === null || h.market_value_source === 'computed') return { holds: null, says: '' };
+  const product = units * nav;
+  const tolerance = valueTolerance(units, nav, precision);
+  return {
+    holds: Math.abs(product - value) <= tolerance,
+    says: `units ${fmtUnits(units)} × NAV ${fmtNav(nav)} = ${fmtMoney(product)}, but the market value is ${fmtMoney(value)}`,
+  };
+}
+
+/** A figure that cannot be negative. */
+export function signFinding(value: number | null, what: string): Finding {
+  return value !== null && value < 0 ? { standing: 'refuted', why: `${what} cannot be negative` } : UNKNOWN;
+}
+
+export interface NavPeer {
+  holding: Holding;
+  /** Its own figures hold together (units × NAV = value, units not refuted). */
+  sound: boolean;
+}
+
+export interface NavEvidence {
+  finding: Finding;
+  /** Set when the units read are the NAV printed for the same ISIN elsewhere: units and NAV look exchanged. */
+  exchanged: string | null;
+}
+
+/**
+ * The NAV against the NAV of the same ISIN on the same date elsewhere in the statement, as printed by
+ * holdings whose own figures hold together (`peers`, the holding itself excluded).
+ */
+export function navEvidence(h: Holding, peers: NavPeer[]): NavEvidence {
+  if (h.nav === null) return { finding: UNKNOWN, exchanged: null };
+  if (h.nav < 0) return { finding: { standing: 'refuted', why: 'a NAV cannot be negative' }, exchanged: null };
+  const navs = peers.filter((p) => p.sound && p.holding.nav !== null).map((p) => p.holding.nav as number);
+  if (!navs.length) return { finding: UNKNOWN, exchanged: null };
+  if (navs.some((n) => sameNav(n, h.nav!))) return { finding: { standing: 'confirmed', why: 'the same NAV is printed for this ISIN elsewhere in the statement' }, exchanged: null };
+  const exchangedWith = h.units === null ? undefined : navs.find((n) => sameNav(n, h.units!));
+  if (exchangedWith !== undefined) {
+    return { finding: UNKNOWN, exchanged: `the units read equal the NAV ${fmtNav(exchangedWith)} printed for this ISIN elsewhere in the statement: units and NAV are exchanged` };
+  }
+  // Another price alone refutes nothing: an ETF's units in a folio are valued at its NAV, those in a
+  // demat account at the market price, on the same date.
+  return { finding: UNKNOWN, exchanged: null };
+}
+
+/** Holdings of the same ISIN valued on the same date, by ISIN and date. */
+export function sameSecurityGroups(holdings: Holding[]): Map<string, Holding[]> {
+  const groups = new Map<string, Holding[]>();
+  for (const h of holdings) {
+    const key = `${h.isin}@${h.nav_date ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), h]);
+  }
+  return groups;
+}

@@ -1,0 +1,103 @@
+/**
+ * What a statement says about its own printing and totals, which the validator and the guard both
+ * reason with: how many decimals its NAVs and values print to, whether its products are exact, the
+ * tolerance of a printed total, and which holdings each printed total covers.
+ */
+import { isFundIsin } from './asset-class.js';
+import type { ExtractionDraft, Holding } from './types.js';
+
+/** Decimal places of a parsed number as printed (at most `max`). */
+export function decimalsOf(value: number, max: number): number {
+  for (let d = 0; d < max; d++) {
+    const scaled = value * 10 ** d;
+    if (Math.abs(scaled - Math.round(scaled)) < 1e-6) return d;
+  }
+  return max;
+}
+
+/**
+ * How a statement prints a kind of holding's NAVs and values. A parsed number loses its trailing zeros
+ * (`123.4000` reads as 123.4), so the statement's widest figure of a kind tells how many places it
+ * prints: fund NAVs, listed prices and market values are each printed to one width throughout a
+ * statement. Where most of a kind's holdings (two at least) have units × NAV equal to their value to
+ * within the value's rounding, the statement prints its NAVs unrounded (`exactNav`): the NAVs of
+ * Indian funds have 4 decimals, and listed prices move in paise.
+ */
+export interface PrintedPrecision {
+  navDecimals: number;
+  valueDecimals: number;
+  exactNav: boolean;
+}
+
+/** What a statement's figures say about its printing: market values' decimals, and each holding's precision. */
+export interface StatementPrecision {
+  valueDecimals: number;
+  of(h: Holding): PrintedPrecision;
+}
+
+/** The printed precision of a statement's figures, learned from all its holdings of each kind (funds or listed securities). */
+export function printedPrecision(holdings: Holding[]): StatementPrecision {
+  const widest = (kind: Holding[], pick: (h: Holding) => number | null, max: number): number =>
+    kind.reduce((d, h) => {
+      const v = pick(h);
+      return v === null ? d : Math.max(d, decimalsOf(v, max));
+    }, 0);
+  // Values print with 2 decimals, or as whole rupees: only a statement whose every value is whole prints them so.
+  const values = holdings.filter((h) => h.market_value !== null);
+  const valueDecimals = values.length && widest(values, (h) => h.market_value, 2) === 0 ? 0 : 2;
+  const halfValueStep = 10 ** -valueDecimals / 2 + 1e-6;
+  const kind = (fund: boolean): PrintedPrecision => {
+    const of = holdings.filter((h) => isFundIsin(h.isin) === fund);
+    const checkable = of.filter((h) => h.units !== null && h.nav !== null && h.market_value !== null && h.market_value_source !== 'computed');
+    const exact = checkable.filter((h) => Math.abs(h.units! * h.nav! - h.market_value!) <= halfValueStep).length;
+    return { navDecimals: widest(of, (h) => h.nav, 4), valueDecimals, exactNav: exact >= 2 && exact * 2 > checkable.length };
+  };
+  const funds = kind(true);
+  const listed = kind(false);
+  return { valueDecimals, of: (h) => (isFundIsin(h.isin) ? funds : listed) };
+}
+
+/**
+ * Largest honest difference between the sum of `count` printed market values and a printed total:
+ * half of the values' last digit per holding (a total may add unrounded values), at least one digit.
+ */
+export function totalTolerance(count: number, valueDecimals = 2): number {
+  const step = 10 ** -Math.min(2, valueDecimals);
+  return Math.max(step, (step / 2) * count) + 1e-9;
+}
+
+/** An AMC as a section heading and as a summary row print it ("HDFC MF", "HDFC Mutual Fund"). */
+function sameAmc(a: string | null, b: string): boolean {
+  const key = (s: string): string => s.toLowerCase().replace(/\bmutual\s*fund\b|\bmf\b/g, '').replace(/[^a-z0-9]/g, '');
+  return a !== null && key(a) === key(b);
+}
+
+/** A total the statement prints, with the holdings it covers. */
+export interface PrintedTotal {
+  /** Whose total, in words: an investor, an AMC, a demat account, or the statement. */
+  label: string;
+  stated: number;
+  holdings: Holding[];
+  /** The investor's name, for an investor's total. */
+  entity: string | null;
+}
+
+/**
+ * Every total the statement prints and the holdings it covers: each investor's, each group's (an AMC
+ * of a mutual-fund statement's portfolio summary, a demat account) and the statement's.
+ */
+export function printedTotals(draft: ExtractionDraft): PrintedTotal[] {
+  const all = draft.entities.flatMap((e) => e.holdings);
+  const totals: PrintedTotal[] = [];
+  for (const e of draft.entities) {
+    const label = e.entity_name ?? (e.pan ? `the investor with PAN ${e.pan}` : 'an unnamed investor');
+    if (e.stated_total !== null) totals.push({ label, stated: e.stated_total, holdings: e.holdings, entity: e.entity_name });
+  }
+  for (const group of draft.stated_group_totals ?? []) {
+    const holdings = all.filter((h) => (group.kind === 'amc' ? sameAmc(h.amc, group.name) : h.account_id === group.name));
+    totals.push({ label: group.kind === 'amc' ? group.name : `demat account ${group.name}`, stated: group.market_value, holdings, entity: null });
+  }
+  if (draft.stated_total !== null) totals.push({ label: 'the statement', stated: draft.stated_total, holdings: all, entity: null });
+  return totals;
+}
+
