@@ -247,7 +247,7 @@ describe('readExtractionResult refuses what is not an extraction result', () => 
 
   it('keeps fields a newer version adds, as they are', () => {
     const newer = structuredClone(valid);
-    holdingsOf(newer)[0].refused_figures = [{ field: 'nav', printed: '1.00', reason: 'UNITS_NAV_MISMATCH' }];
+    holdingsOf(newer)[0].printed_cells = [{ field: 'nav', text: '1.00', page: 2 }];
     newer.schema_version = 2;
     expect(readExtractionResult(newer)).toEqual(newer);
   });
