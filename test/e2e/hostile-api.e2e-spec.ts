@@ -197,6 +197,18 @@ describe('hostile input: every JSON and form endpoint of the OpenAPI document', 
     expect(failures).toEqual([]);
   });
 
+  it('null in each field of every JSON body, one field at a time — a 4xx or a success, never a 5xx', async () => {
+    const failures: string[] = [];
+    for (const op of ops.filter((o) => o.kind === 'json')) {
+      for (const name of Object.keys(baseBody(op))) {
+        const res = await send(op, ownPath(op), { json: JSON.stringify({ ...baseBody(op), [name]: null }), contentType: 'application/json' });
+        const wrong = violation(res);
+        if (wrong) failures.push(`${label(op)} with ${name}: null ${wrong}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   function jsonProperty(op: BodyOperation, base: Record<string, unknown>, names: string[], pathArb: fc.Arbitrary<Record<string, string>>) {
     const entries = (o: Record<string, unknown>) => Object.entries(o).map(([k, v]) => [k, fromPlain(v)] as [string, JsonTree]);
     const body: fc.Arbitrary<JsonTree> = fc.oneof(

@@ -8,6 +8,7 @@ import { Client } from '../../common/http/client-info.js';
 import type { ClientInfo } from '../auth/auth.service.js';
 import type { TenantEntity } from './entities/tenant.entity.js';
 import { TenantsService } from './tenants.service.js';
+import { Omittable } from '../../common/decorators/omittable.decorator.js';
 
 export class TenantDto {
   @ApiProperty({ example: 'ten_0a1b2c3d4e5f60718293a4b5' }) tenant_id: string;
@@ -22,7 +23,7 @@ export class TenantDto {
 /** Changes only what it names. */
 export class UpdateTenantSettingsDto {
   @ApiPropertyOptional({ example: false, description: 'false: statements link only to clients already in the register (investors of other PANs are flagged NO_CLIENT_WITH_PAN)' })
-  @IsOptional()
+  @Omittable()
   @IsBoolean()
   client_auto_create?: boolean;
 

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { lowerTrimmed, trimmed } from '../../users/dto/user-requests.dto.js';
+import { Omittable } from '../../../common/decorators/omittable.decorator.js';
 
 export class RegisterDto {
   @ApiProperty({ example: 'priya.sharma@example.in' })
@@ -23,7 +24,7 @@ export class RegisterDto {
   full_name: string;
 
   @ApiPropertyOptional({ example: 'Sharma Wealth Advisors', description: "The new tenant's name (defaults to the user's name)" })
-  @IsOptional()
+  @Omittable()
   @Transform(trimmed)
   @IsString()
   @IsNotEmpty()
@@ -51,7 +52,7 @@ export class RefreshDto {
     description: 'The refresh token; may instead be sent as `Authorization: Bearer <refresh_token>`',
     example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…',
   })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @IsNotEmpty()
   @MaxLength(4096)

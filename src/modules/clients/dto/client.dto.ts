@@ -18,6 +18,7 @@ import { PageQueryDto, PaginatedMetaDto } from '../../../common/http/pagination.
 import { lowerTrimmed, trimmed } from '../../users/dto/user-requests.dto.js';
 import type { ClientEntity } from '../entities/client.entity.js';
 import type { DocumentInvestorEntity } from '../entities/document-investor.entity.js';
+import { Omittable } from '../../../common/decorators/omittable.decorator.js';
 
 const upperTrimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const lowerTrimmedEach = ({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v)) : value);
@@ -54,7 +55,7 @@ export class CreateClientDto {
   pan: string;
 
   @ApiPropertyOptional({ example: '1984-07-21', description: 'YYYY-MM-DD. Sealed at rest, never returned (`has_date_of_birth`).' })
-  @IsOptional()
+  @Omittable()
   @DateOfBirthRules(false)
   date_of_birth?: string;
 
@@ -63,22 +64,22 @@ export class CreateClientDto {
     example: ['ABCPS1234K', 'abcps21071984'],
     description: 'Passwords that open this client’s statements, at most 10. Sealed at rest, never returned (`password_count`).',
   })
-  @IsOptional()
+  @Omittable()
   @PasswordsRules()
   statement_passwords?: string[];
 
   @ApiPropertyOptional({ example: 'priya.sharma@example.in', maxLength: 254 })
-  @IsOptional()
+  @Omittable()
   @EmailRules(false)
   email?: string;
 
   @ApiPropertyOptional({ example: '+919812345678', description: '10–15 digits, an optional leading +' })
-  @IsOptional()
+  @Omittable()
   @MobileRules(false)
   mobile?: string;
 
   @ApiPropertyOptional({ type: [String], example: ['hni', 'quarterly-review'], description: 'At most 20; each lower case, 1–40 of a–z 0–9 space _ : -' })
-  @IsOptional()
+  @Omittable()
   @TagsRules()
   tags?: string[];
 }
@@ -86,12 +87,12 @@ export class CreateClientDto {
 /** Changes only what it names; `null` clears an optional field. */
 export class UpdateClientDto {
   @ApiPropertyOptional({ example: 'Priya S. Sharma', maxLength: 200 })
-  @IsOptional()
+  @Omittable()
   @NameRules()
   name?: string;
 
   @ApiPropertyOptional({ example: 'ABCPS1234K', description: `${PAN_DESCRIPTION} Statements are linked by PAN: those of the old PAN are unlinked, those of the new one linked.` })
-  @IsOptional()
+  @Omittable()
   @PanRules()
   pan?: string;
 
@@ -101,7 +102,7 @@ export class UpdateClientDto {
   date_of_birth?: string | null;
 
   @ApiPropertyOptional({ type: [String], example: ['ABCPS1234K'], description: 'Replaces the list ([] clears it), at most 10. Never returned.' })
-  @IsOptional()
+  @Omittable()
   @PasswordsRules()
   statement_passwords?: string[];
 
@@ -116,25 +117,25 @@ export class UpdateClientDto {
   mobile?: string | null;
 
   @ApiPropertyOptional({ type: [String], example: ['hni'], description: 'Replaces the tags' })
-  @IsOptional()
+  @Omittable()
   @TagsRules()
   tags?: string[];
 }
 
 export class ClientListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ example: 'shar', description: 'Names containing this, case-insensitive' })
-  @IsOptional()
+  @Omittable()
   @NameRules()
   name?: string;
 
   @ApiPropertyOptional({ example: 'ABCPS', description: 'PANs starting with this (case-insensitive)' })
-  @IsOptional()
+  @Omittable()
   @Transform(upperTrimmed)
   @Matches(/^[A-Z0-9]{1,10}$/, { message: 'pan must be 1 to 10 letters and digits' })
   pan?: string;
 
   @ApiPropertyOptional({ example: 'hni', description: 'Clients with this tag' })
-  @IsOptional()
+  @Omittable()
   @Transform(lowerTrimmed)
   @Matches(TAG, { message: 'tag must be 1 to 40 of a-z 0-9 space _ : -' })
   tag?: string;

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { PageQueryDto, PaginatedMetaDto } from '../../../common/http/pagination.js';
 import { RELATIONSHIPS, type Relationship } from '../entities/household-member.entity.js';
 import { NameRules } from './client.dto.js';
+import { Omittable } from '../../../common/decorators/omittable.decorator.js';
 
 
 const RELATIONSHIP_DESCRIPTION = 'To the head of the household (`self`, at most one); `huf`: the family’s Hindu undivided family';
@@ -32,7 +33,7 @@ export class CreateHouseholdDto {
     ],
     description: 'At most 50; a client belongs to at most one household',
   })
-  @IsOptional()
+  @Omittable()
   @IsArray()
   @ArrayMaxSize(50)
   @ValidateNested({ each: true })
@@ -54,7 +55,7 @@ export class SetMemberDto {
 
 export class HouseholdListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ example: 'sharma', description: 'Names containing this, case-insensitive' })
-  @IsOptional()
+  @Omittable()
   @NameRules()
   name?: string;
 }

@@ -20,6 +20,7 @@ import {
 } from 'class-validator';
 import { ROLES, isRole, type Role } from '../../../common/auth/roles.js';
 import type { SsoProtocol } from '../entities/sso-configuration.entity.js';
+import { Omittable } from '../../../common/decorators/omittable.decorator.js';
 
 export class AttributeMappingDto {
   @ApiProperty({
@@ -32,7 +33,7 @@ export class AttributeMappingDto {
   email: string;
 
   @ApiPropertyOptional({ example: 'name', description: "Attribute or claim holding the user's full name (updated at every login)" })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @IsNotEmpty()
   @MaxLength(256)
@@ -44,7 +45,7 @@ export class AttributeMappingDto {
       'Attribute or claim holding role values (one or several, e.g. groups); when set, `role_values` is required and the role ' +
       'is updated at every login. OIDC claims may be nested (`realm_access.roles`)',
   })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @IsNotEmpty()
   @MaxLength(256)
@@ -109,12 +110,12 @@ export class ConfigureSsoDto {
     type: 'object',
     additionalProperties: { type: 'string', enum: [...ROLES] },
   })
-  @IsOptional()
+  @Omittable()
   @IsRoleValueMap()
   role_values?: Record<string, Role>;
 
   @ApiPropertyOptional({ enum: ROLES, example: 'viewer', description: 'Role of users for whom no role value matches (default viewer)' })
-  @IsOptional()
+  @Omittable()
   @IsIn(ROLES)
   default_role?: Role;
 
@@ -125,7 +126,7 @@ export class ConfigureSsoDto {
       'for a provider that never sends the claim and vouches for every address it issues (such as Microsoft Entra ID); ' +
       'an explicit `email_verified: false` is refused either way',
   })
-  @IsOptional()
+  @Omittable()
   @IsBoolean()
   require_email_verified?: boolean;
 
@@ -136,14 +137,14 @@ export class ConfigureSsoDto {
       "Host names, besides the metadata URL's host, on which the IdP's sign-in URL (SAML SingleSignOnService, OIDC " +
       'authorization_endpoint) may be; it must be https. Otherwise a sign-in URL on another host is refused (400 SSO_SIGN_IN_URL_REFUSED)',
   })
-  @IsOptional()
+  @Omittable()
   @IsArray()
   @ArrayMaxSize(MAX_SSO_HOSTS)
   @Matches(HOST_NAME, { each: true, message: 'each allowed_sso_hosts entry must be a host name (no scheme, port or path)' })
   allowed_sso_hosts?: string[];
 
   @ApiPropertyOptional({ example: '0oa1b2c3d4e5f6g7h8i9', description: 'OIDC only: the client id registered at the provider' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
@@ -153,7 +154,7 @@ export class ConfigureSsoDto {
     example: 'kQ8v…secret',
     description: 'OIDC only: the client secret (stored encrypted, never returned). May be omitted when replacing a configuration with the same client_id',
   })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @IsNotEmpty()
   @MaxLength(1024)
@@ -190,7 +191,7 @@ export class SsoStartQueryDto extends SsoLoginQueryDto {
 /** POST /login: the confirmation page's form (a start from another site, confirmed by the user). */
 export class SsoConfirmStartDto extends SsoLoginQueryDto {
   @ApiPropertyOptional({ example: 'Xk3v0m2tq9yHc1Jr5dVwZbN8sLpA4eGuRf6hTiKoQ7E', description: "The page's one-time token (missing: 403 SSO_START_UNCONFIRMED); it must match this browser's confirmation cookie" })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(64)
   confirm?: string;
@@ -204,7 +205,7 @@ export class SamlAcsDto {
   SAMLResponse: string;
 
   @ApiPropertyOptional({ example: 'ten_0a1b2c3d4e5f60718293a4b5', description: 'The tenant the login was started for' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(256)
   RelayState?: string;
@@ -212,19 +213,19 @@ export class SamlAcsDto {
 
 export class SsoCompleteQueryDto {
   @ApiPropertyOptional({ example: 'Qm9vdGggYW5kIHRoZSBib290…', description: 'The one-time code of a finished login' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(128)
   code?: string;
 
   @ApiPropertyOptional({ example: 'SSO_ACCOUNT_CONFLICT', description: 'The error code of a failed login' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(64)
   error?: string;
 
   @ApiPropertyOptional({ example: 'This e-mail belongs to an account in another tenant' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(1000)
   error_description?: string;
@@ -241,7 +242,7 @@ export class SsoExchangeDto {
     example: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
     description: 'Required when the sign-in was started with a code_challenge: the verifier it was computed from',
   })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @Matches(CODE_VERIFIER, { message: 'code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~"' })
   code_verifier?: string;

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { ROLES, type Role } from '../../../common/auth/roles.js';
 import { PaginatedMetaDto } from '../../../common/http/pagination.js';
 import type { InvitationEntity } from '../entities/invitation.entity.js';
 import { UserDetailDto, UserDto } from './user.dto.js';
+import { Omittable } from '../../../common/decorators/omittable.decorator.js';
 
 /** The answer to `POST /api/v1/users`: the user record as it will be, `status: invited`, and its invitation. */
 export class InvitedUserDto extends UserDetailDto {
@@ -38,7 +39,7 @@ export class AcceptInvitationDto {
     description: "The new account's password (policy as for registration); required unless the tenant signs in with SSO",
     example: 'Str0ng-Passw0rd!',
   })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(256)
   password?: string;

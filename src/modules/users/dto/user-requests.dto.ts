@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { ROLES, type Role } from '../../../common/auth/roles.js';
+import { Omittable } from '../../../common/decorators/omittable.decorator.js';
 
 export const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const lowerTrimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
 export class UpdateMeDto {
   @ApiPropertyOptional({ example: 'Priya S. Sharma', maxLength: 200 })
-  @IsOptional()
+  @Omittable()
   @Transform(trimmed)
   @IsString()
   @IsNotEmpty()
@@ -16,7 +17,7 @@ export class UpdateMeDto {
   full_name?: string;
 
   @ApiPropertyOptional({ description: 'Required with new_password', example: 'Old-Passw0rd!x' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(256)
   current_password?: string;
@@ -25,7 +26,7 @@ export class UpdateMeDto {
     description: '12+ characters with upper, lower, digit and symbol; not one of the last 5',
     example: 'N3w-Passw0rd!x',
   })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(256)
   new_password?: string;

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { PaginatedMetaDto } from '../../../common/http/pagination.js';
 import { EVENT_KINDS, type EventKind } from '../../outbox/entities/outbox-event.entity.js';
+import { Omittable } from '../../../common/decorators/omittable.decorator.js';
 
 export class SubscribeDto {
   @ApiProperty({ example: 'https://hooks.example.in/foliodesk', description: 'http(s); private and loopback hosts are refused' })
@@ -26,13 +27,13 @@ export class SubscribeDto {
 
 export class UpdateSubscriptionDto {
   @ApiPropertyOptional({ example: 'https://hooks.example.in/foliodesk-v2' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(2048)
   url?: string;
 
   @ApiPropertyOptional({ enum: EVENT_KINDS, isArray: true, example: ['document.completed'] })
-  @IsOptional()
+  @Omittable()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(EVENT_KINDS.length)
@@ -41,14 +42,14 @@ export class UpdateSubscriptionDto {
   events?: EventKind[];
 
   @ApiPropertyOptional({ example: 'whsec_new-secret-0123456789', minLength: 16, description: 'Rotates the signing secret' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MinLength(16)
   @MaxLength(256)
   secret?: string;
 
   @ApiPropertyOptional({ enum: ['active', 'paused'], example: 'active', description: '`active` resumes a paused subscription' })
-  @IsOptional()
+  @Omittable()
   @IsIn(['active', 'paused'])
   status?: 'active' | 'paused';
 }

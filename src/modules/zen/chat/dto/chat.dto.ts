@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { Omittable } from '../../../../common/decorators/omittable.decorator.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Form fields carry booleans as the strings "true"/"false"; JSON may send real booleans. */
@@ -29,7 +30,7 @@ export class InvokeDto {
   web_search?: 'true' | 'false';
 
   @ApiPropertyOptional({ example: '6574a1c0f0d1a2b3c4d5e601', description: '24-hex id of an agent (GET /api/v1/zen/agents)' })
-  @IsOptional()
+  @Omittable()
   @Matches(/^[0-9a-f]{24}$/, { message: 'agent_id must be a 24-character hexadecimal id' })
   agent_id?: string;
 }
@@ -43,19 +44,19 @@ export class MessageDto {
   query: string;
 
   @ApiPropertyOptional({ example: false })
-  @IsOptional()
+  @Omittable()
   @Transform(boolish)
   @IsBoolean()
   skip_guardrail?: boolean;
 
   @ApiPropertyOptional({ example: false })
-  @IsOptional()
+  @Omittable()
   @Transform(boolish)
   @IsBoolean()
   web_search?: boolean;
 
   @ApiPropertyOptional({ example: '6574a1c0f0d1a2b3c4d5e602' })
-  @IsOptional()
+  @Omittable()
   @Matches(/^[0-9a-f]{24}$/, { message: 'agent_id must be a 24-character hexadecimal id' })
   agent_id?: string;
 }
