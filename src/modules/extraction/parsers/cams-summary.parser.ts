@@ -12,7 +12,7 @@
  */
 import { assetClassOfPrinted } from '../asset-class.js';
 import { findPan } from '../identifiers.js';
-import { parseDate, parseNumber } from '../numbers.js';
+import { figureTokens, parseDate, parseNumber } from '../numbers.js';
 import type { ExtractionDraft, TextLine } from '../types.js';
 import { cleanName, isinSpan, nameBeforePan, newHolding, numericCells, stripSchemeCode } from './common.js';
 import { readSummaryTable } from './summary-table.js';
@@ -36,7 +36,7 @@ export function readSummaryRow(text: string, isin: string): Row | null {
   const span = isinSpan(text, isin);
   if (!span) return null;
   const folio = text.slice(0, span.start).replace(/\s+/g, ' ').trim() || null;
-  const tokens = text.slice(span.end).trim().split(/\s+/).filter((t) => t && !CURRENCY_TOKEN.test(t));
+  const tokens = figureTokens(text.slice(span.end)).filter((t) => !CURRENCY_TOKEN.test(t));
   // Registrar (a word) at the end, if printed.
   if (tokens.length && parseNumber(tokens[tokens.length - 1]) === null && !parseDate(tokens[tokens.length - 1])) tokens.pop();
   const dateAt = findLastIndex(tokens, (t) => parseDate(t) !== null);
