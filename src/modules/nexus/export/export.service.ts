@@ -9,6 +9,7 @@ import { OutboxService } from '../../outbox/outbox.service.js';
 import { DocumentsService } from '../documents.service.js';
 import { PipelineRepository } from '../pipeline/pipeline.repository.js';
 import { fieldDefinitions, type ExportType, type FieldDefinition } from './export-fields.js';
+import { StoredBytesQuota } from '../storage/stored-bytes-quota.js';
 import { CONTENT_TYPES, renderExport, type ExportFormat } from './export-renderers.js';
 import { buildExportTable, checkRequestedFields, type ExportTable } from './export-table.js';
 import type { ReportEntity } from './entities/report.entity.js';
@@ -62,6 +63,7 @@ export class ExportService {
     private readonly outbox: OutboxService,
     private readonly clients: ClientRegister,
     private readonly files: PendingFileRemovals,
+    private readonly storedBytes: StoredBytesQuota,
   ) {}
 
   /** The columns an export of this type can have (for any document the caller may see). */
@@ -136,6 +138,8 @@ export class ExportService {
     await this.storage.put(storageKey, { bytes: body }, { size: body.length });
     try {
       const report = await this.reports.transaction(async (manager) => {
+        // Exports count against the stored-bytes quotas like the originals (refused: the file is removed below).
+        await this.storedBytes.hold(manager, user.tenantId, user.userId, body.length);
         const row = await this.reports.insert(manager, {
           id,
           tenantId: user.tenantId,
