@@ -176,6 +176,11 @@ export class StoredReports {
   }
 
   /** Reports still queued or running that were asked for before `before`. */
+  /** The report's place among its tenant's unfinished reports (1 = the oldest). */
+  placeInTenant(tenantId: string, id: string): Promise<number> {
+    return this.reports.placeInTenant(tenantId, id);
+  }
+
   unfinished(before: Date, limit: number): Promise<Array<{ tenantId: string; id: string }>> {
     return this.reports.unfinished(before, limit);
   }
