@@ -223,6 +223,8 @@ describe('client deletion with its statements: DELETE /api/v1/clients/{client_id
     // The joint statement goes through a chat session (passages, and an answer that quotes it), an export and a layout.
     const session = await newSession(t, acme.analyst);
     const jointId = await uploadIntoSession(t, acme.analyst, session, joint.pdf);
+    // Attached to the register by its owner, so that its investors are the firm's clients.
+    expect((await t.http.post(`/api/v1/zen/chat/${session}/documents/${jointId}/attach`).set(bearer(acme.analyst))).status).toBe(200);
     const quoted = await ask(t, acme.analyst, session, 'What is the total value of my portfolio?');
     expect(quoted.body.result.meta.citations[0]).toMatchObject({ doc_id: jointId });
     const [{ job_id: jointJob }] = await sql(`SELECT job_id FROM documents WHERE id = $1`, [jointId]);

@@ -115,6 +115,41 @@ describe('zen: documents uploaded into a chat session', () => {
     expect(isins).toEqual(statement.model.holdings.map((h) => h.isin).sort());
   });
 
+  it("stays its owner's: the register's clients, documents and portfolios do not see it until the owner attaches it; deleting the session erases an unattached upload", async () => {
+    const statement = await generateStatement('cams_summary', { seed: 27 });
+    const { pan } = statement.model.investors[0];
+    const clientOf = async () => (await t.http.get(`/api/v1/clients?pan=${pan}`).set(bearer(acme.viewer))).body.result.items as Array<{ client_id: string }>;
+    const sessionId = await newSession(acme.analyst);
+    const docId = (await upload(acme.analyst, sessionId, statement.pdf)).body.result.document_ids[0] as string;
+    expect((await waitForDocument(acme.analyst, sessionId, docId)).final.status).toBe('completed');
+    // Read, but private: no client was made from it, no link written; the firm's viewer sees nothing of it.
+    expect(await clientOf()).toEqual([]);
+    expect(await sql('SELECT count(*)::int AS n FROM document_investors WHERE document_id = $1', [docId])).toEqual([{ n: 0 }]);
+
+    // Only the session's owner attaches it (404 for anyone else), an analyst at least.
+    const attach = (account: Account, session = sessionId) => t.http.post(`/api/v1/zen/chat/${session}/documents/${docId}/attach`).set(bearer(account));
+    expect((await attach(acme.admin)).status).toBe(404);
+    expect((await attach(rival.analyst)).status).toBe(404);
+    expect((await attach(acme.viewer)).status).toBe(403);
+    const attached = await attach(acme.analyst);
+    expect(attached.status).toBe(200);
+    expect(attached.body.result).toMatchObject({ doc_id: docId, attached_at: expect.any(String), linked_investors: 1 });
+    const [client] = await clientOf();
+    const documents = await t.http.get(`/api/v1/clients/${client.client_id}/documents`).set(bearer(acme.viewer));
+    expect(documents.body.result.items.map((d: { doc_id: string }) => d.doc_id)).toEqual([docId]);
+    expect((await attach(acme.analyst)).body.result.attached_at).toBe(attached.body.result.attached_at);
+
+    // Deleting a session erases its uploads that are still private, and keeps those attached.
+    const other = await newSession(acme.analyst);
+    const privateId = (await upload(acme.analyst, other, statement.pdf)).body.result.document_ids[0] as string;
+    expect((await waitForDocument(acme.analyst, other, privateId)).final.status).toBe('completed');
+    expect((await t.http.delete(`/api/v1/zen/chat/session/${other}`).set(bearer(acme.analyst))).status).toBe(200);
+    expect(await sql('SELECT count(*)::int AS n FROM documents WHERE id = $1', [privateId])).toEqual([{ n: 0 }]);
+    expect(await sql('SELECT count(*)::int AS n FROM extractions WHERE document_id = $1', [privateId])).toEqual([{ n: 0 }]);
+    expect((await t.http.delete(`/api/v1/zen/chat/session/${sessionId}`).set(bearer(acme.analyst))).status).toBe(200);
+    expect(await sql('SELECT count(*)::int AS n FROM documents WHERE id = $1', [docId])).toEqual([{ n: 1 }]);
+  }, 90_000);
+
   it('is served with and without the trailing slash', async () => {
     const sessionId = await newSession(acme.analyst);
     const pdf = await simplePdf(['Consolidated Account Statement']);

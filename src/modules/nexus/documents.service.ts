@@ -17,7 +17,7 @@ import { QuotasService } from '../quotas/quotas.service.js';
 import { StoredBytesQuota } from './storage/stored-bytes-quota.js';
 import { DocumentsRepository, type StoredBytesByKind } from './documents.repository.js';
 import { toDocumentListItem, toTenantDocument, type DocumentListItemDto, type TenantDocumentPageDto, type UploadResultDto } from './dto/document.dto.js';
-import type { DocumentEntity } from './entities/document.entity.js';
+import type { DocumentEntity, DocumentOrigin } from './entities/document.entity.js';
 import { PdfEngine, PdfReadError, pdfHttpError, requirePdfUpload } from '../pdf/index.js';
 import { passwordHintFor } from './password-hint.js';
 import type { ReceivedFile } from './storage/hashing-disk.engine.js';
@@ -82,13 +82,13 @@ export class DocumentsService {
    * quota bounds. A busy engine (503), the stored-bytes quota or a failure of the service's own is
    * given back.
    */
-  async upload(user: Principal, file: (Express.Multer.File & ReceivedFile) | undefined, prepare?: () => Promise<void>): Promise<UploadResultDto> {
+  async upload(user: Principal, file: (Express.Multer.File & ReceivedFile) | undefined, prepare?: () => Promise<void>, origin: DocumentOrigin = 'nexus'): Promise<UploadResultDto> {
     if (!file) throw new AppException('VALIDATION_ERROR', 'file is required (multipart/form-data field "file")');
     try {
       requirePdfUpload(file);
       const admission = await this.quotas.admitUpload(user, file.size, await this.docs.storedBytes(user.tenantId, user.userId));
       try {
-        return await this.store(user, file, prepare);
+        return await this.store(user, file, prepare, origin);
       } catch (error) {
         if (!(error instanceof AppException && error.getStatus() === 422)) await admission.release();
         throw error;
@@ -98,7 +98,7 @@ export class DocumentsService {
     }
   }
 
-  private async store(user: Principal, file: Express.Multer.File & ReceivedFile, prepare: (() => Promise<void>) | undefined): Promise<UploadResultDto> {
+  private async store(user: Principal, file: Express.Multer.File & ReceivedFile, prepare: (() => Promise<void>) | undefined, origin: DocumentOrigin): Promise<UploadResultDto> {
     await prepare?.();
     const inspection = await this.inspect(user.tenantId, file.path);
     const fileName = displayFileName(file.originalname);
@@ -123,6 +123,8 @@ export class DocumentsService {
       layoutBytes: 0,
       layoutError: null,
       originalPurgedAt: null,
+      origin,
+      attachedAt: null,
       status: 'uploaded',
       classification: null,
       confidenceScore: null,

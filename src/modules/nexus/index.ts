@@ -7,6 +7,7 @@
  *   stored bytes of a tenant and its users (`storedBytes`, the usage report's figures).
  * - DocumentErasure: deletes a document and all derived from it (`erase`); a module that keeps rows about
  *   documents registers what it removes with each (`register`, a DocumentErasureParticipant).
+ * - RegisterAttachment: a chat upload stays its owner's until attached to the client register (`attach`).
  * - PipelineService: start a document's processing (`start`) and read its progress (`progress`).
  * - ResultsService: a document's latest run (`latestRun`), completed extractions (`completedExtractions`),
  *   the tenant's document figures (`documentFigures`), one user's document figures
@@ -23,6 +24,7 @@
 export { NexusModule } from './nexus.module.js';
 export { DocumentsService, displayFileName } from './documents.service.js';
 export { DocumentErasure, type DocumentErasureParticipant } from './erasure/document-erasure.js';
+export { RegisterAttachment } from './register-attachment.js';
 export { PipelineService } from './pipeline/pipeline.service.js';
 export { ResultsService, type DocumentFigures, type OwnerFigures, type LatestRun, type CompletedExtraction } from './results.service.js';
 export { MarketDataService } from './market-data/market-data.service.js';

@@ -19,6 +19,7 @@ import { DocumentsService } from './documents.service.js';
 import { DocumentEntity } from './entities/document.entity.js';
 import { DocumentErasure } from './erasure/document-erasure.js';
 import { StoredBytesQuota } from './storage/stored-bytes-quota.js';
+import { RegisterAttachment } from './register-attachment.js';
 import { ErasureRepository } from './erasure/erasure.repository.js';
 import { RetentionPurge } from './erasure/retention-purge.js';
 import { ExtractionEntity } from './entities/extraction.entity.js';
@@ -109,13 +110,14 @@ export class NexusModule {
         ErasureRepository,
         PendingFileRemovals,
         DocumentErasure,
+        RegisterAttachment,
         ...marketData,
         // In every role: each process sweeps its own incoming directory; the objects only where workers run.
         StoreSweeper,
         ...workers,
       ],
       // MarketDataService in every role: enrichment and gains read it, health reports its state.
-      exports: [DocumentsService, DocumentErasure, StoredReports, PipelineService, ResultsService, DocumentStorage, BatchRepository, BatchAdmission, MarketDataService, ExportService],
+      exports: [DocumentsService, DocumentErasure, RegisterAttachment, StoredReports, PipelineService, ResultsService, DocumentStorage, BatchRepository, BatchAdmission, MarketDataService, ExportService],
     };
   }
 }

@@ -11,6 +11,12 @@ export interface LayoutError {
   message: string;
 }
 
+/** Where a document was uploaded. */
+export type DocumentOrigin = 'nexus' | 'chat';
+
+/** Whether a document's investors are linked to the client register: a chat upload only once its owner attached it. */
+export const linksToRegister = (doc: Pick<DocumentEntity, 'origin' | 'attachedAt'>): boolean => doc.origin === 'nexus' || doc.attachedAt !== null;
+
 /** An uploaded statement: the original file's facts, its owner, and where the pipeline has got to. */
 @Entity({ name: 'documents' })
 @Index(['tenantId', 'ownerId', 'createdAt'])
@@ -76,6 +82,17 @@ export class DocumentEntity extends TenantScopedEntity {
    */
   @Column({ name: 'original_purged_at', type: 'timestamptz', nullable: true })
   originalPurgedAt: Date | null;
+
+  /**
+   * `nexus`, or `chat` for a statement uploaded into a chat session: its owner's alone, linked to the
+   * client register only once its owner attaches it (`attachedAt`).
+   */
+  @Column({ type: 'varchar', length: 8, default: 'nexus' })
+  origin: DocumentOrigin;
+
+  /** When the owner attached a chat upload to the client register; null for one that is not (and for nexus uploads, which always are). */
+  @Column({ name: 'attached_at', type: 'timestamptz', nullable: true })
+  attachedAt: Date | null;
 
   @Column({ type: 'varchar', length: 16 })
   status: DocumentStatus;

@@ -73,7 +73,7 @@ export const NOT_DOCUMENT_DATA: Readonly<Record<string, string>> = Object.fromEn
     ...cols('chat_sessions', ['title'], "the user's own words (the first question), deleted with the session"),
     ...cols('clients', ['created_by', 'email', 'id', 'mobile', 'name', 'pan', 'sealed_date_of_birth', 'sealed_statement_passwords', 'source', 'tags', 'tenant_id'], 'the client register itself: deleted with the client'),
     ...cols('document_investors', ['client_id', 'tenant_id'], 'ids'),
-    ...cols('documents', ['owner_id', 'status', 'tenant_id'], 'ids and state'),
+    ...cols('documents', ['origin', 'owner_id', 'status', 'tenant_id'], 'ids and state'),
     ...cols('extractions', ['tenant_id'], 'id'),
     ...cols('household_members', ['client_id', 'household_id', 'relationship', 'tenant_id'], 'the register: deleted with the client'),
     ...cols('households', ['created_by', 'id', 'name', 'tenant_id'], "the register: a household's own name, given by the firm"),

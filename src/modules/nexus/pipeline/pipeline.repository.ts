@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, LessThan, type DataSource, type EntityManager } from 'typeorm';
 import { readExtractionResult } from '../../extraction/index.js';
-import { DocumentEntity, type DocumentStatus } from '../entities/document.entity.js';
+import { DocumentEntity, linksToRegister, type DocumentOrigin, type DocumentStatus } from '../entities/document.entity.js';
 import { ExtractionEntity } from '../entities/extraction.entity.js';
 import { PipelineProcessEntity } from '../entities/pipeline-process.entity.js';
 import { PipelineStageEntity } from '../entities/pipeline-stage.entity.js';
@@ -41,6 +41,12 @@ export class PipelineRepository {
   async originalPurgedAt(manager: EntityManager, tenantId: string, documentId: string): Promise<Date | null> {
     const [row] = (await manager.query('SELECT original_purged_at FROM documents WHERE tenant_id = $1 AND id = $2', [tenantId, documentId])) as Array<{ original_purged_at: Date | null }>;
     return row?.original_purged_at ?? null;
+  }
+
+  /** Whether the document's investors go to the client register (a chat upload only once attached); read under the lock `lockDocument` took. */
+  async linksToRegister(manager: EntityManager, tenantId: string, documentId: string): Promise<boolean> {
+    const [row] = (await manager.query('SELECT origin, attached_at FROM documents WHERE tenant_id = $1 AND id = $2', [tenantId, documentId])) as Array<{ origin: DocumentOrigin; attached_at: Date | null }>;
+    return row ? linksToRegister({ origin: row.origin, attachedAt: row.attached_at }) : false;
   }
 
   /** Creates a process with its ten pending stages (caller's transaction). */
@@ -154,8 +160,8 @@ export class PipelineRepository {
   }
 
   /** The document's extraction, its result checked to be one (ExtractionResultError when it is not). */
-  async findExtraction(tenantId: string, documentId: string): Promise<ExtractionEntity | null> {
-    const row = await this.dataSource.getRepository(ExtractionEntity).findOneBy({ tenantId, documentId });
+  async findExtraction(tenantId: string, documentId: string, manager: EntityManager = this.dataSource.manager): Promise<ExtractionEntity | null> {
+    const row = await manager.getRepository(ExtractionEntity).findOneBy({ tenantId, documentId });
     if (row) row.result = readExtractionResult(row.result, `document ${documentId}`);
     return row;
   }

@@ -16,6 +16,7 @@ import { PipelineQueues } from './pipeline-queues.js';
 import { PipelineRepository } from './pipeline.repository.js';
 import { StageFailure, type PipelineFailureCode, type PipelineStage, type StageContext } from './pipeline-stage.js';
 import type { FinalOutput, StageOutputs } from './stage-registry.js';
+import { statementOf } from '../register-attachment.js';
 
 class StageTimeout extends Error {}
 
@@ -161,14 +162,11 @@ export class StageRunner {
       confidenceScore: out.confidence_score,
       pages: out.pages,
     });
-    // Each investor of the statement to the client of its PAN, committed with the extraction itself.
-    await this.clients.linkStatement(manager, {
-      tenantId: process.tenantId,
-      documentId: process.documentId,
-      documentType: out.document_type,
-      statementDate: out.result.period.to,
-      investors: out.result.entities.map((e) => ({ name: e.entity_name, pan: e.pan })),
-    });
+    // Each investor of the statement to the client of its PAN, committed with the extraction itself; a
+    // chat upload only once its owner attached it to the register (RegisterAttachment).
+    if (await this.repo.linksToRegister(manager, process.tenantId, process.documentId)) {
+      await this.clients.linkStatement(manager, statementOf(process.tenantId, process.documentId, out.document_type, out.result));
+    }
     const document = await this.documents.findById(process.tenantId, process.documentId);
     await this.outbox.record(manager, process.tenantId, 'document.completed', {
       document_id: process.documentId,

@@ -86,7 +86,10 @@ export class ChatController {
 
   @Delete('chat/session/:session_id')
   @Roles('analyst')
-  @ApiOperation({ summary: 'Close (chat.session.closed) and permanently delete a session and its messages' })
+  @ApiOperation({
+    summary: 'Close (chat.session.closed) and permanently delete a session and its messages',
+    description: 'Statements uploaded into it that were not attached to the client register are deleted too, with everything read from them.',
+  })
   @ApiEnvelope(null)
   async remove(@CurrentUser() user: Principal, @Param('session_id', sessionId) id: string) {
     await this.chat.remove(user, id);

@@ -89,6 +89,12 @@ export class ChatRepository {
     );
   }
 
+  /** The documents uploaded into the session (in the caller's transaction). */
+  async documentIdsOf(manager: EntityManager, tenantId: string, sessionId: string): Promise<string[]> {
+    const rows = (await manager.query('SELECT document_id::text AS id FROM chat_documents WHERE tenant_id = $1 AND session_id = $2', [tenantId, sessionId])) as Array<{ id: string }>;
+    return rows.map((r) => r.id);
+  }
+
   /** The document's page text leaves chat (its original is purged): its passages, and the messages quoting them. */
   async forgetDocumentText(manager: EntityManager, tenantId: string, documentId: string): Promise<void> {
     await manager.query('DELETE FROM chat_chunks WHERE tenant_id = $1 AND document_id = $2', [tenantId, documentId]);

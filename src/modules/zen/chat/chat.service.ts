@@ -12,6 +12,7 @@ import type { ChatSessionEntity } from '../entities/chat-session.entity.js';
 import { checkGuardrail } from '../guardrail/guardrail.js';
 import { ChatRepository } from './chat.repository.js';
 import type { ChatMessageDto, InvokeResultDto, SessionDetailDto, SessionSummaryDto } from './dto/chat.dto.js';
+import { DocumentErasure, RegisterAttachment } from '../../nexus/index.js';
 
 export interface InvokeInput {
   sessionId: string;
@@ -36,6 +37,8 @@ export class ChatService {
     private readonly answers: AnswerService,
     private readonly outbox: OutboxService,
     private readonly quotas: QuotasService,
+    private readonly attachment: RegisterAttachment,
+    private readonly erasure: DocumentErasure,
   ) {}
 
   agents() {
@@ -76,12 +79,23 @@ export class ChatService {
     return (await this.summaries(user)).find((s) => s.session_id === id)!;
   }
 
-  /** Closes the session (emitting chat.session.closed) and deletes it with its messages. */
+  /**
+   * Closes the session (emitting chat.session.closed) and deletes it with its messages, then the
+   * statements uploaded into it that are still its owner's alone (not attached to the register), with
+   * every copy of them (DocumentErasure).
+   */
   async remove(user: Principal, id: string): Promise<void> {
-    await this.repo.transaction(async (manager) => {
+    const uploads = await this.repo.transaction(async (manager) => {
       await this.closeWithin(manager, await this.requireLocked(manager, user, id));
+      const documentIds = await this.repo.documentIdsOf(manager, user.tenantId, id);
       await this.repo.delete(manager, id);
+      return documentIds;
     });
+    for (const documentId of await this.attachment.privateUploads(user.tenantId, uploads)) {
+      await this.erasure.erase(user, documentId).catch((error: unknown) => {
+        if (!(error instanceof AppException && error.getStatus() === 404)) throw error;
+      });
+    }
   }
 
   async close(user: Principal, id: string): Promise<SessionSummaryDto> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
   ApiBody,
@@ -18,7 +18,7 @@ import { ApiEnvelope } from '../../../common/http/api-envelope.decorator.js';
 import type { ReceivedFile } from '../../nexus/index.js';
 import { ApiQuotaRefusal } from '../../quotas/api-quota-refusal.decorator.js';
 import { ChatUploadsService } from './chat-uploads.service.js';
-import { ChatDocumentStatusDto, ChatUploadDto, ChatUploadResultDto } from './dto/chat-document.dto.js';
+import { ChatDocumentAttachedDto, ChatDocumentStatusDto, ChatUploadDto, ChatUploadResultDto } from './dto/chat-document.dto.js';
 import { TempUploadCleanupInterceptor } from './temp-upload-cleanup.interceptor.js';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => new AppException('NOT_FOUND', 'Document not found', { message: 'Document not found' }) });
@@ -59,6 +59,21 @@ export class ChatUploadsController {
   @ApiUnprocessableEntityResponse({ description: 'PDF_PASSWORD_REQUIRED, PDF_PASSWORD_INVALID, or a damaged PDF' })
   upload(@CurrentUser() user: Principal, @UploadedFile() file: (Express.Multer.File & ReceivedFile) | undefined, @Body() form: ChatUploadDto) {
     return this.uploads.upload(user, file, form);
+  }
+
+  @Post('chat/:session_id/documents/:doc_id/attach')
+  @Roles('analyst')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Attach a statement uploaded into one of your chat sessions to the client register',
+    description:
+      "A chat upload is yours alone: its investors are not linked to the register's clients (whom every user of the firm reads) until you attach it. " +
+      'Attached, it is linked like a Nexus upload: now if it is read already, else when its run completes; and deleting the session no longer deletes it. Idempotent.',
+  })
+  @ApiEnvelope(ChatDocumentAttachedDto)
+  @ApiNotFoundResponse({ description: 'No such document in a session of yours' })
+  attach(@CurrentUser() user: Principal, @Param('session_id', uuid) sessionId: string, @Param('doc_id', uuid) documentId: string) {
+    return this.uploads.attach(user, sessionId, documentId);
   }
 
   @Get('chat/:session_id/documents/:doc_id/status')

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal.js';
 import { AppException, notFound } from '../../../common/errors/app.exception.js';
-import { DocumentsService, displayFileName, PipelineService, ResultsService, STAGES, type ReceivedFile } from '../../nexus/index.js';
+import { DocumentsService, displayFileName, PipelineService, ResultsService, STAGES, type ReceivedFile, RegisterAttachment } from '../../nexus/index.js';
 import { buildLines, PdfEngine, pdfHttpError } from '../../pdf/index.js';
 import { ChatDocumentsRepository } from './chat-documents.repository.js';
 import type { ChatDocumentStatus, ChatDocumentStatusDto, ChatUploadDto, ChatUploadResultDto, NexusProgressDto } from './dto/chat-document.dto.js';
@@ -22,6 +22,7 @@ export class ChatUploadsService {
     private readonly pipeline: PipelineService,
     private readonly results: ResultsService,
     private readonly pdf: PdfEngine,
+    private readonly attachment: RegisterAttachment,
   ) {}
 
   /**
@@ -35,9 +36,15 @@ export class ChatUploadsService {
     if (session.status === 'closed') throw new AppException('CONFLICT', 'The chat session is closed: documents can only be added to an open session');
     // The nexus upload checks the file's content, then admits it under the quotas; the text is read after that, before anything is stored.
     let chunks: TextChunk[] = [];
-    const uploaded = await this.documents.upload(user, file, async () => {
-      chunks = await this.readChunks(user.tenantId, file.path, form.password);
-    });
+    // A chat upload is its owner's alone: not linked to the client register until attached (`attach`).
+    const uploaded = await this.documents.upload(
+      user,
+      file,
+      async () => {
+        chunks = await this.readChunks(user.tenantId, file.path, form.password);
+      },
+      'chat',
+    );
     await this.repo.saveIndexed(user.tenantId, session.id, uploaded.doc_id, chunks);
     try {
       await this.pipeline.start(user, uploaded.job_id, uploaded.password_required ? form.password : undefined);
@@ -47,6 +54,13 @@ export class ChatUploadsService {
       throw error;
     }
     return { document_ids: [uploaded.doc_id], file_name: displayFileName(file.originalname), status: 'processed' };
+  }
+
+  /** Attaches a document of one of the caller's sessions to the client register; 404 for anyone but the session's owner. */
+  async attach(user: Principal, sessionId: string, documentId: string): Promise<{ doc_id: string; attached_at: string; linked_investors: number }> {
+    const session = await this.repo.findOwnSession(user.tenantId, user.userId, sessionId);
+    if (!session || !(await this.repo.findInSession(user.tenantId, sessionId, documentId))) throw notFound('Document');
+    return { doc_id: documentId, ...(await this.attachment.attach(user, documentId)) };
   }
 
   /** Where a document of one of the caller's sessions has got to; 404 for anyone but the session's owner. */

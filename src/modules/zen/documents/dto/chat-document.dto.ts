@@ -13,6 +13,13 @@ export class ChatUploadDto {
   password?: string;
 }
 
+export class ChatDocumentAttachedDto {
+  @ApiProperty({ format: 'uuid', example: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d' }) doc_id: string;
+  @ApiProperty({ example: '2026-11-29T10:40:00.000Z', description: 'When it was attached (the first time, for a repeated call)' }) attached_at: string;
+  @ApiProperty({ example: 1, description: "Investors linked to the register's clients now (0 while the statement is still being read: they are linked when its run completes)" })
+  linked_investors: number;
+}
+
 export class ChatUploadResultDto {
   @ApiProperty({ type: [String], format: 'uuid', example: ['1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'] }) document_ids: string[];
   @ApiProperty({ example: 'CAS_Apr-Sep2025.pdf' }) file_name: string;
