@@ -54,6 +54,23 @@ describe('nexus: upload, listing and the original', () => {
     }
   });
 
+  it("admits a quarter-end burst: fifty uploads at once from one user are all stored, and another tenant's upload meanwhile is not held behind them", async () => {
+    const [firm, other] = await Promise.all([createTenant(t.http), createTenant(t.http)]);
+    const pdf = await simplePdf(['Consolidated Account Statement', 'burst']);
+    const send = (account: Account) => t.http.post('/api/v1/nexus/upload/').set(bearer(account)).attach('file', pdf, { filename: 'CAS.pdf', contentType: 'application/pdf' });
+    const started = Date.now();
+    const burst = Array.from({ length: 50 }, () => send(firm.analyst).then((r) => ({ status: r.status, code: r.status === 201 ? null : errorCode(r), at: Date.now() - started })));
+    await new Promise((r) => setTimeout(r, 150));
+    const theirs = await send(other.analyst);
+    const theirsAt = Date.now() - started;
+    expect(theirs.status).toBe(201);
+    const answers = await Promise.all(burst);
+    expect(answers.filter((a) => a.status !== 201)).toEqual([]);
+    expect(await sql('SELECT count(*)::int AS n FROM documents WHERE owner_id = $1', [firm.analyst.userId])).toEqual([{ n: 50 }]);
+    // The other tenant's upload is read in its own turn: answered before the burst is through.
+    expect(theirsAt).toBeLessThan(Math.max(...answers.map((a) => a.at)));
+  }, 120_000);
+
   it('detects an encrypted PDF and gives the issuer’s password convention as a hint', async () => {
     const encrypted = await simplePdf(['secret holdings'], 'ABCDE1234F');
     const res = await upload(acme.analyst, encrypted, 'NSDL_CAS_Sep2025.pdf');

@@ -22,6 +22,7 @@ import { PdfEngine, PdfReadError, pdfHttpError, requirePdfUpload } from '../pdf/
 import { passwordHintFor } from './password-hint.js';
 import type { ReceivedFile } from './storage/hashing-disk.engine.js';
 import { DocumentStorage, layoutKeyOf, originalKeyOf } from './storage/document-storage.js';
+import { FairGate, throughGate } from '../../common/scheduling/fair-gate.js';
 
 /**
  * A display name from the client's file name: its last path segment, printable (no control
@@ -58,6 +59,14 @@ const LOOKUP_WAIT_MS = 1000;
 export class DocumentsService {
   private readonly box: SecretBox;
   private readonly maxLayoutBytes: number;
+  /**
+   * Uploads being read (a chat upload's text, then every upload's inspection) wait here, fairly
+   * across tenants, for their turn at the PDF engine: a tenant takes at most half its share of the
+   * engine's queue, so that a quarter-end burst of uploads waits its turn instead of meeting a full
+   * engine (503 PDF_ENGINE_BUSY), and leaves room for its own pipeline stages and for other tenants.
+   * Past 64 waiting for a tenant, or two minutes' wait: 429 TENANT_BUSY.
+   */
+  private readonly reading: FairGate;
 
   constructor(
     config: AppConfig,
@@ -71,6 +80,13 @@ export class DocumentsService {
   ) {
     this.box = new SecretBox(config.crypto);
     this.maxLayoutBytes = config.storage.maxLayoutBytes;
+    const engine = config.pdfEngine;
+    this.reading = new FairGate({
+      slots: Math.max(1, Math.floor(engine.queueLimit / 2)),
+      perTenant: Math.max(1, Math.floor(engine.queuePerTenant / 2)),
+      waitingPerTenant: 64,
+      maxWaitMs: 120_000,
+    });
   }
 
   /**
@@ -99,8 +115,10 @@ export class DocumentsService {
   }
 
   private async store(user: Principal, file: Express.Multer.File & ReceivedFile, prepare: (() => Promise<void>) | undefined, origin: DocumentOrigin): Promise<UploadResultDto> {
-    await prepare?.();
-    const inspection = await this.inspect(user.tenantId, file.path);
+    const inspection = await throughGate(this.reading, user.tenantId, 'uploads being read', async () => {
+      await prepare?.();
+      return this.inspect(user.tenantId, file.path);
+    });
     const fileName = displayFileName(file.originalname);
     const id = randomUUID();
     const storageKey = originalKeyOf(user.tenantId, id);
