@@ -1,6 +1,6 @@
 import { BadRequestException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { describe, expect, it } from '@jest/globals';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { AppException } from '../../src/common/errors/app.exception.js';
 import { DependencyTimeout, isDependencyUnavailable } from '../../src/common/errors/dependency-errors.js';
 import { toErrorResponse } from '../../src/common/errors/error-response.js';
@@ -50,6 +50,8 @@ describe('toErrorResponse', () => {
     { name: 'ioredis without a connection', error: new Error("Stream isn't writeable and enableOfflineQueue options is false") },
     { name: 'ioredis giving up', error: Object.assign(new Error('Reached the max retries per request limit (which is 20).'), { name: 'MaxRetriesPerRequestError' }) },
     { name: 'a wait for Redis past its deadline', error: new DependencyTimeout('Redis did not answer within 1000 ms') },
+    { name: "a transaction's next statement after PostgreSQL cut its connection (TypeORM released the query runner)", error: new QueryRunnerAlreadyReleasedError() },
+    { name: "a transaction's next statement after PostgreSQL cut its connection (TypeORM released the runner's connection)", error: new QueryRunnerProviderAlreadyReleasedError() },
   ])('maps $name to 503 SERVICE_UNAVAILABLE with Retry-After and no driver message', ({ error }) => {
     expect(isDependencyUnavailable(error)).toBe(true);
     const r = toErrorResponse(error, 'req-7');

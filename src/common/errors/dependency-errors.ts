@@ -26,6 +26,9 @@ export function isDependencyUnavailable(error: unknown): boolean {
     const e = current as { code?: unknown; name?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
     if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || isUnavailableSqlState(e.code))) return true;
     if (e.name === 'MaxRetriesPerRequestError' || e.name === 'DependencyTimeout') return true;
+    // TypeORM releases a transaction's query runner when PostgreSQL cuts its connection (a restart):
+    // the transaction's next statement then fails with one of these instead of the connection's error.
+    if (e.name === 'QueryRunnerAlreadyReleasedError' || e.name === 'QueryRunnerProviderAlreadyReleasedError') return true;
     // The PDF engine full or its reader stopped from outside (src/modules/pdf): not the document's fault either.
     if (e.name === 'PdfEngineBusy' || e.name === 'PdfEngineUnavailable') return true;
     // The document store not answering (DocumentStorage's drivers).

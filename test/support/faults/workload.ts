@@ -80,6 +80,32 @@ export class Workload {
     this.loops = [];
   }
 
+  /**
+   * A dense burst aimed at a fault: `loops` uploaders sending without a pause until the answer's
+   * promise is settled (`until`), each upload's document tracked and started like the others'. A
+   * fault's window is short (a restart takes PostgreSQL away for well under a second): a sparse
+   * load misses it on most runs, and a test that passes by the luck of timing proves nothing.
+   */
+  async burst(loops: number, until: Promise<unknown>): Promise<void> {
+    let done = false;
+    void until.finally(() => (done = true));
+    const loop = async (worker: number) => {
+      for (let n = 0; !done; n++) {
+        const pdf = this.pdfs[n % this.pdfs.length];
+        const up = await this.call('POST', '/api/v1/nexus/upload/', { form: pdfForm(pdf, `CAS_burst_${worker}_${n}.pdf`), op: 'upload (burst)' });
+        if (up.status === 201) {
+          const doc: TrackedDocument = { docId: up.body.result.doc_id, jobId: up.body.result.job_id, processId: null };
+          this.documents.set(doc.docId, doc);
+          const started = await this.call('POST', '/api/v2/nexus/pipeline/process', { json: { job_id: doc.jobId }, op: 'start (burst)' });
+          if (started.status >= 200 && started.status < 300) doc.processId = started.body.process_id;
+        } else {
+          await sleep(5);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: loops }, (_, i) => loop(i)));
+  }
+
   /** Per operation: requests, answers by status, and the slowest answer (ms). */
   summary(outcomes: HttpOutcome[] = this.outcomes): Record<string, { n: number; statuses: Record<string, number>; maxMs: number }> {
     const out: Record<string, { n: number; statuses: Record<string, number>; maxMs: number }> = {};
