@@ -21,7 +21,7 @@ import { cleanName, dropPageFurniture, EntityBook, findPeriod, isAmcLine, labelV
 import { closingLabelsIn, isClosingTableHeader, readClosingLine, readClosingTable, type ClosingFigures } from './closing.js';
 import { CONTINUED, FOLIO, OPENING, SCHEME_CODE } from './labels.js';
 import { readSchemeHeader, schemeBlock } from './scheme.js';
-import { isHeaderFragment, NO_COLUMNS, readTransaction, readTransactionHeader, startsWithDate, type TxColumns } from './transactions.js';
+import { isHeaderFragment, NO_COLUMNS, readTransaction, startsWithDate, transactionTables, type TxColumns } from './transactions.js';
 
 interface Pending {
   holding: Holding;
@@ -32,21 +32,18 @@ interface Pending {
 
 export function parseDetailedCas(input: TextLine[], classification: StatementClass): ExtractionDraft {
   const period = findPeriod(input);
-  const lines = dropPageFurniture(input);
+  // A closing block printed as a table has the same labels for every scheme: where it opens several
+  // pages at the same height it is still content, never a running header.
+  const kept = new Set(dropPageFurniture(input));
+  const lines = input.filter((l) => kept.has(l) || isClosingTableHeader(l));
   const book = new EntityBook();
   let statedTotal: number | null = null;
   const groupTotals: StatedGroupTotal[] = [];
 
   // Columns from the first transaction header, read before page furniture goes (a header repeated
   // at the top of every page is furniture).
-  let cols: TxColumns = NO_COLUMNS;
-  for (const [i, line] of input.entries()) {
-    const header = readTransactionHeader(line, input[i + 1]);
-    if (header) {
-      cols = header;
-      break;
-    }
-  }
+  const tables = transactionTables(input);
+  let cols: TxColumns = tables.values().next().value ?? NO_COLUMNS;
   let amc: string | null = null;
   let folio: string | null = null;
   let pan: string | null = null;
@@ -125,12 +122,12 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
     return true;
   };
 
-  for (const [i, line] of lines.entries()) {
+  for (const line of lines) {
     const text = line.text.trim();
 
-    const txHeader = readTransactionHeader(line, lines[i + 1]);
-    if (txHeader) {
-      cols = txHeader;
+    const table = tables.get(line);
+    if (table) {
+      cols = table;
       continue;
     }
     // The scheme goes on after a page break: nothing to read, and nothing ends.

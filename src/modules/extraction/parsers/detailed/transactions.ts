@@ -8,7 +8,7 @@
  * When no single reading is best, the figures are left null: never assigned by position alone.
  */
 import { DATE_PATTERN, parseDate, parseNumber, printedDecimals } from '../../numbers.js';
-import { normaliseLabel } from '../../tables/index.js';
+import { normaliseLabel, TableLayout, type HeaderColumn } from '../../tables/index.js';
 import { classifyTransaction } from '../../transaction-types.js';
 import type { TextLine, Transaction } from '../../types.js';
 import { numericCells, splitNumberTokens, type Cell, type NumberCell } from '../common.js';
@@ -19,11 +19,19 @@ type TxLabel = TxField | 'date' | 'description';
 export interface TxColumns {
   date: number | null;
   description: number | null;
-  /** Right edges of the figure columns the header prints. */
+  /** Right edges of the figure columns' labels. */
   right: Partial<Record<TxField, number>>;
+  /** Each label where it is printed (a column named by its field). */
+  labels: HeaderColumn[];
+  /**
+   * The columns placed by the table's own rows (`tables/`: figures share a right edge, each run of
+   * them matched to a label), so a label left-aligned, centred or right-aligned over its figures names
+   * the same column. Absent until the rows are known.
+   */
+  layout?: TableLayout;
 }
 
-export const NO_COLUMNS: TxColumns = { date: null, description: null, right: {} };
+export const NO_COLUMNS: TxColumns = { date: null, description: null, right: {}, labels: [] };
 
 /** Transaction-table labels, compared whole after `normaliseLabel` (currency notes dropped); the more specific first. */
 const LABELS: ReadonlyArray<readonly [TxLabel, RegExp]> = [
@@ -90,12 +98,13 @@ function withWrappedLabels(line: TextLine, next: TextLine | undefined): Cell[] {
  * when the line is none: a date, and two figures, the units or their balance among them.
  */
 export function readTransactionHeader(line: TextLine, next?: TextLine): TxColumns | null {
-  const cols: TxColumns = { date: null, description: null, right: {} };
+  const cols: TxColumns = { date: null, description: null, right: {}, labels: [] };
   if (line.cells.length < 3) return null;
   for (const cell of withWrappedLabels(line, next)) {
     const labels = labelsOfCell(cell);
     if (!labels) return null;
     for (const { label, x, x_end } of labels) {
+      cols.labels.push({ kind: null, label, x, x_end });
       if (label === 'date') cols.date ??= x;
       else if (label === 'description') cols.description ??= x;
       else if (cols.right[label] === undefined) cols.right[label] = x_end;
@@ -106,6 +115,30 @@ export function readTransactionHeader(line: TextLine, next?: TextLine): TxColumn
   return cols.date !== null && figures >= 2 && (cols.right.units !== undefined || cols.right.balance !== undefined) ? cols : null;
 }
 
+/**
+ * Every transaction table of a statement: each header line with its columns placed by the rows that
+ * follow it, up to the next header (a header repeated after a page break starts a table of its own,
+ * whatever its wording).
+ */
+export function transactionTables(lines: TextLine[]): Map<TextLine, TxColumns> {
+  const tables = new Map<TextLine, TxColumns>();
+  let current: { line: TextLine; cols: TxColumns; rows: TextLine[] } | null = null;
+  const close = (): void => {
+    if (current) tables.set(current.line, { ...current.cols, layout: TableLayout.of({ columns: current.cols.labels, lines: [current.line] }, current.rows) });
+  };
+  lines.forEach((line, i) => {
+    const cols = readTransactionHeader(line, lines[i + 1]);
+    if (cols) {
+      close();
+      current = { line, cols, rows: [] };
+    } else if (current && startsWithDate(line.text)) {
+      current.rows.push(line);
+    }
+  });
+  close();
+  return tables;
+}
+
 const DATE_AT_START = new RegExp(String.raw`^(?<date>${DATE_PATTERN.source})\s*(?<rest>.*)$`);
 
 /** Whether a line starts with a date (a transaction row, or a row of one not read). */
@@ -113,10 +146,22 @@ export const startsWithDate = (text: string): boolean => DATE_AT_START.test(text
 
 const near = (a: number, b: number, tolerance: number): boolean => Math.abs(a - b) <= tolerance;
 
-/** The row's figures by the header's columns: each to the column whose right edge is nearest (within 30 pt), one each. */
+/**
+ * The row's figures by the header's columns: each to the column the table's layout places it in, or
+ * (without one) to the label whose right edge is nearest (within 30 pt); one figure each.
+ */
 function byColumns(nums: NumberCell[], cols: TxColumns): Partial<Record<TxField, number>> | null {
   const fields = Object.entries(cols.right) as [TxField, number][];
   if (fields.length < 2 || nums.some((n) => n.x_end === null)) return null;
+  if (cols.layout) {
+    const out: Partial<Record<TxField, number>> = {};
+    for (const n of nums) {
+      const field = cols.layout.columnOf({ text: n.text, x: n.x, x_end: n.x_end ?? n.x, numeric: true })?.label as TxField | undefined;
+      if (!field || !FIGURES.includes(field) || out[field] !== undefined) return null;
+      out[field] = n.value;
+    }
+    return out;
+  }
   const out: Partial<Record<TxField, number>> = {};
   for (const n of nums) {
     let best: TxField | null = null;
