@@ -8,43 +8,45 @@
 import { findDate } from '../../numbers.js';
 import type { TextLine } from '../../types.js';
 import { labelValue, numericCells } from '../common.js';
-import { CLOSING_LABELS, type ClosingField } from './labels.js';
+import type { ClosingField } from './labels.js';
+
+/** The closing block's labels, by figure (the family's `detailed.closing`). */
+export type ClosingLabels = Record<ClosingField, RegExp>;
 
 export interface ClosingFigures {
   values: Partial<Record<ClosingField, number>>;
   navDate: string | null;
 }
 
-const FIELDS = Object.keys(CLOSING_LABELS) as ClosingField[];
+const FIELDS: ClosingField[] = ['units', 'nav', 'cost', 'value'];
 
 /** The closing labels printed on a line. */
-export function closingLabelsIn(text: string): ClosingField[] {
-  return FIELDS.filter((f) => CLOSING_LABELS[f].test(text));
+export function closingLabelsIn(text: string, labels: ClosingLabels): ClosingField[] {
+  return FIELDS.filter((f) => labels[f].test(text));
 }
 
 /** The figures a line prints after their labels ("Closing Unit Balance: 1,234.567  NAV on …: INR 12.3456 …"). */
-export function readClosingLine(text: string): ClosingFigures {
+export function readClosingLine(text: string, labels: ClosingLabels): ClosingFigures {
   const out: ClosingFigures = { values: {}, navDate: null };
   for (const field of FIELDS) {
-    const value = labelValue(text, CLOSING_LABELS[field]);
+    const value = labelValue(text, labels[field]);
     if (value === null) continue;
     out.values[field] = value;
-    if (field === 'nav') out.navDate = findDate(CLOSING_LABELS.nav.exec(text)?.[0] ?? '');
+    if (field === 'nav') out.navDate = findDate(labels.nav.exec(text)?.[0] ?? '');
   }
   return out;
 }
 
 /** A line of closing labels without their figures: the header of a two-row closing table. */
-export function isClosingTableHeader(line: TextLine): boolean {
-  const labels = closingLabelsIn(line.text);
-  return labels.length >= 2 && Object.keys(readClosingLine(line.text).values).length === 0 && numericCells(line.cells).length === 0;
+export function isClosingTableHeader(line: TextLine, labels: ClosingLabels): boolean {
+  return closingLabelsIn(line.text, labels).length >= 2 && Object.keys(readClosingLine(line.text, labels).values).length === 0 && numericCells(line.cells).length === 0;
 }
 
 /** The figures of a two-row closing table: each number of `values` under the label it sits beneath. */
-export function readClosingTable(header: TextLine, values: TextLine): ClosingFigures {
+export function readClosingTable(header: TextLine, values: TextLine, closingLabels: ClosingLabels): ClosingFigures {
   const out: ClosingFigures = { values: {}, navDate: null };
   const labels = header.cells.flatMap((c) => {
-    const fields = closingLabelsIn(c.text);
+    const fields = closingLabelsIn(c.text, closingLabels);
     return fields.length === 1 ? [{ field: fields[0], x: c.x, x_end: c.x_end ?? c.x, text: c.text }] : [];
   });
   for (const n of numericCells(values.cells)) {

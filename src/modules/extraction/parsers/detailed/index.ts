@@ -19,7 +19,9 @@ import { findIsin, findPan } from '../../identifiers.js';
 import type { ExtractionDraft, Holding, StatedGroupTotal, StatementClass, TextLine } from '../../types.js';
 import { cleanName, dropPageFurniture, EntityBook, findPeriod, isAmcLine, labelValue, nameBeforePan, newHolding, numericCells, splitNumberTokens } from '../common.js';
 import { closingLabelsIn, isClosingTableHeader, readClosingLine, readClosingTable, type ClosingFigures } from './closing.js';
-import { CONTINUED, FOLIO, OPENING, SCHEME_CODE } from './labels.js';
+import { detailedLabels } from '../../families/index.js';
+import { DETAILED_LABELS } from '../../families/vocabulary.js';
+import { CONTINUED, FOLIO, SCHEME_CODE } from './labels.js';
 import { readSchemeHeader, schemeBlock } from './scheme.js';
 import { isHeaderFragment, NO_COLUMNS, readTransaction, startsWithDate, transactionTables, type TxColumns } from './transactions.js';
 
@@ -32,10 +34,12 @@ interface Pending {
 
 export function parseDetailedCas(input: TextLine[], classification: StatementClass): ExtractionDraft {
   const period = findPeriod(input);
+  const labels = detailedLabels(classification) ?? DETAILED_LABELS;
+  const openingLabel = labels.opening;
   // A closing block printed as a table has the same labels for every scheme: where it opens several
   // pages at the same height it is still content, never a running header.
   const kept = new Set(dropPageFurniture(input));
-  const lines = input.filter((l) => kept.has(l) || isClosingTableHeader(l));
+  const lines = input.filter((l) => kept.has(l) || isClosingTableHeader(l, labels.closing));
   const book = new EntityBook();
   let statedTotal: number | null = null;
   const groupTotals: StatedGroupTotal[] = [];
@@ -109,16 +113,16 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
       const table = closingTable;
       closingTable = null;
       if (numericCells(line.cells).length && line.cells.every((c) => splitNumberTokens(c.text))) {
-        takeClosing(readClosingTable(table, line), p);
+        takeClosing(readClosingTable(table, line, labels.closing), p);
         return true;
       }
     }
-    if (isClosingTableHeader(line)) {
+    if (isClosingTableHeader(line, labels.closing)) {
       closingTable = line;
       return true;
     }
-    if (!closingLabelsIn(line.text).length) return false;
-    takeClosing(readClosingLine(line.text), p);
+    if (!closingLabelsIn(line.text, labels.closing).length) return false;
+    takeClosing(readClosingLine(line.text, labels.closing), p);
     return true;
   };
 
@@ -182,16 +186,16 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
       }
       expectHolder = false;
       const looksLikeScheme = SCHEME_CODE.test(text) || /ISIN|Non-Demat|Advisor|Registrar|\bFund\b|\bPlan\b/i.test(text);
-      if (!looksLikeScheme && !OPENING.test(text) && !/\d{3,}/.test(text)) {
+      if (!looksLikeScheme && !openingLabel.test(text) && !/\d{3,}/.test(text)) {
         holder = cleanName(text);
         book.learnName(pan, holder);
         continue;
       }
     }
 
-    if (OPENING.test(text)) {
+    if (openingLabel.test(text)) {
       finish();
-      startHolding(line, labelValue(text, OPENING));
+      startHolding(line, labelValue(text, openingLabel));
       phase = pending ? 'transactions' : 'idle';
       closingTable = null;
       continue;
@@ -227,7 +231,7 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
 
     if (phase === 'scheme' || (phase === 'idle' && folio)) {
       // Rows of a scheme that could not be read (no ISIN) are not part of the next scheme's header.
-      if (/^Nominee|^KYC|^Joint/i.test(text) || startsWithDate(text) || closingLabelsIn(text).length || isHeaderFragment(line)) continue;
+      if (/^Nominee|^KYC|^Joint/i.test(text) || startsWithDate(text) || closingLabelsIn(text, labels.closing).length || isHeaderFragment(line)) continue;
       header.push(line);
       phase = 'scheme';
     }

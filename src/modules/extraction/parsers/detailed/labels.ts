@@ -1,6 +1,7 @@
 /**
- * The labels of a detailed statement (CAMS, KFintech), in the spellings both registrars print:
- * folio, scheme, opening and closing balances, NAV, cost and market value.
+ * The labels of a detailed statement (CAMS, KFintech) that its reader finds the structure by: folio,
+ * scheme and continuation. The opening balance and the closing block's labels are the family's
+ * (`families/`, `detailed`).
  */
 import { DATE_PATTERN } from '../../numbers.js';
 
@@ -9,19 +10,8 @@ const DATE = DATE_PATTERN.source;
 /** "Folio No: 1234567 / 89", "FOLIO NO :", "Folio Number:". */
 export const FOLIO = /\bFolio\s*(?:No|Number|#)\.?\s*:?\s*([0-9][0-9A-Z]*(?:\s*\/\s*[0-9A-Z]+)?)/i;
 
-/** "Opening Unit Balance:", "Opening Balance :", KFintech's "Opening Balance as on 01/04/2025 :". */
-export const OPENING = new RegExp(String.raw`Opening\s+(?:Unit\s+)?Balance(?:\s+(?:as\s+)?on\s+(?:${DATE}))?\s*:?`, 'i');
-
-/** The closing block's figures, each after its label, in any order and on any number of lines. */
+/** The closing block's figures, each after its label (the family's `detailed.closing`), in any order and on any number of lines. */
 export type ClosingField = 'units' | 'nav' | 'cost' | 'value';
-
-export const CLOSING_LABELS: Record<ClosingField, RegExp> = {
-  units: /Closing\s+(?:Unit\s+)?Balance\s*:?/i,
-  nav: new RegExp(String.raw`(?:NAV\s+(?:as\s+)?on\s+(?:${DATE})\s*:?|\bNAV\s*:)`, 'i'),
-  cost: /(?:Total\s+)?Cost\s+Value\s*:?/i,
-  // "Market Value on 30-Sep-2025:", "Valuation on …", and KFintech's undated "Valuation :".
-  value: new RegExp(String.raw`(?:Market\s+Value|Valuation|Current\s+Value)(?:\s+(?:as\s+)?on\s+(?:${DATE}))?\s*:?`, 'i'),
-};
 
 /** A registrar product code before a scheme name when the family has none ("B205RG-"); never a date. */
 export const SCHEME_CODE = new RegExp(String.raw`^\s*(?!${DATE})([A-Z0-9]*\d[A-Z0-9]*)\s*-\s*(?=\S)`);
