@@ -5,7 +5,7 @@
  * Whatever the parser read leaves through the guard (`guard.ts`): a figure the statement itself
  * refutes is null, with what was printed and why.
  */
-import { parseDetailedCas } from './parsers/cams-detailed.parser.js';
+import { parseDetailedCas } from './parsers/detailed/index.js';
 import { parseCamsSummary } from './parsers/cams-summary.parser.js';
 import { parseCdslCas } from './parsers/cdsl.parser.js';
 import { emptyDraft, findPeriod } from './parsers/common.js';

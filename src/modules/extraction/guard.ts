@@ -237,11 +237,11 @@ function settle(c: Case): Holding {
 export function guardExtraction(draft: ExtractionDraft): ExtractionDraft {
   const holdings = draft.entities.flatMap((e) => e.holdings);
   if (!holdings.length) return draft;
-  const precision = printedPrecision(holdings);
+  const totals = printedTotals(draft);
+  const precision = printedPrecision(holdings, totals.map((t) => t.stated));
   const cases = holdings.map((h) => caseOf(h, precision));
   const caseOfHolding = new Map(cases.map((c) => [c.holding, c]));
   weighSameSecurity(cases);
-  const totals = printedTotals(draft);
   const reconciled = confirmByTotals(totals, caseOfHolding, precision);
   for (const c of cases) confirmByProduct(c);
   for (const c of cases) decide(c);

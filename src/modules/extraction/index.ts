@@ -25,7 +25,7 @@ export { parseNumber, parseDate, findDate, findDates, isNumber, roundTo } from '
 export { findIsin, findPan, isinCheckDigit, isValidIsin, isValidPan, PAN_PATTERN } from './identifiers.js';
 export { extractStatement } from './extractor.js';
 export { guardExtraction } from './guard.js';
-export { parseDetailedCas } from './parsers/cams-detailed.parser.js';
+export { parseDetailedCas } from './parsers/detailed/index.js';
 export { parseCamsSummary } from './parsers/cams-summary.parser.js';
 export { parseKfintechSummary } from './parsers/kfintech-summary.parser.js';
 export { parseNsdlCas } from './parsers/nsdl.parser.js';

@@ -35,8 +35,12 @@ export interface StatementPrecision {
   of(h: Holding): PrintedPrecision;
 }
 
-/** The printed precision of a statement's figures, learned from all its holdings of each kind (funds or listed securities). */
-export function printedPrecision(holdings: Holding[]): StatementPrecision {
+/**
+ * The printed precision of a statement's figures, learned from all its holdings of each kind (funds or
+ * listed securities) and the totals it prints: a total printed in paise says the values are too (a
+ * value that lost its decimals does not make the statement one of whole rupees).
+ */
+export function printedPrecision(holdings: Holding[], totals: readonly number[] = []): StatementPrecision {
   const widest = (kind: Holding[], pick: (h: Holding) => number | null, max: number): number =>
     kind.reduce((d, h) => {
       const v = pick(h);
@@ -44,7 +48,7 @@ export function printedPrecision(holdings: Holding[]): StatementPrecision {
     }, 0);
   // Values print with 2 decimals, or as whole rupees: only a statement whose every value is whole prints them so.
   const values = holdings.filter((h) => h.market_value !== null);
-  const valueDecimals = values.length && widest(values, (h) => h.market_value, 2) === 0 ? 0 : 2;
+  const valueDecimals = values.length && widest(values, (h) => h.market_value, 2) === 0 && totals.every((t) => decimalsOf(t, 2) === 0) ? 0 : 2;
   const halfValueStep = 10 ** -valueDecimals / 2 + 1e-6;
   const kind = (fund: boolean): PrintedPrecision => {
     const of = holdings.filter((h) => isFundIsin(h.isin) === fund);

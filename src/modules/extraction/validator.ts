@@ -121,7 +121,7 @@ export function validateExtraction(draft: ExtractionDraft, options: ValidationOp
     else flags.push(flag());
   };
 
-  const precision = printedPrecision(draft.entities.flatMap((e) => e.holdings));
+  const precision = printedPrecision(draft.entities.flatMap((e) => e.holdings), printedTotals(draft).map((t) => t.stated));
   for (const entity of draft.entities) {
     const who = entity.entity_name;
     const named = who ?? (entity.pan ? `the investor with PAN ${entity.pan}` : 'an unnamed investor');

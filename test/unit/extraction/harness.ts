@@ -95,10 +95,12 @@ export function compareWithModel(model: StatementModel, draft: ExtractionDraft):
       } else {
         h.transactions.forEach((t, i) => {
           const x = g.transactions[i];
+          // A column the print leaves out (layout.detailed.columns) is not read: null.
+          const printed = model.layout?.detailed?.columns ?? ['amount', 'units', 'nav', 'balance'];
           const printedUnits = t.kind === 'stamp_duty' ? null : milli(t.units);
-          const printedBalance = t.kind === 'stamp_duty' ? null : milli(t.balance_units);
+          const printedBalance = t.kind === 'stamp_duty' || !printed.includes('balance') ? null : milli(t.balance_units);
           const a = [x.date, x.description, paise(x.amount), milli(x.units), n4(x.nav), milli(x.balance_units)];
-          const b = [t.date, t.description, paise(t.amount), printedUnits, n4(t.nav), printedBalance];
+          const b = [t.date, t.description, paise(t.amount), printedUnits, printed.includes('nav') ? n4(t.nav) : null, printedBalance];
           if (JSON.stringify(a) !== JSON.stringify(b)) diffs.push(`${where}: tx ${i} ${JSON.stringify(a)} != ${JSON.stringify(b)}`);
         });
       }

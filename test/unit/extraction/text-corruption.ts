@@ -58,10 +58,15 @@ function holdingSpots(pages: PdfPageText[], printed: Record<Figure, string>): Re
   return best?.spots ?? null;
 }
 
-/** "5,299.780" → "299.780" (a leading digit group dropped), else "63.7532" → "63" (the decimals dropped); null when neither changes it. */
+/**
+ * "5,299.780" → "299.780" (a leading digit group dropped; printed without grouping, "5299.780" →
+ * "299.780" alike), else "63.7532" → "63" (the decimals dropped); null when neither changes it.
+ */
 export function truncated(printed: string): string | null {
   const m = /^(\D*?)(\d+),(\d[\d,]*)(\.\d+)?(\D*)$/.exec(printed);
   if (m) return `${m[1]}${m[3]}${m[4] ?? ''}${m[5]}`;
+  const ungrouped = /^(\D*?)(\d+)(\d{3})(\.\d+)?(\D*)$/.exec(printed);
+  if (ungrouped) return `${ungrouped[1]}${ungrouped[3]}${ungrouped[4] ?? ''}${ungrouped[5]}`;
   const d = /^(\D*?)(\d+)\.(\d+)(\D*)$/.exec(printed);
   if (d && d[2] !== '0' && /[1-9]/.test(d[3])) return `${d[1]}${d[2]}${d[4]}`;
   return null;

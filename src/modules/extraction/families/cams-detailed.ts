@@ -5,7 +5,7 @@
  */
 import { cue, section, type FamilyDescription } from './family.js';
 import { CAMS } from './issuers.js';
-import { AMC_HEADING, CAMS_PRODUCT_CODE, CAS_TITLE, SCHEME_LINE_MARKS, SUMMARY_TITLE, TOTAL } from './vocabulary.js';
+import { AMC_HEADING, CAMS_PRODUCT_CODE, CAS_TITLE, DETAILED_LABELS, SCHEME_LINE_MARKS, SUMMARY_TITLE, TOTAL } from './vocabulary.js';
 
 export const CAMS_DETAILED: FamilyDescription = {
   code: 'CAMS_DETAILED_CAS',
@@ -28,4 +28,5 @@ export const CAMS_DETAILED: FamilyDescription = {
   totals: { grand: [TOTAL], account: [], group: [] },
   accountId: null,
   productCode: CAMS_PRODUCT_CODE,
+  detailed: DETAILED_LABELS,
 };

@@ -73,6 +73,17 @@ export interface FamilyDescription {
   accountId: AccountIdPattern | null;
   /** The registrar's product code printed before a scheme name ("B205RG-", "128TSGPG - "); its match is removed. */
   productCode: RegExp | null;
+  /** A detailed statement's labels: the opening balance and the closing block's figures. */
+  detailed?: DetailedLabels;
+}
+
+/**
+ * The labels of a detailed statement's scheme: its opening balance, and each figure of its closing
+ * block (closing unit balance, NAV, cost value, market value), each printed before its figure.
+ */
+export interface DetailedLabels {
+  opening: RegExp;
+  closing: Record<'units' | 'nav' | 'cost' | 'value', RegExp>;
 }
 
 /** What a section holds, in words for a reader. */

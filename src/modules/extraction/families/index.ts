@@ -10,7 +10,7 @@ import { CAMS_DETAILED } from './cams-detailed.js';
 import { CAMS_SUMMARY } from './cams-summary.js';
 import { CDSL_CAS } from './cdsl.js';
 import { DEPOSIT_CERTIFICATE } from './deposit-certificate.js';
-import type { FamilyCode, FamilyDescription, Section, TotalLabels } from './family.js';
+import type { DetailedLabels, FamilyCode, FamilyDescription, Section, TotalLabels } from './family.js';
 import { NO_TOTALS, SECTION_WORDS } from './family.js';
 import { KFINTECH_DETAILED } from './kfintech-detailed.js';
 import { KFINTECH_SUMMARY } from './kfintech-summary.js';
@@ -90,6 +90,11 @@ export function readAccountId(code: FamilyCode, text: string): string | null {
 export function stripProductCode(code: StatementClass, name: string): string {
   const pattern = familyOf(code)?.productCode;
   return (pattern ? name.replace(pattern, '') : name).trim();
+}
+
+/** A detailed statement's scheme labels (opening balance, closing block), as its family prints them. */
+export function detailedLabels(code: StatementClass): DetailedLabels | null {
+  return familyOf(code)?.detailed ?? null;
 }
 
 /** One pattern matching any of the labels (for a reader that takes a single pattern). */

@@ -4,7 +4,7 @@
  */
 import { cue, section, type FamilyDescription } from './family.js';
 import { KFINTECH } from './issuers.js';
-import { AMC_HEADING, CAS_TITLE, KFINTECH_PRODUCT_CODE, SCHEME_LINE_MARKS, SUMMARY_TITLE, TOTAL } from './vocabulary.js';
+import { AMC_HEADING, CAS_TITLE, KFINTECH_PRODUCT_CODE, DETAILED_LABELS, SCHEME_LINE_MARKS, SUMMARY_TITLE, TOTAL } from './vocabulary.js';
 
 export const KFINTECH_DETAILED: FamilyDescription = {
   code: 'KFINTECH_DETAILED_CAS',
@@ -27,4 +27,5 @@ export const KFINTECH_DETAILED: FamilyDescription = {
   totals: { grand: [TOTAL], account: [], group: [] },
   accountId: null,
   productCode: KFINTECH_PRODUCT_CODE,
+  detailed: DETAILED_LABELS,
 };

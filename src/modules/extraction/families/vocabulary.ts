@@ -3,6 +3,9 @@
  * and they are written once here.
  */
 
+import { DATE_PATTERN } from '../numbers.js';
+import type { DetailedLabels } from './family.js';
+
 /** The detailed statement's title, at both registrars. */
 export const CAS_TITLE = /Consolidated\s+Account\s+Statement/i;
 
@@ -42,3 +45,20 @@ export const CAMS_PRODUCT_CODE = new RegExp(String.raw`^\s*${CODE}`);
 
 /** KFintech's: "128TSGPG-Axis …", "D110 - DSP …", or with a serial number first, "117 IOD1G-Mirae …". */
 export const KFINTECH_PRODUCT_CODE = new RegExp(String.raw`^\s*(?:\d+\s+(?=[A-Z0-9]*\d[A-Z0-9]*\s*-))?${CODE}`);
+
+const DATE = DATE_PATTERN.source;
+
+/**
+ * A detailed statement's scheme labels at both registrars: `Opening Unit Balance:`, KFintech's
+ * `Opening Balance as on 01/04/2025 :`; `Closing Unit Balance:`, `NAV on <date>:`, `Total Cost
+ * Value:`, `Market Value on <date>:`, `Valuation on <date>` and KFintech's undated `Valuation :`.
+ */
+export const DETAILED_LABELS: DetailedLabels = {
+  opening: new RegExp(String.raw`Opening\s+(?:Unit\s+)?Balance(?:\s+(?:as\s+)?on\s+(?:${DATE}))?\s*:?`, 'i'),
+  closing: {
+    units: /Closing\s+(?:Unit\s+)?Balance\s*:?/i,
+    nav: new RegExp(String.raw`(?:NAV\s+(?:as\s+)?on\s+(?:${DATE})\s*:?|\bNAV\s*:)`, 'i'),
+    cost: /(?:Total\s+)?Cost\s+Value\s*:?/i,
+    value: new RegExp(String.raw`(?:Market\s+Value|Valuation|Current\s+Value)(?:\s+(?:as\s+)?on\s+(?:${DATE}))?\s*:?`, 'i'),
+  },
+};
