@@ -7,7 +7,9 @@
  *   running balance, must both be the closing units.
  * - NAV: the NAV printed for the same ISIN on the same date elsewhere in the statement, by holdings
  *   whose own figures hold together, confirms it. Units equal to that NAV mark an exchange of units
- *   and NAV. Another NAV refutes nothing (a security may be valued at its NAV and at its market price).
+ *   and NAV. Another NAV printed by the same fund's other folios refutes it (folios of one fund share
+ *   its NAV of the day); across a folio and a demat account another price refutes nothing (a security
+ *   may be valued at its NAV and at its market price).
  * - Market value: a printed total (an investor's, an AMC's, a demat account's, the statement's) that
  *   the holdings add up to confirms every value in it.
  * - Any figure printed negative: no closing balance, NAV or value can be.
@@ -102,8 +104,15 @@ export function navEvidence(h: Holding, peers: NavPeer[]): NavEvidence {
   if (exchangedWith !== undefined) {
     return { finding: UNKNOWN, exchanged: `the units read equal the NAV ${fmtNav(exchangedWith)} printed for this ISIN elsewhere in the statement: units and NAV are exchanged` };
   }
-  // Another price alone refutes nothing: an ETF's units in a folio are valued at its NAV, those in a
-  // demat account at the market price, on the same date.
+  // Folios of one fund are valued at its one NAV of the date: a NAV the fund's other sound folios do
+  // not print is refuted (two folios that disagree refute each other: which is misread, nothing says).
+  // Across a folio and a demat account another price refutes nothing: an ETF's units in a folio are
+  // valued at its NAV, those in a demat account at the market price, on the same date.
+  const folio = (x: Holding) => !x.account_id;
+  const folioNavs = peers.filter((p) => p.sound && p.holding.nav !== null && folio(p.holding)).map((p) => p.holding.nav as number);
+  if (folio(h) && folioNavs.length) {
+    return { finding: { standing: 'refuted', why: `the fund's other folios print its NAV of the same date as ${[...new Set(folioNavs.map(fmtNav))].join(', ')}` }, exchanged: null };
+  }
   return { finding: UNKNOWN, exchanged: null };
 }
 

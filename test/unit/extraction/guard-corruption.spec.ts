@@ -52,11 +52,18 @@ function matched(model: StatementModel, draft: ExtractionDraft): Array<{ got: Ho
  * other holding of its ISIN). Units and NAV exchanged, or read from other columns by a reader that
  * assigns a row's numbers by their arithmetic (the demat reader takes a balance column of 1.000 for
  * the units and the value for the price), or a NAV misread by less than the value's rounding over a
- * fraction of a unit: only the readers can tell, by their labels. Counted, not failed, and held rare.
+ * fraction of a unit: only the readers can tell, by their labels. And a value misread by one paisa
+ * (truncated) beside true units and NAV: units × NAV is checked to within a paisa, since registrars
+ * round or truncate the product, and a total to within a paisa per holding. Counted, not failed, and
+ * held rare.
  */
 function beyondEvidence(model: StatementModel, got: Holding, truth: ModelHolding | null): boolean {
   if (!truth) return false;
   const { units, nav, market_value: value } = got;
+  const paisaOff = value !== null && Math.abs(Math.round(value * 100) - Math.round(truth.market_value * 100)) === 1;
+  if (paisaOff && units !== null && nav !== null && Math.round(units * 1000) === Math.round(truth.units * 1000) && Math.round(nav * 10000) === Math.round(truth.nav * 10000)) {
+    return Math.abs(units * nav - value!) <= 0.01 + 1e-9;
+  }
   if (units === null || nav === null || value === null || Math.round(value * 100) !== Math.round(truth.market_value * 100)) return false;
   const unitsWrong = Math.round(units * 1000) !== Math.round(truth.units * 1000);
   const navWrong = Math.round(nav * 10000) !== Math.round(truth.nav * 10000);
@@ -80,7 +87,7 @@ function falseFigures(model: StatementModel, draft: ExtractionDraft): { problems
     for (const { field, scale } of FIELDS) {
       const value = got[field];
       const expected = truth ? truth[field] : null;
-      if (unseen && (field === 'units' || field === 'nav')) continue;
+      if (unseen && (field === 'units' || field === 'nav' || field === 'market_value')) continue;
       if (value !== null && (expected === null || Math.round(value * scale) !== Math.round(expected * scale))) problems.push(`${where}: ${field} ${value}, truth ${expected}`);
       if (value !== null || expected === null || field === 'cost_value') continue;
       const refused = got.refused_figures?.some((r) => r.field === field);

@@ -92,9 +92,14 @@ const scenarios: Array<{ name: string; draft: ExtractionDraft; refused: string[]
   },
   {
     // An ETF's units in a folio are valued at its NAV, those in demat at the market price, on one date.
-    name: 'the same ISIN valued at two prices on the same date, each product holding ⇒ nothing refused',
-    draft: draftOf([fund(), fund({ folio: '2 / 1', units: 102, nav: 25, market_value: 2550 })]),
+    name: 'the same ISIN valued at its NAV in a folio and at another price in a demat account on the same date, each product holding ⇒ nothing refused',
+    draft: draftOf([fund(), fund({ folio: null, account_id: 'IN300126 / 12345678', units: 102, nav: 25, market_value: 2550 })]),
     refused: [[], []],
+  },
+  {
+    name: 'two folios of one fund at two NAVs on the same date, each product holding ⇒ which is misread nothing says: both refused',
+    draft: draftOf([fund(), fund({ folio: '2 / 1', units: 102, nav: 25, market_value: 2550 })]),
+    refused: [['units=100', 'nav=25.5', 'market_value=2550'], ['units=102', 'nav=25', 'market_value=2550']],
   },
   {
     name: 'a figure printed negative is refuted by itself',
