@@ -42,3 +42,12 @@ export const CAMS_PRODUCT_CODE = new RegExp(String.raw`^\s*${CODE}`);
 
 /** KFintech's: "128TSGPG-Axis …", "D110 - DSP …", or with a serial number first, "117 IOD1G-Mirae …". */
 export const KFINTECH_PRODUCT_CODE = new RegExp(String.raw`^\s*(?:\d+\s+(?=[A-Z0-9]*\d[A-Z0-9]*\s*-))?${CODE}`);
+
+/** A summary's statement total: "Total", "Grand Total", "Portfolio Total", "Total Portfolio Value". */
+export const SUMMARY_TOTAL = /^(?:(?:Grand|Portfolio)\s+)?Total\b/i;
+
+/** A fund house's total within a summary's table ("Sub Total", "Sub-Total", "AMC Total"). */
+export const GROUP_TOTAL = /^(?:Sub\s*-?\s*Total|AMC\s+Total)\b/i;
+
+/** The marks of a fund-house heading repeated where its rows continue on a new page: "(continued) X", "X (contd.)". */
+export const CONTINUED_HEADING = /^\(\s*continued\s*\)\s*|\s*\(\s*(?:contd|continued)\.?\s*\)\s*$/gi;
