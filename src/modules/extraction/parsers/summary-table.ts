@@ -21,6 +21,15 @@ import type { ExtractionDraft, Holding, StatedGroupTotal, TextLine } from '../ty
 import { dropPageFurniture, EntityBook, findPeriod, holderName, newHolding, TableNames } from './common.js';
 import { completeFigures, noFigures, printedNumber, type Figures, type PrintedNumber } from './summary-figures.js';
 
+/** The first ISIN printed in one of a line's cells (never one made of two columns' text, a registrar's name and a folio). */
+function isinOf(line: TextLine): string | null {
+  for (const c of line.cells) {
+    const isin = findIsin(c.text);
+    if (isin) return isin;
+  }
+  return null;
+}
+
 /** The tables of a statement: every line's governing layout (the last header above it), and the header lines. */
 interface Tables {
   layoutOf: Map<TextLine, TableLayout>;
@@ -60,7 +69,7 @@ interface RowRead {
 
 /** The row a line of a table prints, or null when it prints none (fewer than two figures and no ISIN). */
 function readRow(line: TextLine, layout: TableLayout | undefined): RowRead | null {
-  const isin = findIsin(line.text);
+  const isin = isinOf(line);
   if (!layout) return isin ? readUnlabelledRow(line, isin) : null;
   const cells = layout.cells(line);
   const labelled = noFigures();
@@ -234,9 +243,11 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
       return;
     }
     const layout = layoutOf.get(line);
-    if (group.test(text) || grand.test(text)) {
-      const isGroup = group.test(text);
-      totals.push({ value: totalValue(line, layout), group: isGroup, plain: !isGroup && /^total\b/i.test(text), amc: amcRows ? amc : null });
+    // A total's label may stand anywhere on its line (in the name column, after the figures' columns).
+    const label = isinOf(line) ? undefined : line.cells.map((c) => c.text.trim()).find((t) => group.test(t) || grand.test(t));
+    if (label !== undefined) {
+      const isGroup = group.test(label);
+      totals.push({ value: totalValue(line, layout), group: isGroup, plain: !isGroup && /^total$/i.test(label), amc: amcRows ? amc : null });
       events.push({ kind: 'break' });
       return;
     }
@@ -282,7 +293,7 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
       return;
     }
     if (!layout) return;
-    const isin = findIsin(text);
+    const isin = isinOf(line);
     if (isin) events.push({ kind: 'isin', line, isin });
     else if (isNameLine(line, layout)) events.push({ kind: 'name', line, text });
     else events.push({ kind: 'break' });
