@@ -65,6 +65,8 @@ interface RowRead {
   navDate: string | null;
   category: string | null;
   figures: Figures;
+  /** The figures read again with the NAVs the same ISIN is valued at elsewhere (when some were not told apart). */
+  again: (navsElsewhere: number[]) => Figures;
 }
 
 /** The row a line of a table prints, or null when it prints none (fewer than two figures and no ISIN). */
@@ -95,6 +97,7 @@ function readRow(line: TextLine, layout: TableLayout | undefined): RowRead | nul
     navDate: parseDate(cells.byKind.nav_date ?? '') ?? null,
     category: cells.byKind.category ?? null,
     figures: completeFigures(labelled, texts, unlabelled),
+    again: (navs) => completeFigures(labelled, texts, unlabelled, navs),
   };
 }
 
@@ -123,6 +126,7 @@ function readUnlabelledRow(line: TextLine, isin: string): RowRead {
     navDate,
     category: null,
     figures: completeFigures(noFigures(), {}, numbers),
+    again: (navs) => completeFigures(noFigures(), {}, numbers, navs),
   };
 }
 
@@ -235,6 +239,7 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
   let holder: string | null = null;
   let amc: string | null = null;
   let amcRows = 0;
+  const unresolved: Array<{ holding: Holding; row: RowRead }> = [];
 
   lines.forEach((line, i) => {
     const text = line.text.trim();
@@ -274,6 +279,7 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
         }
       };
       book.add(pan, holder, holding);
+      if (row.figures.units === null || row.figures.nav === null || row.figures.value === null) unresolved.push({ holding, row });
       events.push({ kind: 'row', line, own: row.name, holding, set });
       amcRows++;
       return;
@@ -299,6 +305,13 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
     else events.push({ kind: 'break' });
   });
   resolveNames(events);
+  // Units and NAV no label or convention told apart: the NAV the same ISIN is valued at elsewhere does.
+  for (const { holding, row } of unresolved) {
+    const navs = events.flatMap((e) => (e.kind === 'row' && e.holding !== holding && e.holding.isin === holding.isin && e.holding.nav !== null ? [e.holding.nav] : []));
+    if (!navs.length) continue;
+    const figures = row.again(navs);
+    Object.assign(holding, { units: figures.units, nav: figures.nav, market_value: figures.value, cost_value: figures.cost });
+  }
 
   const { statement, groups } = statedTotals(totals);
   const entities = book.result();
