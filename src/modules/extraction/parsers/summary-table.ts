@@ -16,7 +16,7 @@ import { anyOf, sectionOf, stripProductCode, type FamilyDescription } from '../f
 import { CONTINUED_HEADING } from '../families/vocabulary.js';
 import { findIsin, findPan } from '../identifiers.js';
 import { parseDate } from '../numbers.js';
-import { FIGURE_KINDS, piecesOf, readHeader, TableLayout, type TableHeader } from '../tables/index.js';
+import { FIGURE_KINDS, piecesOf, readHeader, TableLayout, type ColumnKind, type TableHeader } from '../tables/index.js';
 import type { ExtractionDraft, Holding, StatedGroupTotal, TextLine } from '../types.js';
 import { dropPageFurniture, EntityBook, findPeriod, holderName, newHolding, TableNames } from './common.js';
 import { completeFigures, noFigures, printedNumber, type Figures, type PrintedNumber } from './summary-figures.js';
@@ -88,7 +88,7 @@ function readRow(line: TextLine, layout: TableLayout | undefined): RowRead | nul
   take('value', cells.byKind.value);
   take('cost', cells.byKind.cost);
   const unlabelled = [...Object.values(cells.other), ...cells.loose.map((p) => p.text)].map(printedNumber).filter((n): n is PrintedNumber => n !== null);
-  const figureCount = Object.entries(cells.byKind).filter(([kind, text]) => FIGURE_KINDS.has(kind as never) && printedNumber(text)).length + unlabelled.length;
+  const figureCount = Object.entries(cells.byKind).filter(([kind, text]) => FIGURE_KINDS.has(kind as ColumnKind) && printedNumber(text)).length + unlabelled.length;
   if (figureCount < 2) return null;
   return {
     isin,
@@ -238,7 +238,8 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
   let pan: string | null = null;
   let holder: string | null = null;
   let amc: string | null = null;
-  let amcRows = 0;
+  /** The fund houses of the rows since the last total: a total is a fund house's only when they are one. */
+  let totalled = new Set<string | null>();
   const unresolved: Array<{ holding: Holding; row: RowRead }> = [];
 
   lines.forEach((line, i) => {
@@ -252,7 +253,9 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
     const label = isinOf(line) ? undefined : line.cells.map((c) => c.text.trim()).find((t) => group.test(t) || grand.test(t));
     if (label !== undefined) {
       const isGroup = group.test(label);
-      totals.push({ value: totalValue(line, layout), group: isGroup, plain: !isGroup && /^total$/i.test(label), amc: amcRows ? amc : null });
+      const [only] = totalled;
+      totals.push({ value: totalValue(line, layout), group: isGroup, plain: !isGroup && /^total$/i.test(label), amc: totalled.size === 1 ? only : null });
+      totalled = new Set();
       events.push({ kind: 'break' });
       return;
     }
@@ -281,7 +284,7 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
       book.add(pan, holder, holding);
       if (row.figures.units === null || row.figures.nav === null || row.figures.value === null) unresolved.push({ holding, row });
       events.push({ kind: 'row', line, own: row.name, holding, set });
-      amcRows++;
+      totalled.add(amc);
       return;
     }
     if (findPan(text)) {
@@ -293,7 +296,6 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
     }
     const heading = text.replace(CONTINUED_HEADING, '').replace(/\s+/g, ' ').trim();
     if (sectionOf(family.code, heading)?.kind === 'mutual_fund_folios' && !piecesOf(line).some((p) => p.numeric)) {
-      if (heading !== amc) amcRows = 0;
       amc = heading;
       events.push({ kind: 'break' });
       return;
