@@ -6,9 +6,12 @@
  * both summaries are in layout-variation.spec.ts; these are the cases named one by one.
  */
 import { describe, expect, it } from '@jest/globals';
+import { classifyStatement } from '../../../src/modules/extraction/classifier.js';
 import { extractStatement } from '../../../src/modules/extraction/extractor.js';
+import { buildLines } from '../../../src/modules/pdf/text-lines.js';
 import { validateExtraction } from '../../../src/modules/extraction/validator.js';
 import type { ExtractionDraft, StatementClass, TextLine } from '../../../src/modules/extraction/types.js';
+import { printedPages, type PrintedCell } from '../../support/positioned-pages.js';
 import { classifiedAs, page, type CellSpec } from '../../support/text-lines.js';
 
 const read = (lines: TextLine[], code: StatementClass = 'KFINTECH_SUMMARY_CAS'): ExtractionDraft => extractStatement(lines, classifiedAs(code));
@@ -93,6 +96,39 @@ describe('a ruled table per fund house', () => {
       ['INF846K01DP8', 10, 100, 1000, 1000],
     ]);
     expect(draft.stated_total).toBe(3505.97);
+    expect(validateExtraction(draft).flags).toEqual([]);
+  });
+});
+
+describe('a KFintech summary named only in its footer, CAMS in every row\'s registrar column', () => {
+  it('is classified by its issuer and read from its positioned text', () => {
+    const header: PrintedCell[] = [[30, 'Scheme Name'], [250, 'Folio No.'], [400, 'Balance Units', 'r'], [410, 'NAV Date'], [520, 'NAV (INR)', 'r'], [600, 'Cost (INR)', 'r'], [690, 'Market Value (INR)', 'r'], [780, 'Gain/Loss (INR)', 'r'], [790, 'Registrar']];
+    const row = (name: string, folio: string, units: string, nav: string, cost: string, value: string, gain: string): PrintedCell[] => [
+      [30, name], [250, folio], [400, units, 'r'], [410, '30-Sep-2025'], [520, nav, 'r'], [600, cost, 'r'], [690, value, 'r'], [780, gain, 'r'], [790, 'CAMS'],
+    ];
+    const pages = printedPages([
+      {
+        rows: [
+          [[30, 'Consolidated Account Summary']], [[30, 'As on 30-Sep-2025']], [[30, 'Investor Name : Meera Nair'], [400, 'PAN : ABCPN1234E']], [],
+          [[30, 'DSP Mutual Fund']], header,
+          row('DSP ELSS Tax Saver Fund - Regular', '7051933541 / 38', '100.000', '150.0000', '12,000.00', '15,000.00', '3,000.00'),
+          [[30, 'Plan - Growth']], [[30, 'ISIN : INF740K018V0']],
+          row('DSP Midcap Fund - Regular Plan - Growth', '7051933541 / 38', '50.000', '100.0000', '6,000.00', '5,000.00', '(1,000.00)'),
+          [[30, 'ISIN : INF740K01797']],
+          [[30, 'Total'], [600, '18,000.00', 'r'], [690, '20,000.00', 'r']], [],
+          [[30, 'Grand Total'], [600, '18,000.00', 'r'], [690, '20,000.00', 'r']],
+        ],
+        footer: [[[30, 'KFin Technologies Ltd.'], [812, 'Page 1 of 1', 'r']]],
+      },
+    ]);
+    const classification = classifyStatement(pages);
+    expect(classification).toMatchObject({ code: 'KFINTECH_SUMMARY_CAS', holdings_statement: true });
+    const draft = extractStatement(buildLines(pages), classification);
+    expect(holdings(draft)).toEqual([
+      ['INF740K018V0', '7051933541 / 38', 'DSP ELSS Tax Saver Fund - Regular Plan - Growth', 100, 150, 15000, 12000, 'DSP Mutual Fund'],
+      ['INF740K01797', '7051933541 / 38', 'DSP Midcap Fund - Regular Plan - Growth', 50, 100, 5000, 6000, 'DSP Mutual Fund'],
+    ]);
+    expect(draft.stated_total).toBe(20000);
     expect(validateExtraction(draft).flags).toEqual([]);
   });
 });
