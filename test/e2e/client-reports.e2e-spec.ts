@@ -8,6 +8,8 @@ import { bearer, createTenant, download, errorCode, startTestApp, type Tenant, t
 import { namedFirm, waitForReport } from '../support/client-reports.js';
 import { clientStatements } from '../support/client-statements.js';
 import { gainsHistory } from '../support/gains-history.js';
+import { ClientReportQueue } from '../../src/modules/reports/client-report.queue.js';
+import { sql } from '../support/db.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { Receiver } from '../support/receiver.js';
 import { colourVariety, figure, holdingsRows, linesStartingWith, readReport, valueOf, type ReadReport } from '../support/report-pdf.js';
@@ -242,6 +244,28 @@ describe('client reports', () => {
       expect(res.body.error.details).toContain(field);
     }
   });
+
+  it("is fair across tenants: one report asked for after another tenant's sixteen is made among the first three", async () => {
+    const flooder = (await t.http.post('/api/v1/clients').set(bearer(rival.analyst)).send({ name: 'Flood Client', pan: 'ABCPF1234G' })).body.result.client_id as string;
+    // The worker holds off while both tenants queue, so that every report waits at once.
+    const queue = t.app.get(ClientReportQueue).raw;
+    await queue.pause(true);
+    const flood: string[] = [];
+    try {
+      for (let i = 0; i < 16; i++) flood.push((await t.http.post(`/api/v1/clients/${flooder}/reports`).set(bearer(rival.analyst)).send({ report_type: 'client_summary' })).body.result.report_id);
+      const mine = await t.http.post(`/api/v1/clients/${otherClientId}/reports`).set(bearer(acme.analyst)).send({ report_type: 'client_summary' });
+      expect(mine.status).toBe(202);
+      flood.push(mine.body.result.report_id);
+    } finally {
+      await queue.resume(true);
+    }
+    for (const id of flood.slice(0, 16)) await waitForReport(t, rival.analyst, id);
+    const mine = flood[16];
+    expect(await waitForReport(t, acme.analyst, mine)).toMatchObject({ status: 'completed' });
+    const order = (await sql(`SELECT id FROM reports WHERE id = ANY($1::uuid[]) ORDER BY completed_at`, [flood])).map((r) => r.id as string);
+    // First come, first served would make it the seventeenth; it waits only for the reports the worker takes with it (CLIENT_REPORT_CONCURRENCY, 2).
+    expect(order.indexOf(mine)).toBeLessThanOrEqual(2);
+  }, 120_000);
 
   it('deleting the client deletes its reports and their files', async () => {
     const file = join(process.env.STORAGE_DIR!, acme.admin.tenantId, 'reports', `${report.report_id}.pdf`);

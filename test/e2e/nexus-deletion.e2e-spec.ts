@@ -5,6 +5,9 @@ import { Redis } from 'ioredis';
 import { generateStatement, type GeneratedStatement } from '../fixtures/generator/index.js';
 import { addUser, bearer, createTenant, errorCode, startTestApp, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { ask, newSession, uploadIntoSession } from '../support/chat.js';
+import { DocumentErasure } from '../../src/modules/nexus/index.js';
+import { DOCUMENT_DATA, ERASED_TABLES, NOT_DOCUMENT_DATA, PURGED_TABLES } from '../../src/modules/nexus/erasure/document-data.js';
+import { rowsMentioning, textColumns } from '../support/data-sweep.js';
 import { sql } from '../support/db.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 
@@ -295,6 +298,50 @@ describe('client deletion with its statements: DELETE /api/v1/clients/{client_id
     for (const personal of [first.pan, first.name, second.pan, second.name]) expect(auditText).not.toContain(personal);
     expect((await t.http.delete(`/api/v1/clients/${clientId}`).set(bearer(acme.admin))).status).toBe(404);
   }, 240_000);
+
+  it('leaves no copy anywhere: batch files named after the investor are erased and the batch finishes; no table holds the name, the PAN or the address', async () => {
+    const firm = await createTenant(t.http);
+    const statement = await generateStatement('cams_summary', { seed: 64 });
+    const [investor] = statement.model.investors;
+    const words = [investor.name, investor.pan, investor.address[0]];
+    const named = `${investor.name.replace(/ /g, '_')}_${investor.pan}_CAS.pdf`;
+    const postBatch = (files: Array<{ name: string; bytes: Buffer; type: string }>, clientIds?: Record<string, string>) => {
+      let req = t.http.post('/api/v1/nexus/upload/batch').set(bearer(firm.analyst));
+      for (const f of files) req = req.attach('files', f.bytes, { filename: f.name, contentType: f.type });
+      return clientIds ? req.field('client_ids', JSON.stringify(clientIds)) : req;
+    };
+    const batchOf = async (id: string) => (await t.http.get(`/api/v1/nexus/upload/batch/${id}`).set(bearer(firm.analyst))).body.result;
+    const first = (await postBatch([{ name: named, bytes: statement.pdf, type: 'application/pdf' }])).body.result.batch_id as string;
+    await until(async () => (await batchOf(first)).done === true, 90_000);
+    expect((await batchOf(first)).files[0]).toMatchObject({ file_name: named, status: 'completed' });
+    const clientId = (await t.http.get(`/api/v1/clients?pan=${investor.pan}`).set(bearer(firm.admin))).body.result.items[0].client_id as string;
+    // A file the batch refused (no document) that named the client.
+    const notes = `${investor.name.replace(/ /g, '_')}_${investor.pan}_notes.txt`;
+    const second = (await postBatch([{ name: notes, bytes: Buffer.from('not a statement'), type: 'text/plain' }], { [notes]: clientId })).body.result.batch_id as string;
+    expect((await batchOf(second)).files[0]).toMatchObject({ file_name: notes, status: 'refused' });
+    const [{ job_id: job }] = await sql(`SELECT job_id FROM documents WHERE tenant_id = $1`, [firm.admin.tenantId]);
+    expect((await t.http.get(`/api/v1/nexus/export/${job}?export_type=holdings&format=csv`).set(bearer(firm.analyst))).status).toBe(200);
+    expect(Object.keys(await rowsMentioning(firm.admin.tenantId, words))).toEqual(expect.arrayContaining(['clients.name', 'extractions.result', 'upload_batch_files.file_name', 'pipeline_stages.output']));
+
+    expect((await t.http.delete(`/api/v1/clients/${clientId}`).set(bearer(firm.admin))).status).toBe(200);
+    expect(await rowsMentioning(firm.admin.tenantId, words)).toEqual({});
+    for (const id of [first, second]) {
+      const batch = await batchOf(id);
+      expect(batch).toMatchObject({ done: true, counts: { erased: 1 } });
+      expect(batch.files).toEqual([{ position: 0, file_name: null, status: 'erased', doc_id: null, job_id: null, process_id: null, client_id: null, error: null }]);
+    }
+  }, 180_000);
+
+  it('the map of a document\'s data names every text column of the schema, and deletion and retention act on every table it names', async () => {
+    const mapped = new Set([...DOCUMENT_DATA.flatMap((c) => c.columns.map((col) => `${c.table}.${col}`)), ...Object.keys(NOT_DOCUMENT_DATA)]);
+    const schema = [...(await textColumns())].flatMap(([table, columns]) => columns.map((c) => `${table}.${c}`));
+    expect(schema.filter((c) => !mapped.has(c))).toEqual([]);
+    expect([...mapped].filter((c) => !schema.includes(c))).toEqual([]);
+    expect(DOCUMENT_DATA.flatMap((c) => c.columns.map((col) => `${c.table}.${col}`)).filter((c) => c in NOT_DOCUMENT_DATA)).toEqual([]);
+    const handled = t.app.get(DocumentErasure).handledTables();
+    expect([...new Set(handled.erase)].sort()).toEqual([...ERASED_TABLES].sort());
+    expect([...new Set(handled.purge)].sort()).toEqual([...PURGED_TABLES].sort());
+  });
 
   it('deletes a client no statement is linked to, and a dry run of it lists nothing', async () => {
     const created = await t.http.post('/api/v1/clients').set(bearer(acme.analyst)).send({ name: 'No Statements', pan: 'ABCPN1234Q' });

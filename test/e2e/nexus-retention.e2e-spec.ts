@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RetentionPurge } from '../../src/modules/nexus/erasure/retention-purge.js';
 import { generateStatement, type GeneratedStatement } from '../fixtures/generator/index.js';
 import { bearer, createTenant, errorCode, startTestApp, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
+import { ask, newSession, uploadIntoSession } from '../support/chat.js';
+import { rowsMentioning } from '../support/data-sweep.js';
 import { sql } from '../support/db.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 
@@ -123,6 +125,33 @@ describe('retention purge: originals older than the tenant\'s retention_days', (
 
     // A second pass finds nothing more to purge.
     expect(await purge.purge()).toEqual({ documents: 0 });
+  }, 120_000);
+
+  it("takes the page text out of chat too: a purged chat upload's passages and the answers quoting them are gone, and chat no longer quotes it", async () => {
+    const firm = await createTenant(t.http);
+    await t.http.patch('/api/v1/tenants/me').set(bearer(firm.admin)).send({ retention_days: 30 });
+    const [investor] = statement.model.investors;
+    const session = await newSession(t, firm.analyst);
+    const docId = await uploadIntoSession(t, firm.analyst, session, statement.pdf);
+    const quoting = await ask(t, firm.analyst, session, 'Where does the statement mention stamp duty?');
+    expect(quoting.body.result.meta.citations[0]).toMatchObject({ doc_id: docId, source: 'document_text' });
+    const address = investor.address[0];
+    expect(Object.keys(await rowsMentioning(firm.admin.tenantId, [address]))).toEqual(expect.arrayContaining(['chat_chunks.text', 'pipeline_stages.output']));
+    await age(docId, 31);
+
+    expect((await purge.purge()).documents).toBeGreaterThanOrEqual(1);
+
+    // The page text is nowhere (the extraction, which holds no address, stays), and so is the answer that quoted it.
+    expect(await rowsMentioning(firm.admin.tenantId, [address])).toEqual({});
+    expect(await sql(`SELECT count(*)::int AS n FROM chat_chunks WHERE document_id = $1`, [docId])).toEqual([{ n: 0 }]);
+    const history = await t.http.get(`/api/v1/zen/chat/${session}/messages`).set(bearer(firm.analyst));
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).not.toContain('document_text');
+    for (const question of [`Where does the statement mention ${investor.pan}?`, `What is the address on the statement: ${address}?`]) {
+      const res = await ask(t, firm.analyst, session, question);
+      expect((res.body.result.meta.citations as Array<{ source: string }>).filter((c) => c.source === 'document_text')).toEqual([]);
+      expect(res.body.result.response).not.toContain(address);
+    }
   }, 120_000);
 });
 

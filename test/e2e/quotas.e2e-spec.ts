@@ -3,7 +3,10 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer, createTenant, errorCode, register, startTestApp, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { ask, newSession } from '../support/chat.js';
+import { generateStatement, type GeneratedStatement } from '../fixtures/generator/index.js';
+import { waitForReport } from '../support/client-reports.js';
 import { sql } from '../support/db.js';
+import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { simplePdf } from '../support/pdf.js';
 
 // Its own store, so the "nothing stored" checks count only this suite's files.
@@ -23,7 +26,7 @@ function expectQuotaRefusal(res: Res, quota: string, scope: 'user' | 'tenant', m
   expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
 }
 
-const storedFiles = async (tenantId: string) => (await readdir(resolve(STORAGE_DIR, tenantId)).catch(() => [])).length;
+const storedFiles = async (tenantId: string) => (await readdir(resolve(STORAGE_DIR, tenantId), { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile()).length;
 const documentsOf = async (userId: string) => Number((await sql<{ n: string }>('SELECT count(*) AS n FROM documents WHERE owner_id = $1', [userId]))[0].n);
 
 describe('quotas: uploads per hour', () => {
@@ -88,6 +91,56 @@ describe('quotas: stored bytes', () => {
     // The document itself is kept, and the room the layout did not take is still there.
     expect((await upload(acme.analyst)).status).toBe(201);
   });
+});
+
+describe('quotas: exports and reports count as stored bytes', () => {
+  let t: TestApp;
+  let statement: GeneratedStatement;
+  /** Room per user for one statement and a few small exports; a tenant limit that never binds. */
+  const ROOM = 3_000;
+  beforeAll(async () => {
+    statement = await generateStatement('cams_summary', { seed: 71 });
+    t = await startTestApp({ STORAGE_DIR, QUOTA_STORED_BYTES_PER_USER: String(statement.pdf.length + ROOM), QUOTA_STORED_BYTES_PER_TENANT: String(100 * statement.pdf.length), QUEUE_PREFIX: `qx${Date.now()}` });
+  }, 60_000);
+  afterAll(() => t.close());
+
+  async function processed(account: Account) {
+    const upload = await uploadPdf(t, account, statement.pdf);
+    const start = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(account)).send({ job_id: upload.job_id });
+    expect((await waitForProcess(t, account, start.body.process_id, 60_000)).final.status).toBe('completed');
+    return upload;
+  }
+
+  it('exports fill the quota until a 429 that stores nothing; the usage report shows each kind; a report that does not fit fails QUOTA_EXCEEDED, and one asked for with no room left is refused', async () => {
+    const acme = await createTenant(t.http);
+    const { job_id: job } = await processed(acme.analyst);
+    const sizes: number[] = [];
+    let refused: Res | null = null;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const res = await t.http.get(`/api/v1/nexus/export/${job}?export_type=holdings&format=csv`).set(bearer(acme.analyst));
+      if (res.status === 200) sizes.push(Buffer.byteLength(res.text));
+      else refused = res;
+    }
+    expect(sizes.length).toBeGreaterThan(0);
+    expectQuotaRefusal(refused!, 'stored_bytes', 'user', HOUR);
+    expect(await storedFiles(acme.analyst.tenantId)).toBe(1 + sizes.length);
+    const exported = sizes.reduce((a, b) => a + b, 0);
+    expect(statement.pdf.length + exported).toBeLessThanOrEqual(statement.pdf.length + ROOM);
+    const usage = (await t.http.get('/api/v1/tenants/me/usage?user_id=' + acme.analyst.userId).set(bearer(acme.admin))).body.result;
+    expect(usage.users.items[0].stored_bytes).toMatchObject({ used: statement.pdf.length + exported, by_kind: { originals: statement.pdf.length, layouts: 0, exports: exported, reports: 0 } });
+    expect(usage.tenant.stored_bytes.by_kind).toEqual({ originals: statement.pdf.length, layouts: 0, exports: exported, reports: 0 });
+
+    // A client report (a PDF larger than the room left) is counted when stored: it fails, nothing is kept.
+    const clientId = (await t.http.get(`/api/v1/clients?pan=${statement.model.investors[0].pan}`).set(bearer(acme.admin))).body.result.items[0].client_id as string;
+    const queued = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.analyst)).send({ report_type: 'client_summary' });
+    expect(queued.status).toBe(202);
+    const report = await waitForReport(t, acme.analyst, queued.body.result.report_id);
+    expect(report).toMatchObject({ status: 'failed', error: { code: 'QUOTA_EXCEEDED' } });
+    expect(await storedFiles(acme.analyst.tenantId)).toBe(1 + sizes.length);
+    // With no byte left, the request itself is refused.
+    await sql(`UPDATE reports SET size_bytes = $2 WHERE id = (SELECT id FROM reports WHERE tenant_id = $1 AND created_by = $3 AND params IS NULL LIMIT 1)`, [acme.analyst.tenantId, ROOM, acme.analyst.userId]);
+    expectQuotaRefusal(await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.analyst)).send({ report_type: 'client_summary' }), 'stored_bytes', 'user', HOUR);
+  }, 120_000);
 });
 
 describe('quotas: layouts that are not stored', () => {
@@ -199,7 +252,7 @@ describe('quotas: GET /api/v1/tenants/me/usage', () => {
     expect(usage).toEqual({
       tenant_id: acme.admin.tenantId,
       generated_at: expect.any(String),
-      tenant: { uploads_per_hour: figure, stored_bytes: { ...figure, resets_at: null }, chat_invocations_per_day: figure, chat_tokens_per_day: figure },
+      tenant: { uploads_per_hour: figure, stored_bytes: { ...figure, resets_at: null, by_kind: { originals: pdf.length * 2, layouts: 0, exports: 0, reports: 0 } }, chat_invocations_per_day: figure, chat_tokens_per_day: figure },
       users: { items: expect.any(Array), page: 1, limit: 20, total: 3, has_more: false },
     });
     expect(usage.tenant).toMatchObject({ uploads_per_hour: { used: 2 }, stored_bytes: { used: pdf.length * 2 }, chat_invocations_per_day: { used: 1 } });

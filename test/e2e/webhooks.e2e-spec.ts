@@ -203,6 +203,30 @@ describe('webhooks', () => {
     await t.http.delete(`/api/v1/webhooks/${sub.webhook_id}`).set(bearer(acme.admin));
   });
 
+  it("test deliveries are bounded per tenant: a burst at a slow receiver holds two at once, refuses past four waiting with 429 TENANT_BUSY, and another tenant's test answers at once", async () => {
+    receiver.delayMs = 800;
+    const slow = await subscribe(acme.admin, ['report.generated']);
+    const fast = await new Receiver().start();
+    try {
+      const other = await subscribe(rival.admin, ['report.generated'], fast.url);
+      const burst = Array.from({ length: 8 }, () => t.http.post('/api/v1/webhooks/test').set(bearer(acme.admin)).send({ webhook_id: slow.webhook_id, event: 'report.generated' }).then((r) => r));
+      await receiver.waitFor((r) => r.length >= 2);
+      const started = Date.now();
+      const theirs = await t.http.post('/api/v1/webhooks/test').set(bearer(rival.admin)).send({ webhook_id: other.webhook_id, event: 'report.generated' });
+      expect(theirs.body.result).toMatchObject({ success: true });
+      expect(Date.now() - started).toBeLessThan(600);
+      const answers = await Promise.all(burst);
+      const refused = answers.filter((r) => r.status === 429);
+      expect(refused.map(errorCode)).toEqual(['TENANT_BUSY', 'TENANT_BUSY']);
+      expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(0);
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(6);
+      expect(receiver.maxInFlight).toBe(2);
+    } finally {
+      await fast.stop();
+      await t.http.delete(`/api/v1/webhooks/${slow.webhook_id}`).set(bearer(acme.admin));
+    }
+  }, 30_000);
+
   it('redelivers an old delivery behind more than 100 newer ones and answers with that delivery', async () => {
     const sub = await subscribe(acme.admin, ['report.generated']);
     const test = await t.http.post('/api/v1/webhooks/test').set(bearer(acme.admin)).send({ webhook_id: sub.webhook_id, event: 'report.generated' });

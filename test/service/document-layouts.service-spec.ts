@@ -36,9 +36,10 @@ describe('document layouts', () => {
     expect(await layoutBytes(doc.doc_id)).toBe(zip.length);
     const again = await Promise.all([documents.layout(admin, doc.job_id), documents.layout(admin, doc.job_id)]);
     for (const a of again) expect(Buffer.compare(a.zip, zip)).toBe(0);
-    expect(await documents.storedBytes(tenantId, [admin.userId])).toEqual({ tenant: pdf.length + zip.length, byUser: new Map([[admin.userId, pdf.length + zip.length]]) });
+    const kept = { originals: pdf.length, layouts: zip.length, exports: 0, reports: 0 };
+    expect(await documents.storedBytes(tenantId, [admin.userId])).toEqual({ tenant: kept, byUser: new Map([[admin.userId, kept]]) });
     await h.get(DocumentErasure).erase(admin, doc.doc_id);
-    expect((await documents.storedBytes(tenantId, [admin.userId])).tenant).toBe(0);
+    expect((await documents.storedBytes(tenantId, [admin.userId])).tenant).toEqual({ originals: 0, layouts: 0, exports: 0, reports: 0 });
   });
 
   it("a layout that cannot be drawn is refused the same way again without being drawn again; another document's layout is unaffected", async () => {

@@ -134,7 +134,8 @@ describe('quotas: stored bytes', () => {
     await upload(analyst);
     await upload(tenant.admin);
     const bytes = await h.get(DocumentsService).storedBytes(tenant.id, [analyst.userId, tenant.admin.userId]);
-    expect(bytes).toEqual({ tenant: pdf.length * 3, byUser: new Map([[analyst.userId, pdf.length * 2], [tenant.admin.userId, pdf.length]]) });
+    const originals = (n: number) => ({ originals: pdf.length * n, layouts: 0, exports: 0, reports: 0 });
+    expect(bytes).toEqual({ tenant: originals(3), byUser: new Map([[analyst.userId, originals(2)], [tenant.admin.userId, originals(1)]]) });
   });
 });
 
@@ -219,7 +220,13 @@ describe('quotas: the usage report', () => {
     expect(usage.tenant_id).toBe(tenant.id);
     expect(usage.tenant.uploads_per_hour).toMatchObject({ used: 3, limit: 2000, remaining: 1997 });
     expect(new Date(usage.tenant.uploads_per_hour.resets_at!).getTime() % 3_600_000).toBe(0);
-    expect(usage.tenant.stored_bytes).toEqual({ used: pdf.length * 3, limit: 100 * 1024 ** 3, remaining: 100 * 1024 ** 3 - pdf.length * 3, resets_at: null });
+    expect(usage.tenant.stored_bytes).toEqual({
+      used: pdf.length * 3,
+      limit: 100 * 1024 ** 3,
+      remaining: 100 * 1024 ** 3 - pdf.length * 3,
+      resets_at: null,
+      by_kind: { originals: pdf.length * 3, layouts: 0, exports: 0, reports: 0 },
+    });
     expect(usage.tenant.chat_invocations_per_day).toMatchObject({ used: 2, limit: 50, remaining: 48 });
     expect(new Date(usage.tenant.chat_invocations_per_day.resets_at!).getTime() % 86_400_000).toBe(0);
     expect(usage.tenant.chat_tokens_per_day.used).toBe(200);

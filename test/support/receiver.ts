@@ -14,6 +14,9 @@ export class Receiver {
   fallback = 200;
   /** Milliseconds to hold each request before answering (keeps deliveries in flight). */
   delayMs = 0;
+  /** Requests being held now, and the most held at once. */
+  inFlight = 0;
+  maxInFlight = 0;
   private server!: Server;
   port = 0;
 
@@ -24,7 +27,9 @@ export class Receiver {
       req.on('end', () => {
         this.requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
         const status = this.script.shift() ?? this.fallback;
+        this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
         const answer = () => {
+          this.inFlight--;
           if (!res.destroyed) res.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
         };
         if (this.delayMs > 0) setTimeout(answer, this.delayMs);

@@ -51,6 +51,7 @@ export const ERROR_CATALOGUE = {
   FILE_NOT_STORED: { status: 410, message: 'The file is no longer in the document store' },
   RATE_LIMITED: { status: 429, message: 'Too many requests; try again later' },
   QUOTA_EXCEEDED: { status: 429, message: 'A usage quota is used up; try again after Retry-After seconds' },
+  TENANT_BUSY: { status: 429, message: 'Your firm already has as many of these in progress as it may; try again after Retry-After seconds' },
   EXTRACTION_TIMEOUT: { status: 504, message: 'The maximum processing time was exceeded' },
   // Failures of a pipeline run, reported in its progress and `document.failed` rather than as an HTTP answer.
   STAGE_FAILED: { status: 500, message: 'A pipeline stage kept failing' },

@@ -178,6 +178,7 @@ export class ClientsService {
         if (!(await this.repo.lockClient(user.tenantId, client.id, manager))) throw clientNotFound();
         if ((await this.repo.countDocumentsOf(user.tenantId, client.id, manager)) > 0) return false;
         pendingReports = await this.exports.deleteClientReports(manager, user.tenantId, client.id);
+        await this.erasure.forgetClient(manager, user.tenantId, client.id);
         await this.repo.deleteClient(user.tenantId, client.id, manager);
         await this.audit.record(
           { tenantId: user.tenantId, actorId: user.userId, action: 'client.delete', targetType: 'client', targetId: client.id, ip, metadata: { document_ids: [...deleted.keys()] } },

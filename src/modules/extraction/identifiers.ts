@@ -27,6 +27,15 @@ export function isValidIsin(isin: string): boolean {
 const ISIN_IN_TEXT = /(?<![A-Z0-9])[A-Z]{2}[A-Z0-9]{9}[0-9](?![0-9])/g;
 
 /**
+ * The first part of an ISIN broken by a stray space: the country code and, unless it is that short,
+ * a digit (`INF179K0`, `INE`), so a word (`TOTAL`, `CLOSING`) never starts one.
+ */
+const isIsinHead = (part: string): boolean => /^[A-Z]{2}[A-Z0-9]{0,9}$/.test(part) && (part.length <= 3 || /\d/.test(part));
+
+/** The rejoined ISIN takes its second part whole, or up to a non-figure character: `1608(Advisor` yes, `5597268.59` no. */
+const endsAtBoundary = (text: string, end: number): boolean => !/^(?:[A-Z0-9]|[.,]\d)/.test(text.slice(end));
+
+/**
  * The first ISIN in a text. Prefers a token with a valid check digit; also rejoins an ISIN broken
  * into two tokens by a stray space ("INF179K0 1608…") when the joined form has a valid check
  * digit. Falls back to an ISIN-shaped token after an "ISIN" label even when its check digit is
@@ -41,7 +50,7 @@ export function findIsin(text: string): string | null {
     const a = tokens[i].replace(/^.*?:/, '');
     const joined = a + tokens[i + 1];
     const m = /^[A-Z]{2}[A-Z0-9]{9}[0-9]/.exec(joined);
-    if (a.length >= 2 && a.length < 12 && m && /^[A-Z]{2}[A-Z0-9]*$/.test(a) && isValidIsin(m[0])) return m[0];
+    if (m && isIsinHead(a) && endsAtBoundary(joined, m[0].length) && isValidIsin(m[0])) return m[0];
   }
   const labelled = /ISIN\s*:?\s*([A-Z]{2}[A-Z0-9]{9}[0-9])/.exec(text);
   if (labelled) return labelled[1];

@@ -6,6 +6,14 @@ import { DocumentEntity, type LayoutError } from './entities/document.entity.js'
 
 /** What a document keeps on disk: its original and, once drawn, its layout (the stored-bytes quotas count both). */
 /** A document's stored bytes: its original (until the retention purge removes it) and its stored layout. */
+/** What a tenant or a user keeps in the store, by kind (the usage report's breakdown of stored bytes). */
+export interface StoredBytesByKind {
+  originals: number;
+  layouts: number;
+  exports: number;
+  reports: number;
+}
+
 const DOCUMENT_BYTES = '(CASE WHEN original_purged_at IS NULL THEN size_bytes ELSE 0 END + layout_bytes)';
 
 /**
@@ -124,30 +132,49 @@ export class DocumentsRepository {
   }
 
   /**
-   * The bytes the tenant and one of its users keep (originals and stored layouts), summed from the
-   * documents themselves (never a running total that a deletion, a cascade or a lost write could
-   * leave wrong): whatever removes a document frees its bytes at once. In `manager`'s transaction
-   * when given (the stored-bytes quota's check under the tenant's lock).
+   * The bytes the tenant and one of its users keep — originals, stored layouts, exports and reports —
+   * summed from the rows themselves (never a running total that a deletion, a cascade or a lost write
+   * could leave wrong): whatever removes a document or a report frees its bytes at once. In
+   * `manager`'s transaction when given (the stored-bytes quota's check under the tenant's lock).
    */
   async storedBytes(tenantId: string, userId: string, manager: EntityManager = this.dataSource.manager): Promise<{ tenant: number; user: number }> {
     const [row] = (await manager.query(
-      `SELECT coalesce(sum(${DOCUMENT_BYTES}), 0)::text AS tenant,
-              coalesce(sum(${DOCUMENT_BYTES}) FILTER (WHERE owner_id = $2), 0)::text AS "user"
-         FROM documents WHERE tenant_id = $1`,
+      `SELECT (SELECT coalesce(sum(${DOCUMENT_BYTES}), 0) FROM documents WHERE tenant_id = $1)
+            + (SELECT coalesce(sum(size_bytes), 0) FROM reports WHERE tenant_id = $1) AS tenant,
+              (SELECT coalesce(sum(${DOCUMENT_BYTES}), 0) FROM documents WHERE tenant_id = $1 AND owner_id = $2)
+            + (SELECT coalesce(sum(size_bytes), 0) FROM reports WHERE tenant_id = $1 AND created_by = $2) AS "user"`,
       [tenantId, userId],
     )) as Array<{ tenant: string; user: string }>;
     return { tenant: Number(row.tenant), user: Number(row.user) };
   }
 
-  /** The tenant's stored bytes, and those of each of `userIds` (users without documents are absent). */
-  async storedBytesByUser(tenantId: string, userIds: string[]): Promise<{ tenant: number; byUser: Map<string, number> }> {
-    const [[tenant], users] = (await Promise.all([
-      this.dataSource.query(`SELECT coalesce(sum(${DOCUMENT_BYTES}), 0)::text AS bytes FROM documents WHERE tenant_id = $1`, [tenantId]),
-      userIds.length
-        ? this.dataSource.query(`SELECT owner_id, sum(${DOCUMENT_BYTES})::text AS bytes FROM documents WHERE tenant_id = $1 AND owner_id = ANY($2::varchar[]) GROUP BY owner_id`, [tenantId, userIds])
-        : [],
-    ])) as [Array<{ bytes: string }>, Array<{ owner_id: string; bytes: string }>];
-    return { tenant: Number(tenant.bytes), byUser: new Map(users.map((r) => [r.owner_id, Number(r.bytes)])) };
+  /**
+   * The tenant's stored bytes by kind, and those of each of `userIds` (users who keep nothing are
+   * absent). Exports are the files made inside a request (document and gains exports), reports those
+   * a worker makes from a request's parameters (client and household reports).
+   */
+  async storedBytesByUser(tenantId: string, userIds: string[]): Promise<{ tenant: StoredBytesByKind; byUser: Map<string, StoredBytesByKind> }> {
+    const rows = (await this.dataSource.query(
+      `SELECT owner, sum(originals)::text AS originals, sum(layouts)::text AS layouts, sum(exports)::text AS exports, sum(reports)::text AS reports
+         FROM (SELECT owner_id AS owner, CASE WHEN original_purged_at IS NULL THEN size_bytes ELSE 0 END AS originals, layout_bytes AS layouts, 0 AS exports, 0 AS reports
+                 FROM documents WHERE tenant_id = $1
+               UNION ALL
+               SELECT created_by, 0, 0, CASE WHEN params IS NULL THEN coalesce(size_bytes, 0) ELSE 0 END, CASE WHEN params IS NULL THEN 0 ELSE coalesce(size_bytes, 0) END
+                 FROM reports WHERE tenant_id = $1) kept
+        GROUP BY ROLLUP (owner)`,
+      [tenantId],
+    )) as Array<{ owner: string | null; originals: string; layouts: string; exports: string; reports: string }>;
+    const kinds = (r?: { originals: string; layouts: string; exports: string; reports: string }): StoredBytesByKind => ({
+      originals: Number(r?.originals ?? 0),
+      layouts: Number(r?.layouts ?? 0),
+      exports: Number(r?.exports ?? 0),
+      reports: Number(r?.reports ?? 0),
+    });
+    const wanted = new Set(userIds);
+    return {
+      tenant: kinds(rows.find((r) => r.owner === null)),
+      byUser: new Map(rows.filter((r) => r.owner !== null && wanted.has(r.owner)).map((r) => [r.owner!, kinds(r)])),
+    };
   }
 
   /**

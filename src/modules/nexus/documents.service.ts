@@ -14,7 +14,8 @@ import { SecretBox } from '../../common/crypto/secret-box.js';
 import { LOGGER } from '../../common/logging/logging.module.js';
 import { ClientRegister } from '../clients/index.js';
 import { QuotasService } from '../quotas/quotas.service.js';
-import { DocumentsRepository } from './documents.repository.js';
+import { StoredBytesQuota } from './storage/stored-bytes-quota.js';
+import { DocumentsRepository, type StoredBytesByKind } from './documents.repository.js';
 import { toDocumentListItem, toTenantDocument, type DocumentListItemDto, type TenantDocumentPageDto, type UploadResultDto } from './dto/document.dto.js';
 import type { DocumentEntity } from './entities/document.entity.js';
 import { PdfEngine, PdfReadError, pdfHttpError, requirePdfUpload } from '../pdf/index.js';
@@ -64,6 +65,7 @@ export class DocumentsService {
     private readonly storage: DocumentStorage,
     private readonly pdf: PdfEngine,
     private readonly quotas: QuotasService,
+    private readonly storedBytesQuota: StoredBytesQuota,
     private readonly clients: ClientRegister,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -153,11 +155,11 @@ export class DocumentsService {
 
   /** The stored-bytes quotas' check of `sizeBytes` more for the owner, under the tenant's lock in `manager`'s transaction. */
   private holdStorage(manager: EntityManager, tenantId: string, ownerId: string, sizeBytes: number): Promise<void> {
-    return this.quotas.holdStorage(manager, tenantId, sizeBytes, (locked) => this.docs.storedBytes(tenantId, ownerId, locked));
+    return this.storedBytesQuota.hold(manager, tenantId, ownerId, sizeBytes);
   }
 
-  /** The tenant's stored bytes and each of `userIds`' (the usage report's figures; users without documents are absent). */
-  storedBytes(tenantId: string, userIds: string[]): Promise<{ tenant: number; byUser: Map<string, number> }> {
+  /** The tenant's stored bytes by kind and each of `userIds`' (the usage report's figures; users who keep nothing are absent). */
+  storedBytes(tenantId: string, userIds: string[]): Promise<{ tenant: StoredBytesByKind; byUser: Map<string, StoredBytesByKind> }> {
     return this.docs.storedBytesByUser(tenantId, userIds);
   }
 

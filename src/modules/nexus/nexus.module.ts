@@ -18,6 +18,7 @@ import { DocumentsRepository } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
 import { DocumentEntity } from './entities/document.entity.js';
 import { DocumentErasure } from './erasure/document-erasure.js';
+import { StoredBytesQuota } from './storage/stored-bytes-quota.js';
 import { ErasureRepository } from './erasure/erasure.repository.js';
 import { RetentionPurge } from './erasure/retention-purge.js';
 import { ExtractionEntity } from './entities/extraction.entity.js';
@@ -91,6 +92,7 @@ export class NexusModule {
       providers: [
         DocumentsRepository,
         DocumentsService,
+        StoredBytesQuota,
         PipelineRepository,
         PipelineService,
         ResultsRepository,

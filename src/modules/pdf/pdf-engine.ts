@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PdfPageText } from './text-lines.js';
-import { FairQueue } from './fair-queue.js';
+import { FairQueue } from '../../common/scheduling/fair-queue.js';
 import { PdfEngineBusy, PdfEngineUnavailable, PdfReadError } from './pdf-errors.js';
 import type { ReaderJob, ReaderReply } from './reader/pdf-child.js';
 import type { PasswordSearch } from './reader/read.js';

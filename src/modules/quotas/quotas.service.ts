@@ -96,7 +96,8 @@ export class QuotasService {
     };
   }
 
-  private assertStorageFits(used: StoredBytes, sizeBytes: number): void {
+  /** Refuses (429 QUOTA_EXCEEDED) `sizeBytes` more when the user's or the tenant's stored bytes would pass their limit. */
+  assertStorageFits(used: StoredBytes, sizeBytes: number): void {
     const { perUser, perTenant } = this.config.quotas.storedBytes;
     if (used.user + sizeBytes > perUser) this.refuse('stored_bytes', 'user', used.user, perUser, null);
     if (used.tenant + sizeBytes > perTenant) this.refuse('stored_bytes', 'tenant', used.tenant, perTenant, null);
@@ -126,7 +127,7 @@ export class QuotasService {
 
   private refuse(name: QuotaName, scope: 'user' | 'tenant', used: number, limit: number, window: QuotaWindow | null): never {
     const who = scope === 'user' ? 'your own' : "your tenant's";
-    const when = window ? `it starts again at ${window.resetsAt.toISOString()}` : 'space is freed only when documents are removed';
+    const when = window ? `it starts again at ${window.resetsAt.toISOString()}` : 'space is freed only when documents, exports or reports are removed';
     const retryAfter = String(window ? window.secondsLeft : STORED_BYTES_RETRY_AFTER_SECONDS);
     throw new AppException('QUOTA_EXCEEDED', `Quota ${name} (${scope}) used up: ${used} of ${who} ${limit}; ${when}`, {
       message: `The ${name.replace(/_/g, ' ')} quota of ${scope === 'user' ? 'this user' : 'this tenant'} is used up`,

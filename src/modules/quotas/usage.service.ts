@@ -5,7 +5,7 @@ import { paginated } from '../../common/http/pagination.js';
 import { AppConfig } from '../../config/app-config.js';
 import type { UserEntity } from '../users/entities/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
-import type { QuotaFigureDto, TenantUsageDto, UsageFiguresDto, UsageQueryDto } from './dto/usage.dto.js';
+import type { QuotaFigureDto, StoredBytesByKindDto, TenantUsageDto, UsageFiguresDto, UsageQueryDto } from './dto/usage.dto.js';
 import { QuotaCountersRepository, type CounterRef } from './quota-counters.repository.js';
 import { quotaWindow, type QuotaPeriod, type QuotaWindow } from './quota-window.js';
 import { WINDOWED_QUOTAS, type WindowedQuotaName } from './quotas.service.js';
@@ -20,7 +20,10 @@ const figure = (used: number, limit: number, window: QuotaWindow | null): QuotaF
 });
 
 /** The tenant's stored bytes and those of the given users (absent: none), as the module that keeps the documents sums them. */
-export type StoredBytesOf = (tenantId: string, userIds: string[]) => Promise<{ tenant: number; byUser: Map<string, number> }>;
+export type StoredBytesOf = (tenantId: string, userIds: string[]) => Promise<{ tenant: StoredBytesByKindDto; byUser: Map<string, StoredBytesByKindDto> }>;
+
+const NOTHING: StoredBytesByKindDto = { originals: 0, layouts: 0, exports: 0, reports: 0 };
+const sum = (k: StoredBytesByKindDto) => k.originals + k.layouts + k.exports + k.reports;
 
 /**
  * An admin's view of the tenant's usage against its quotas: the tenant's totals and each user's,
@@ -48,11 +51,11 @@ export class UsageService {
       storedBytes(admin.tenantId, ids),
     ]);
 
-    const figures = (scope: 'perUser' | 'perTenant', offset: number, bytes: number): UsageFiguresDto => {
+    const figures = (scope: 'perUser' | 'perTenant', offset: number, kinds: StoredBytesByKindDto): UsageFiguresDto => {
       const windowed = Object.fromEntries(
         WINDOWED.map((name, i) => [name, figure(counts[offset + i], WINDOWED_QUOTAS[name].limits(this.config)[scope], windows[WINDOWED_QUOTAS[name].period])]),
       ) as Record<WindowedQuotaName, QuotaFigureDto>;
-      return { ...windowed, stored_bytes: figure(bytes, this.config.quotas.storedBytes[scope], null) };
+      return { ...windowed, stored_bytes: { ...figure(sum(kinds), this.config.quotas.storedBytes[scope], null), by_kind: { ...kinds } } };
     };
     return {
       tenant_id: admin.tenantId,
@@ -64,7 +67,7 @@ export class UsageService {
           email: u.email,
           full_name: u.fullName,
           role: u.role,
-          ...figures('perUser', (i + 1) * WINDOWED.length, bytes.byUser.get(u.id) ?? 0),
+          ...figures('perUser', (i + 1) * WINDOWED.length, bytes.byUser.get(u.id) ?? NOTHING),
         })),
         total,
         query,

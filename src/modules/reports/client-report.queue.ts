@@ -26,10 +26,17 @@ export const CLIENT_REPORT_CONCURRENCY = 2;
 export class ClientReportQueue {
   constructor(@InjectQueue(CLIENT_REPORT_QUEUE) private readonly queue: Queue<ClientReportJob>) {}
 
-  /** Queues the report unless a job for it will still run. */
-  async enqueue(tenantId: string, reportId: string): Promise<void> {
+  /**
+   * Queues the report unless a job for it will still run. Fair across tenants: a job's priority is
+   * the report's place among its tenant's unfinished reports (`place`, 1 = its oldest), and the queue
+   * takes the lowest first, in order of arrival among equals. So the first report of every tenant goes
+   * before the second of any, and so on: a tenant that queues eighty reports holds up another's one by
+   * no more than the reports already running and one of each other tenant's
+   * (test/e2e/client-reports.e2e-spec.ts, "is fair across tenants").
+   */
+  async enqueue(tenantId: string, reportId: string, place: number): Promise<void> {
     if (await runnableJob(this.queue, reportId)) return;
-    await this.queue.add({ tenantId, reportId }, { ...CLIENT_REPORT_JOB_OPTIONS, jobId: reportId });
+    await this.queue.add({ tenantId, reportId }, { ...CLIENT_REPORT_JOB_OPTIONS, jobId: reportId, priority: Math.max(1, Math.floor(place)) });
   }
 
   /** Whether a job for the report will still run. */

@@ -45,7 +45,7 @@ export class ClientReportReconciler implements OnApplicationBootstrap, OnApplica
     let requeued = 0;
     for (const r of await this.reports.unfinished(new Date(now.getTime() - LOST_AFTER_MS), BATCH)) {
       if (await this.queue.has(r.id)) continue;
-      await this.queue.enqueue(r.tenantId, r.id);
+      await this.queue.enqueue(r.tenantId, r.id, await this.reports.placeInTenant(r.tenantId, r.id));
       requeued++;
       this.logger.warn({ reportId: r.id }, 'reconciler re-enqueued a lost client report');
     }

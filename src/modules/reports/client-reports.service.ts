@@ -61,7 +61,7 @@ export class ClientReportsService {
       params: { as_of: body.as_of ?? (fy ? financialYearPeriod(fy).to : null), fy },
     });
     try {
-      await this.jobs.enqueue(user.tenantId, report.id);
+      await this.jobs.enqueue(user.tenantId, report.id, await this.reports.placeInTenant(user.tenantId, report.id));
     } catch (error) {
       // Redis away: the row is kept as `queued` and the reconciler enqueues it once Redis answers.
       this.logger.warn({ err: error, reportId: report.id }, 'client report not enqueued; the reconciler will');

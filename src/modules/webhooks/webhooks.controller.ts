@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { CurrentUser, Roles } from '../../common/auth/decorators.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { AppException } from '../../common/errors/app.exception.js';
@@ -31,6 +31,7 @@ export class WebhooksController {
   @Roles('admin')
   @ApiOperation({ summary: 'Send a synthetic, correctly signed payload of an event kind to a subscription now' })
   @ApiEnvelope(TestResultDto)
+  @ApiTooManyRequestsResponse({ description: 'TENANT_BUSY: the firm has as many test deliveries in flight as it may (two at once, four waiting); retry after `Retry-After` seconds' })
   test(@CurrentUser() user: Principal, @Body() dto: TestWebhookDto) {
     return this.webhooks.test(user, dto.webhook_id, dto.event);
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/auth/principal.js';
+import { FairGate, throughGate } from '../../common/scheduling/fair-gate.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { AppException, notFound } from '../../common/errors/app.exception.js';
 import { withinDeadline } from '../../common/errors/dependency-errors.js';
@@ -51,6 +52,12 @@ const toDeliveryDto = (d: WebhookDeliveryEntity, attempts: WebhookAttemptEntity[
 @Injectable()
 export class WebhooksService {
   private readonly box: SecretBox;
+  /**
+   * A test delivery holds its request open until the receiver answers (up to the delivery timeout): a
+   * tenant sends at most two at once, the process eight, the rest waits its turn fairly across tenants
+   * (429 TENANT_BUSY past four waiting for the tenant, or thirty seconds' wait).
+   */
+  private readonly testGate = new FairGate({ slots: 8, perTenant: 2, waitingPerTenant: 4, maxWaitMs: 30_000 });
 
   constructor(
     private readonly config: AppConfig,
@@ -169,7 +176,11 @@ export class WebhooksService {
   }
 
   /** Sends a synthetic, correctly signed payload of the kind now, once, and reports how it went (409 while paused). */
-  async test(admin: Principal, webhookId: string, event: EventKind): Promise<TestResultDto> {
+  test(admin: Principal, webhookId: string, event: EventKind): Promise<TestResultDto> {
+    return throughGate(this.testGate, admin.tenantId, 'test deliveries', () => this.sendTest(admin, webhookId, event));
+  }
+
+  private async sendTest(admin: Principal, webhookId: string, event: EventKind): Promise<TestResultDto> {
     const subscription = await this.require(admin.tenantId, webhookId);
     if (subscription.status !== 'active') throw new AppException('CONFLICT', 'The subscription is paused; resume it first');
     const secret = this.worker.signingSecret(subscription);

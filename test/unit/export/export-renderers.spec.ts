@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import type { FieldDefinition, FieldType } from '../../../src/modules/nexus/export/export-fields.js';
-import { renderCsv, renderJson, renderXlsx, type ExportMeta } from '../../../src/modules/nexus/export/export-renderers.js';
+import { neutraliseFormulas, renderCsv, renderJson, renderXlsx, type ExportMeta } from '../../../src/modules/nexus/export/export-renderers.js';
 import type { ExportTable } from '../../../src/modules/nexus/export/export-table.js';
 
 const def = (key: string, type: FieldType): FieldDefinition => ({ key, label: key.toUpperCase(), type, description: key });
@@ -28,6 +29,11 @@ describe('renderCsv', () => {
     { name: 'a leading plus is neutralised', value: '+91 98', type: 'string', expected: "'+91 98" },
     { name: 'a leading at-sign is neutralised', value: '@SUM(A1)', type: 'string', expected: "'@SUM(A1)" },
     { name: 'a leading minus in text is neutralised', value: '-Redemption', type: 'string', expected: "'-Redemption" },
+    { name: 'a semicolon is quoted', value: 'Purchase;SIP', type: 'string', expected: '"Purchase;SIP"' },
+    { name: 'a formula after a semicolon is neutralised', value: "Purchase;=cmd|'/C calc'!A0", type: 'string', expected: `"Purchase;'=cmd|'/C calc'!A0"` },
+    { name: 'a formula after a comma and a space is neutralised', value: 'Nair, =1+1', type: 'string', expected: `"Nair, '=1+1"` },
+    { name: 'a formula after a tab is neutralised', value: 'a\t@SUM(A1)', type: 'string', expected: `"a\t'@SUM(A1)"` },
+    { name: 'a minus inside a word is text', value: 'Axis-Bluechip', type: 'string', expected: 'Axis-Bluechip' },
     { name: 'stars are text', value: '*** Stamp Duty ***', type: 'string', expected: '*** Stamp Duty ***' },
     { name: 'null is an empty cell', value: null, type: 'money', expected: '' },
     { name: 'money has 2 decimals', value: 1886845.7, type: 'money', expected: '1886845.70' },
@@ -40,6 +46,40 @@ describe('renderCsv', () => {
   ];
   it.each(cases)('$name', ({ value, type, expected }) => {
     expect(cell(value, type)).toBe(expected);
+  });
+
+  /** Cells of a CSV line as a spreadsheet reads it: split on `separator` outside quotes, quotes undone (or, `ignoreQuotes`, split anywhere). */
+  function cellsOf(line: string, separator: string, ignoreQuotes = false): string[] {
+    if (ignoreQuotes) return line.split(separator).map((c) => c.replace(/"/g, '').trim());
+    const out: string[] = [];
+    let cell = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const ch = line[i];
+      if (quoted && ch === '"' && line[i + 1] === '"') (cell += '"'), i++;
+      else if (ch === '"') quoted = !quoted;
+      else if (ch === separator && !quoted) out.push(cell), (cell = '');
+      else cell += ch;
+    }
+    return [...out, cell];
+  }
+  const formulaStart = /^[=+\-@]/;
+  const hostileText = fc.stringMatching(/^[a-z0-9 ,;|\t"'=+@-]{0,24}$/);
+
+  it('any text: a comma reader gets every cell back whole, a semicolon reader no extra cell, and no reader a formula', () => {
+    fc.assert(
+      fc.property(fc.array(hostileText, { minLength: 1, maxLength: 4 }), (texts) => {
+        const table: ExportTable = { type: 'holdings', sheet: 'Holdings', fields: texts.map((_, i) => def(`f${i}`, 'string')), rows: [texts] };
+        const line = renderCsv(table).toString('utf8').split('\r\n')[1];
+        const comma = cellsOf(line, ',');
+        expect(comma).toEqual(texts.map(neutraliseFormulas));
+        for (const other of [';', '\t', '|']) expect(cellsOf(line, other)).toHaveLength(1);
+        for (const separator of [',', ';', '\t', '|']) {
+          for (const cell of [...cellsOf(line, separator), ...cellsOf(line, separator, true)]) expect(cell.trim()).not.toMatch(formulaStart);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('writes a header of keys and CRLF after every row, the last included', () => {

@@ -8,7 +8,7 @@ import { classifyStatement } from '../../../src/modules/extraction/classifier.js
 import { enrichExtraction } from '../../../src/modules/extraction/enricher.js';
 import { extractStatement } from '../../../src/modules/extraction/extractor.js';
 import type { Classification, ExtractionDraft } from '../../../src/modules/extraction/types.js';
-import { ALL_QUIRKS, generateText, randomVariation, SeededRandom, type GenerateOptions, type Quirks, type StatementFamily, type StatementModel } from '../../fixtures/generator/index.js';
+import { ALL_QUIRKS, DATE_STYLES, generateText, randomVariation, SeededRandom, type GenerateOptions, type Quirks, type StatementFamily, type StatementModel } from '../../fixtures/generator/index.js';
 
 const QUIRKS = Object.keys(ALL_QUIRKS) as (keyof Quirks)[];
 
@@ -29,7 +29,22 @@ export function randomOptions(seed: number): GenerateOptions {
     currency: rng.pick(['INR', 'Rs.'] as const),
     quirks,
     layout: randomVariation(seed),
+    // Drawn after the rest, so a seed keeps the options above it had before these styles existed.
+    ...printStyles(rng),
   };
+}
+
+/**
+ * How figures and dates are printed: grouping (or none), negatives (brackets, a leading or trailing
+ * minus, a Dr suffix), and the date styles; the reference styles stay the most frequent.
+ */
+function printStyles(rng: SeededRandom): Pick<GenerateOptions, 'grouping' | 'negative' | 'transactionDates' | 'dates'> {
+  const styles: Pick<GenerateOptions, 'grouping' | 'negative' | 'transactionDates' | 'dates'> = {};
+  if (rng.chance(0.25)) styles.grouping = 'none';
+  if (rng.chance(0.4)) styles.negative = rng.pick(['trailing-minus', 'cr-dr'] as const);
+  if (rng.chance(0.5)) styles.transactionDates = rng.pick(DATE_STYLES);
+  if (rng.chance(0.4)) styles.dates = rng.pick(DATE_STYLES);
+  return styles;
 }
 
 export interface TextRun {

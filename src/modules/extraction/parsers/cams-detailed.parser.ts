@@ -19,7 +19,7 @@
  * (units × price ≈ amount, previous balance + units = balance).
  */
 import { findIsin } from '../identifiers.js';
-import { findDate, parseDate, parseNumber } from '../numbers.js';
+import { DATE_PATTERN, findDate, parseDate, parseNumber } from '../numbers.js';
 import type { ExtractionDraft, Holding, StatedGroupTotal, StatementClass, TextLine, Transaction } from '../types.js';
 import {
   cleanName,
@@ -49,15 +49,16 @@ interface Columns {
   order: Field[];
 }
 
-const DATE_AT_START = /^(\d{1,2}[-/.](?:[A-Za-z]{3}|\d{1,2})[-/.]\d{2,4})\b\s*(.*)$/;
+const DATE = DATE_PATTERN.source;
+const DATE_AT_START = new RegExp(String.raw`^(?<date>${DATE})\s*(?<rest>.*)$`);
 const OPENING = /Opening\s+(?:Unit\s+)?Balance/i;
 const CLOSING = /Closing\s+(?:Unit\s+)?Balance/i;
-const MARKET_VALUE = /(?:Market\s+Value|Valuation|Current\s+Value)\s+(?:as\s+)?on\s+[0-9A-Za-z\-/.]+\s*:?/i;
-const NAV_ON = /NAV\s+(?:as\s+)?on\s+[0-9A-Za-z\-/.]+\s*:?/i;
+const MARKET_VALUE = new RegExp(String.raw`(?:Market\s+Value|Valuation|Current\s+Value)\s+(?:as\s+)?on\s+(?:${DATE})\s*:?`, 'i');
+const NAV_ON = new RegExp(String.raw`NAV\s+(?:as\s+)?on\s+(?:${DATE})\s*:?`, 'i');
 const COST = /(?:Total\s+)?Cost\s+Value\s*:?/i;
 const FOLIO = /\bFolio\s*(?:No|Number|#)\.?\s*:?\s*([0-9][0-9A-Z]*(?:\s*\/\s*[0-9A-Z]+)?)/i;
 /** A registrar product code before a scheme name ("B205RG-", "128TSGPG - "); never a date. */
-const SCHEME_CODE = /^\s*(?!\d{1,2}[-/.](?:[A-Za-z]{3}|\d{1,2})[-/.]\d{2})([A-Z0-9]*\d[A-Z0-9]*)\s*-\s*(?=\S)/;
+const SCHEME_CODE = new RegExp(String.raw`^\s*(?!${DATE})([A-Z0-9]*\d[A-Z0-9]*)\s*-\s*(?=\S)`);
 
 /**
  * The line a scheme starts on: its product code (letters and digits), followed by a dash or alone
@@ -124,10 +125,12 @@ function splitTrailingNumbers(text: string): { head: string; numbers: string[] }
   const tokens = text.split(/\s+/);
   const numbers: string[] = [];
   while (tokens.length > 1) {
-    const t = tokens[tokens.length - 1];
-    if (!/[.)]/.test(t) || parseNumber(t) === null) break;
+    // A debit/credit mark belongs to the number before it ("35,255.47 Dr").
+    const mark = tokens.length > 2 && /^(?:Dr|Cr)\.?$/i.test(tokens[tokens.length - 1]) ? tokens[tokens.length - 1] : '';
+    const t = mark ? `${tokens[tokens.length - 2]} ${mark}` : tokens[tokens.length - 1];
+    if (!/[.)]|-$|(?:Dr|Cr)\.?$/i.test(t) || parseNumber(t) === null) break;
     numbers.unshift(t);
-    tokens.pop();
+    tokens.splice(mark ? -2 : -1);
   }
   return { head: tokens.join(' '), numbers };
 }
@@ -421,14 +424,14 @@ function lastBalance(h: Holding): number | null {
 function parseTransaction(line: TextLine, cols: Columns, previousBalance: number | null): Transaction | null {
   const m = DATE_AT_START.exec(line.text.trim());
   if (!m) return null;
-  const date = parseDate(m[1]);
+  const date = parseDate(m.groups?.date);
   if (!date) return null;
   const firstCell = line.cells[0];
   if (cols.description !== null && cols.date !== null && firstCell.x > cols.date + (cols.description - cols.date) / 2) return null;
 
   // Cells after the date: description text, then numbers.
   const cells: Cell[] = [];
-  const rest = firstCell.text.replace(DATE_AT_START, '$2').trim();
+  const rest = firstCell.text.trim().replace(DATE_AT_START, '$<rest>').trim();
   if (rest) cells.push({ x: firstCell.x, text: rest });
   cells.push(...line.cells.slice(1));
   const descriptionParts: string[] = [];

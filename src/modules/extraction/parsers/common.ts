@@ -1,12 +1,12 @@
 /** Helpers shared by the statement-family parsers. */
 import { findIsin, findPan } from '../identifiers.js';
-import { findDate, findDates, parseNumber } from '../numbers.js';
+import { DATE_PATTERN, findDate, findDates, NUMBER_TEXT, numberTokens, parseNumber } from '../numbers.js';
 import type { Entity, ExtractionDraft, Holding, StatementClass, TextLine } from '../types.js';
 
 export type Cell = TextLine['cells'][number];
 
-/** A printed amount with an optional currency prefix; use with `labelValue`. */
-const AMOUNT = String.raw`(\(?\s*-?\s*(?:(?:\d{1,3}(?:,\d{2,3})+|\d+)(?:\.\d+)?|\.\d+)\s*\)?)`;
+/** A printed amount; use with `labelValue`. */
+const AMOUNT = NUMBER_TEXT;
 
 /** The number printed after a label: `labelValue(text, 'Closing Unit Balance')`. */
 export function labelValue(text: string, label: string | RegExp): number | null {
@@ -14,7 +14,8 @@ export function labelValue(text: string, label: string | RegExp): number | null 
   // Between label and number: separators and a currency prefix ("Balance: INR 1,234.50").
   const re = new RegExp(`${source}\\s*[:\\-]?\\s*(?:INR|Rs\\.?|₹)?\\s*${AMOUNT}`, 'i');
   const m = re.exec(text);
-  return m ? parseNumber(m[1]) : null;
+  // The amount is the last group (a label may hold groups of its own, a date's).
+  return m ? parseNumber(m[m.length - 1]) : null;
 }
 
 /** Numeric cells of a line: each cell whose text is one number (or several, space separated). */
@@ -41,19 +42,17 @@ export function numericCells(cells: Cell[]): NumberCell[] {
 }
 
 /** Splits a cell into number tokens ("INR 1,234.50" is one); null when any part is not a number. */
-export function splitNumberTokens(text: string): string[] | null {
-  const joined = text.replace(/(^|\s)(INR|Rs\.?|₹)\s+/gi, '$1$2');
-  const tokens = joined.split(/\s+/).filter(Boolean);
-  if (!tokens.length || !tokens.every((t) => parseNumber(t) !== null)) return null;
-  return tokens;
-}
+export const splitNumberTokens = numberTokens;
+
+/** Two dates joined by `to`, `till` or a dash: a statement's period. */
+const PERIOD = new RegExp(String.raw`(?:${DATE_PATTERN.source})\s*(?:to|till|-)\s*:?\s*(?:${DATE_PATTERN.source})`, 'i');
 
 /** The period a statement covers: "dd-Mmm-yyyy to dd-Mmm-yyyy", or "as on dd-Mmm-yyyy". */
 export function findPeriod(lines: TextLine[]): { from: string | null; to: string | null } {
   for (const line of lines.slice(0, 60)) {
-    const m = /(\d{1,2}[-/. ][A-Za-z0-9]{2,4}[-/. ]\d{2,4})\s*(?:to|till|-)\s*:?\s*(\d{1,2}[-/. ][A-Za-z0-9]{2,4}[-/. ]\d{2,4})/i.exec(line.text);
+    const m = PERIOD.exec(line.text);
     if (m) {
-      const dates = findDates(`${m[1]} ${m[2]}`);
+      const dates = findDates(m[0]);
       if (dates.length === 2) return { from: dates[0], to: dates[1] };
     }
   }

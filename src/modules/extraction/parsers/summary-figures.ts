@@ -6,7 +6,7 @@
  * cost. When no single reading fits, the figure stays null (the validator flags it): nothing is
  * guessed.
  */
-import { parseNumber } from '../numbers.js';
+import { parseNumber, printedDecimals } from '../numbers.js';
 
 export interface Figures {
   units: number | null;
@@ -29,11 +29,9 @@ export function printedNumber(text: string | undefined): PrintedNumber | null {
   return value === null ? null : { text, value };
 }
 
-const decimalsOf = (text: string): number => /\.(\d+)\D*$/.exec(text)?.[1].length ?? 0;
-
 /** Whether units × NAV gives the value within the rounding of the three as printed. */
 function productHolds(units: PrintedNumber, nav: PrintedNumber, value: PrintedNumber): boolean {
-  const half = (text: string): number => 0.5 * 10 ** -decimalsOf(text);
+  const half = (text: string): number => 0.5 * 10 ** -printedDecimals(text);
   const tolerance = half(value.text) + Math.abs(units.value) * half(nav.text) + Math.abs(nav.value) * half(units.text) + 1e-9;
   return Math.abs(units.value * nav.value - value.value) <= tolerance;
 }
@@ -47,7 +45,7 @@ type Key = 'units' | 'nav' | 'value';
  */
 function readings(missing: Key[], known: (k: Key) => PrintedNumber | null, unlabelled: PrintedNumber[], lax: boolean): Array<Map<Key, PrintedNumber>> {
   const fits = (k: Key, n: PrintedNumber): boolean => {
-    const d = decimalsOf(n.text);
+    const d = printedDecimals(n.text);
     if (k === 'value') return d <= 2;
     return lax || (k === 'units' ? d === 3 : d === 4);
   };
@@ -89,10 +87,10 @@ function single(missing: Key[], found: Array<Map<Key, PrintedNumber>>): Map<Key,
 function byConvention(figures: Figures, missing: Key[], unlabelled: PrintedNumber[]): Figures {
   const out = { ...figures };
   // The value unread, and no amount the row prints is units × NAV: the row's own arithmetic refutes it as read.
-  if (missing.includes('value') && unlabelled.some((n) => decimalsOf(n.text) <= 2)) return out;
+  if (missing.includes('value') && unlabelled.some((n) => printedDecimals(n.text) <= 2)) return out;
   const used = new Set<PrintedNumber>();
   for (const [k, decimals] of [['units', 3], ['nav', 4]] as const) {
-    const fitting = unlabelled.filter((n) => decimalsOf(n.text) === decimals);
+    const fitting = unlabelled.filter((n) => printedDecimals(n.text) === decimals);
     if (missing.includes(k) && fitting.length === 1) {
       out[k] = fitting[0].value;
       used.add(fitting[0]);
@@ -126,7 +124,7 @@ export function completeFigures(labelled: Figures, labelledText: Partial<Record<
   for (const k of missing) out[k] = reading.get(k)!.value;
   if (out.cost === null) {
     const used = new Set(reading.values());
-    const left = unlabelled.filter((n) => !used.has(n) && decimalsOf(n.text) === 2);
+    const left = unlabelled.filter((n) => !used.has(n) && printedDecimals(n.text) === 2);
     if (left.length === 1) out.cost = left[0].value;
   }
   return out;

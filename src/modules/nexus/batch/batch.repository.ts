@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { DocumentStatus } from '../entities/document.entity.js';
 import { UploadBatchFileEntity, type BatchFileOutcome } from './entities/upload-batch-file.entity.js';
 import { UploadBatchEntity } from './entities/upload-batch.entity.js';
 
 export type NewBatchFile = Pick<UploadBatchFileEntity, 'batchId' | 'tenantId' | 'position' | 'fileName' | 'documentId' | 'clientId' | 'outcome' | 'errorCode' | 'errorMessage'>;
+
+/** What an erased batch file keeps: its place and the fact that it was erased. */
+const ERASED = `outcome = 'erased', file_name = '', error_code = NULL, error_message = NULL, client_id = NULL, document_id = NULL, admitted_at = NULL`;
 
 /** A batch file with its document's and latest run's state, as the batch status reads it. */
 export interface BatchFileRow {
@@ -97,6 +100,19 @@ export class BatchRepository {
       `UPDATE upload_batch_files SET outcome = $4, error_code = $5, error_message = $6 WHERE tenant_id = $1 AND batch_id = $2 AND position = $3`,
       [tenantId, batchId, position, outcome, errorCode, errorMessage.slice(0, 500)],
     );
+  }
+
+  /**
+   * A deleted document's batch file keeps its place in the batch (the count stays right, the batch
+   * finishes) but nothing it said about the statement: no file name, message, client or document.
+   */
+  async forgetDocument(manager: EntityManager, tenantId: string, documentId: string): Promise<void> {
+    await manager.query(`UPDATE upload_batch_files SET ${ERASED} WHERE tenant_id = $1 AND document_id = $2`, [tenantId, documentId]);
+  }
+
+  /** The same for every batch file that named a deleted client (a refused file has no document to delete). */
+  async forgetClient(manager: EntityManager, tenantId: string, clientId: string): Promise<void> {
+    await manager.query(`UPDATE upload_batch_files SET ${ERASED} WHERE tenant_id = $1 AND client_id = $2`, [tenantId, clientId]);
   }
 
   /** Whether the document is a batch file's (its run's end may let the next one in). */

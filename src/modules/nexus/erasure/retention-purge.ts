@@ -7,6 +7,7 @@ import { AuditService } from '../../audit/audit.service.js';
 import { TenantsService } from '../../tenants/tenants.service.js';
 import { layoutKeyOf } from '../storage/document-storage.js';
 import { PendingFileRemovals } from '../storage/pending-file-removals.js';
+import { DocumentErasure } from './document-erasure.js';
 import { ErasureRepository } from './erasure.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -23,7 +24,8 @@ export interface PurgeResult {
 /**
  * The tenant's `retention_days` (PATCH /api/v1/tenants/me): a document older than that loses its
  * original, its stored layout and its pipeline stage rows' outputs (they hold every page's text, as
- * good as the original); its extraction, client links and exports stay. The document is marked
+ * good as the original), and what other modules copied of its text (chat's passages and the answers
+ * quoting them: `DocumentErasure.purgeCopies`); its extraction, client links and exports stay. The document is marked
  * `original_purged_at`: its ORIGINAL and LAYOUT downloads and re-runs answer 410 ORIGINAL_PURGED, and
  * the stored-bytes quotas no longer count it. Each purge leaves an audit entry
  * `document.original_purge` with ids only. A document a run is processing is left for the next pass;
@@ -38,6 +40,7 @@ export class RetentionPurge implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     config: AppConfig,
     private readonly repo: ErasureRepository,
+    private readonly erasure: DocumentErasure,
     private readonly files: PendingFileRemovals,
     private readonly tenants: TenantsService,
     private readonly audit: AuditService,
@@ -88,6 +91,7 @@ export class RetentionPurge implements OnApplicationBootstrap, OnApplicationShut
     const purged = await this.repo.transaction(async (manager) => {
       const done = await this.repo.purgeOriginal(manager, tenantId, documentId, now);
       if (!done) return null;
+      await this.erasure.purgeCopies(manager, tenantId, documentId);
       await this.audit.record(
         { tenantId, actorId: null, action: 'document.original_purge', targetType: 'document', targetId: documentId, metadata: { process_ids: done.processIds } },
         manager,

@@ -30,15 +30,27 @@ const decimalsOf = (type: FieldType): number | null => (type === 'string' || typ
 
 // ---- CSV ---------------------------------------------------------------------------------------
 
-/** Text a spreadsheet would run as a formula (CSV injection); such cells get a leading apostrophe. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * CSV injection. A spreadsheet runs as a formula text that starts with one of these — at the start of
+ * a cell, and after any character a spreadsheet may split cells on (`,` and `;` list separators, tab,
+ * `|`, a line break — and any spaces or quotes after it), because a tool that splits on another separator
+ * than ours, or ignores quotes, starts a new cell there.
+ */
+const FORMULA = /(^[\s"]*|[,;\t|\r\n][\s"]*)([=+\-@])/g;
+/** Any character that can end a cell or a row for some spreadsheet, or would be lost unquoted. */
+const NEEDS_QUOTES = /[",;\t|\r\n]|^\s|\s$/;
+
+/** A text cell a spreadsheet shows as text: each formula start gets a leading apostrophe. */
+export function neutraliseFormulas(text: string): string {
+  return text.replace(FORMULA, (_, before: string, start: string) => `${before}'${start}`);
+}
 
 function csvCell(value: Cell, type: FieldType): string {
   if (value === null) return '';
   const decimals = decimalsOf(type);
   let s = typeof value === 'number' ? (decimals === null ? String(value) : value.toFixed(decimals)) : value;
-  if (typeof value === 'string' && type === 'string' && FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  if (typeof value === 'string' && type === 'string') s = neutraliseFormulas(s);
+  return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /** RFC 4180: CRLF line ends, a header row of field keys, quotes doubled inside quoted cells. */

@@ -10,6 +10,7 @@ import {
   ApiParam,
   ApiProduces,
   ApiTags,
+  ApiTooManyRequestsResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -72,6 +73,7 @@ export class ExportController {
   @ApiBadRequestResponse({ description: 'VALIDATION_ERROR: unknown or repeated field, bad export_type or format, unknown parameter' })
   @ApiNotFoundResponse({ description: 'No such job, or not visible to the caller; CLIENT_NOT_FOUND: `client_id` names no investor of the statement' })
   @ApiConflictResponse({ description: 'CONFLICT: the document has not completed processing' })
+  @ApiTooManyRequestsResponse({ description: 'QUOTA_EXCEEDED: the file does not fit in the stored-bytes quota; TENANT_BUSY: the firm has as many exports being made as it may, retry after `Retry-After` seconds. Nothing was stored' })
   async exportFile(@CurrentUser() user: Principal, @Param('job_id', jobId) id: string, @Query() query: ExportQueryDto, @Res({ passthrough: true }) res: Response) {
     return send(await this.exports.generate(user, id, { exportType: query.export_type, format: query.format, fields: query.fields, clientId: query.client_id }), res);
   }

@@ -9,6 +9,8 @@ import { OutboxService } from '../../outbox/outbox.service.js';
 import { DocumentsService } from '../documents.service.js';
 import { PipelineRepository } from '../pipeline/pipeline.repository.js';
 import { fieldDefinitions, type ExportType, type FieldDefinition } from './export-fields.js';
+import { FairGate, throughGate } from '../../../common/scheduling/fair-gate.js';
+import { StoredBytesQuota } from '../storage/stored-bytes-quota.js';
 import { CONTENT_TYPES, renderExport, type ExportFormat } from './export-renderers.js';
 import { buildExportTable, checkRequestedFields, type ExportTable } from './export-table.js';
 import type { ReportEntity } from './entities/report.entity.js';
@@ -53,6 +55,13 @@ const fileNameOf = (r: Pick<ReportEntity, 'id' | 'reportType' | 'format'>) => `$
  */
 @Injectable()
 export class ExportService {
+  /**
+   * Exports are rendered inside the request, on this process's event loop: a tenant renders at most
+   * two at once, the process four, and the rest waits its turn fairly across tenants (429 TENANT_BUSY
+   * past eight waiting for the tenant, or fifteen seconds' wait).
+   */
+  private readonly gate = new FairGate({ slots: 4, perTenant: 2, waitingPerTenant: 8, maxWaitMs: 15_000 });
+
   constructor(
     private readonly config: AppConfig,
     private readonly documents: DocumentsService,
@@ -62,6 +71,7 @@ export class ExportService {
     private readonly outbox: OutboxService,
     private readonly clients: ClientRegister,
     private readonly files: PendingFileRemovals,
+    private readonly storedBytes: StoredBytesQuota,
   ) {}
 
   /** The columns an export of this type can have (for any document the caller may see). */
@@ -71,7 +81,11 @@ export class ExportService {
   }
 
   /** Produces the file, stores it, records the report and its event; answers the file. */
-  async generate(user: Principal, jobId: string, request: ExportRequest): Promise<ReportFile> {
+  generate(user: Principal, jobId: string, request: ExportRequest): Promise<ReportFile> {
+    return throughGate(this.gate, user.tenantId, 'exports', () => this.make(user, jobId, request));
+  }
+
+  private async make(user: Principal, jobId: string, request: ExportRequest): Promise<ReportFile> {
     checkRequestedFields(request.exportType, request.fields);
     const doc = await this.documents.visibleByJob(user, jobId);
     // The latest successful extraction, the one GET …/extraction serves: a later run that failed or is
@@ -106,7 +120,11 @@ export class ExportService {
    * A report about one client of the tenant that another module tabulated (gains): rendered, stored and
    * announced like a statement's export, `report.generated` naming the client. 404 CLIENT_NOT_FOUND across tenants.
    */
-  async generateForClient(user: Principal, clientId: string, request: ClientReportRequest): Promise<ReportFile> {
+  generateForClient(user: Principal, clientId: string, request: ClientReportRequest): Promise<ReportFile> {
+    return throughGate(this.gate, user.tenantId, 'exports', () => this.makeForClient(user, clientId, request));
+  }
+
+  private async makeForClient(user: Principal, clientId: string, request: ClientReportRequest): Promise<ReportFile> {
     const client = await this.clients.requireClient(user.tenantId, clientId);
     const id = randomUUID();
     const body = await renderExport(request.format, request.table, {
@@ -136,6 +154,8 @@ export class ExportService {
     await this.storage.put(storageKey, { bytes: body }, { size: body.length });
     try {
       const report = await this.reports.transaction(async (manager) => {
+        // Exports count against the stored-bytes quotas like the originals (refused: the file is removed below).
+        await this.storedBytes.hold(manager, user.tenantId, user.userId, body.length);
         const row = await this.reports.insert(manager, {
           id,
           tenantId: user.tenantId,

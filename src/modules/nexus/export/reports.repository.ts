@@ -97,6 +97,19 @@ export class ReportsRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /**
+   * The report's place among its tenant's unfinished reports (1 = the oldest still queued or running):
+   * the queue serves reports in that order across tenants (ClientReportQueue).
+   */
+  async placeInTenant(tenantId: string, id: string): Promise<number> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS place FROM reports
+        WHERE tenant_id = $1 AND status IN ('queued', 'running') AND created_at <= (SELECT created_at FROM reports WHERE tenant_id = $1 AND id = $2)`,
+      [tenantId, id],
+    )) as Array<{ place: number }>;
+    return Math.max(1, row?.place ?? 1);
+  }
+
   /** Client reports still queued or running that were asked for before `before` (for the reconciler). */
   unfinished(before: Date, limit: number): Promise<Array<Pick<ReportEntity, 'tenantId' | 'id'>>> {
     return this.dataSource

@@ -5,6 +5,7 @@ import { AppException } from '../../../common/errors/app.exception.js';
 import { OutboxService } from '../../outbox/outbox.service.js';
 import type { ReportEntity, ReportParams, ReportStatus } from './entities/report.entity.js';
 import { DocumentStorage, reportStorageKey } from '../storage/document-storage.js';
+import { StoredBytesQuota } from '../storage/stored-bytes-quota.js';
 import { ReportsRepository } from './reports.repository.js';
 
 /** A report as another module sees it (never the entity). */
@@ -77,10 +78,15 @@ export class StoredReports {
     private readonly storage: DocumentStorage,
     private readonly outbox: OutboxService,
     private readonly clients: ClientRegister,
+    private readonly storedBytes: StoredBytesQuota,
   ) {}
 
-  /** Records a requested report as `queued`. */
+  /**
+   * Records a requested report as `queued`; refused (429 QUOTA_EXCEEDED) when its requester or the
+   * tenant has no stored bytes left. Its file is counted again when it is stored (`complete`).
+   */
   async request(r: ReportRequest): Promise<StoredReport> {
+    await this.storedBytes.assertRoom(r.tenantId, r.createdBy);
     const row = await this.reports.transaction((manager) =>
       this.reports.insert(manager, {
         ...r,
@@ -131,6 +137,8 @@ export class StoredReports {
         throw new AppException('CLIENT_NOT_FOUND', 'A client the report is about was deleted while it was made');
       }
       if (!(await this.reports.lockUnfinished(manager, report.tenantId, report.id))) return false;
+      // Counted like the originals: a file that does not fit fails the report with QUOTA_EXCEEDED.
+      await this.storedBytes.hold(manager, report.tenantId, report.createdBy, body.length);
       await this.storage.put(storageKey, { bytes: body }, { size: body.length, sha256 });
       await this.reports.complete(manager, report.tenantId, report.id, {
         storageKey,
@@ -168,6 +176,11 @@ export class StoredReports {
   }
 
   /** Reports still queued or running that were asked for before `before`. */
+  /** The report's place among its tenant's unfinished reports (1 = the oldest). */
+  placeInTenant(tenantId: string, id: string): Promise<number> {
+    return this.reports.placeInTenant(tenantId, id);
+  }
+
   unfinished(before: Date, limit: number): Promise<Array<{ tenantId: string; id: string }>> {
     return this.reports.unfinished(before, limit);
   }

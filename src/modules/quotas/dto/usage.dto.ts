@@ -27,10 +27,23 @@ export class QuotaFigureDto {
   resets_at: string | null;
 }
 
+/** Stored bytes by what they are. */
+export class StoredBytesByKindDto {
+  @ApiProperty({ example: 1843200, description: 'Original PDFs kept (nexus and chat uploads; a purged original no longer counts)' }) originals: number;
+  @ApiProperty({ example: 5242880, description: 'Stored page layouts' }) layouts: number;
+  @ApiProperty({ example: 48213, description: 'Exports made in a request (document and gains exports)' }) exports: number;
+  @ApiProperty({ example: 210944, description: 'Client and household reports' }) reports: number;
+}
+
+export class StoredBytesFigureDto extends QuotaFigureDto {
+  @ApiProperty({ type: StoredBytesByKindDto, description: '`used`, by kind' }) by_kind: StoredBytesByKindDto;
+}
+
 /** Every quota of one scope (the tenant as a whole, or one user). */
 export class UsageFiguresDto {
   @ApiProperty({ type: QuotaFigureDto, description: 'Uploads (nexus and chat) stored in the current UTC hour' }) uploads_per_hour: QuotaFigureDto;
-  @ApiProperty({ type: QuotaFigureDto, description: 'Bytes of the documents kept (nexus and chat uploads)' }) stored_bytes: QuotaFigureDto;
+  @ApiProperty({ type: StoredBytesFigureDto, description: 'Bytes kept in the store: originals (nexus and chat uploads), layouts, exports and reports' })
+  stored_bytes: StoredBytesFigureDto;
   @ApiProperty({ type: QuotaFigureDto, description: 'Chat questions asked in the current UTC day' }) chat_invocations_per_day: QuotaFigureDto;
   @ApiProperty({ type: QuotaFigureDto, description: 'Language-model tokens (input and output) spent by chat in the current UTC day' })
   chat_tokens_per_day: QuotaFigureDto;

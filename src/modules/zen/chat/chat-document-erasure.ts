@@ -2,7 +2,11 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DocumentErasure } from '../../nexus/index.js';
 import { ChatRepository } from './chat.repository.js';
 
-/** Chat's part of deleting a document (see DocumentErasure): its passages, session links and the messages that quote it. */
+/**
+ * Chat's part of deleting a document (see DocumentErasure): its passages, session links and the
+ * messages that quote it; and of purging its original: the passages of its text, and the messages
+ * that quote them.
+ */
 @Injectable()
 export class ChatDocumentErasure implements OnModuleInit {
   constructor(
@@ -11,6 +15,10 @@ export class ChatDocumentErasure implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.erasure.register((manager, tenantId, documentId) => this.chats.forgetDocument(manager, tenantId, documentId));
+    this.erasure.register({
+      tables: ['chat_chunks', 'chat_documents', 'chat_messages'],
+      erase: (manager, tenantId, documentId) => this.chats.forgetDocument(manager, tenantId, documentId),
+      purge: { tables: ['chat_chunks', 'chat_messages'], run: (manager, tenantId, documentId) => this.chats.forgetDocumentText(manager, tenantId, documentId) },
+    });
   }
 }

@@ -89,6 +89,16 @@ export class ChatRepository {
     );
   }
 
+  /** The document's page text leaves chat (its original is purged): its passages, and the messages quoting them. */
+  async forgetDocumentText(manager: EntityManager, tenantId: string, documentId: string): Promise<void> {
+    await manager.query('DELETE FROM chat_chunks WHERE tenant_id = $1 AND document_id = $2', [tenantId, documentId]);
+    await manager.query(
+      `DELETE FROM chat_messages m USING chat_sessions s
+        WHERE s.id = m.session_id AND s.tenant_id = $1 AND m.citations @> $2::jsonb`,
+      [tenantId, JSON.stringify([{ doc_id: documentId, source: 'document_text' }])],
+    );
+  }
+
   async usage(manager: EntityManager, sessionId: string): Promise<{ message_count: number; input: number; output: number; kinds: string[] }> {
     const [row] = await manager.query(
       `SELECT count(*)::int AS message_count, coalesce(sum(input_tokens), 0)::int AS input, coalesce(sum(output_tokens), 0)::int AS output,

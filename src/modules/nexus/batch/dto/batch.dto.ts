@@ -4,7 +4,7 @@ import type { BatchFileRow } from '../batch.repository.js';
 import type { UploadBatchEntity } from '../entities/upload-batch.entity.js';
 
 /** Where a batch file is: the file's outcome until it is in the pipeline, then its document's run. */
-export const BATCH_FILE_STATUSES = ['refused', 'password_required', 'waiting', 'admitted', 'processing', 'completed', 'failed'] as const;
+export const BATCH_FILE_STATUSES = ['refused', 'password_required', 'waiting', 'admitted', 'processing', 'completed', 'failed', 'erased'] as const;
 export type BatchFileStatus = (typeof BATCH_FILE_STATUSES)[number];
 
 export class BatchFileErrorDto {
@@ -15,12 +15,12 @@ export class BatchFileErrorDto {
 
 export class BatchFileDto {
   @ApiProperty({ example: 0, description: "The file's place in the request (multipart part or ZIP entry), from 0" }) position: number;
-  @ApiProperty({ example: 'NSDL_CAS_Sep2025.pdf' }) file_name: string;
+  @ApiProperty({ nullable: true, type: String, example: 'NSDL_CAS_Sep2025.pdf', description: 'null once the file is erased' }) file_name: string | null;
   @ApiProperty({
     enum: BATCH_FILE_STATUSES,
     example: 'completed',
     description:
-      '`refused` (no document: see error), `password_required` (encrypted; no candidate password opened it), `waiting` (stored, waiting for the tenant\'s admission), `admitted` (being opened and started), then the run\'s `processing`, `completed` or `failed`',
+      '`refused` (no document: see error), `password_required` (encrypted; no candidate password opened it), `waiting` (stored, waiting for the tenant\'s admission), `admitted` (being opened and started), then the run\'s `processing`, `completed` or `failed`; `erased` once its document, or the client it named, was deleted (nothing of it is kept but its place)',
   })
   status: BatchFileStatus;
   @ApiProperty({ nullable: true, type: String, format: 'uuid', example: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d' }) doc_id: string | null;
@@ -39,6 +39,7 @@ export class BatchCountsDto {
   @ApiProperty({ example: 4 }) processing: number;
   @ApiProperty({ example: 45 }) completed: number;
   @ApiProperty({ example: 0 }) failed: number;
+  @ApiProperty({ example: 0 }) erased: number;
 }
 
 export class BatchDto {
@@ -66,7 +67,7 @@ export class BatchUploadBodyDto {
 }
 
 function statusOf(row: BatchFileRow): BatchFileStatus {
-  if (row.outcome === 'refused' || row.outcome === 'waiting') return row.outcome;
+  if (row.outcome === 'refused' || row.outcome === 'waiting' || row.outcome === 'erased') return row.outcome;
   // A password_required document started later with its password follows its run.
   if (row.documentStatus === 'processing' || row.documentStatus === 'completed' || row.documentStatus === 'failed') return row.documentStatus;
   return row.outcome;
@@ -79,13 +80,13 @@ function errorOf(row: BatchFileRow, status: BatchFileStatus): BatchFileErrorDto 
 }
 
 export function toBatchDto(batch: UploadBatchEntity, rows: BatchFileRow[]): BatchDto {
-  const counts: BatchCountsDto = { refused: 0, password_required: 0, waiting: 0, admitted: 0, processing: 0, completed: 0, failed: 0 };
+  const counts: BatchCountsDto = { refused: 0, password_required: 0, waiting: 0, admitted: 0, processing: 0, completed: 0, failed: 0, erased: 0 };
   const files = rows.map((row) => {
     const status = statusOf(row);
     counts[status]++;
     return {
       position: row.position,
-      file_name: row.fileName,
+      file_name: status === 'erased' ? null : row.fileName,
       status,
       doc_id: row.documentId,
       job_id: row.jobId,

@@ -9,9 +9,10 @@ import { UploadBatchEntity } from './upload-batch.entity.js';
  * - `refused`: no document (not a PDF, too large, a nested archive, a quota), `error_code` says why;
  * - `waiting`: its document is stored and waits, in PostgreSQL, for the tenant's admission;
  * - `admitted`: let into the pipeline (opened with a candidate password first when encrypted);
- * - `password_required`: encrypted, and no candidate password opened it.
+ * - `password_required`: encrypted, and no candidate password opened it;
+ * - `erased`: its document (or the client it named) was deleted: the row keeps its place only.
  */
-export type BatchFileOutcome = 'refused' | 'waiting' | 'admitted' | 'password_required';
+export type BatchFileOutcome = 'refused' | 'waiting' | 'admitted' | 'password_required' | 'erased';
 
 @Entity({ name: 'upload_batch_files' })
 @Index(['tenantId', 'outcome', 'createdAt'])

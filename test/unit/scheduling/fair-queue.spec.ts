@@ -1,7 +1,7 @@
 // The PDF engine's queue: tenants served in turn, bounded in total and per tenant, and a tenant with
 // nothing queued or running always let in, so that a few tenants filling it never lock the others out.
 import { describe, expect, it } from '@jest/globals';
-import { FairQueue } from '../../../src/modules/pdf/fair-queue.js';
+import { FairQueue } from '../../../src/common/scheduling/fair-queue.js';
 
 const drain = (q: FairQueue<string>) => {
   const out: string[] = [];
