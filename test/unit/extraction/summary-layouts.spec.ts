@@ -24,7 +24,7 @@ const HEADER: CellSpec[] = [[30, 'Scheme Name'], [250, 'Folio No.'], [400, 'Bala
 const figures = (units: string, nav: string, cost: string, value: string, gain: string): CellSpec[] => [[400, units, 'r'], [410, '30-Sep-2025'], [520, nav, 'r'], [600, cost, 'r'], [690, value, 'r'], [780, gain, 'r']];
 
 describe('a ruled table per fund house', () => {
-  it('reads the ISIN under a wrapped name, each fund house\'s total as its own and the grand total as the statement\'s', () => {
+  it('reads the ISIN under a wrapped name (a line of it may begin "Total"), each fund house\'s total as its own and the grand total as the statement\'s', () => {
     const draft = read(
       page(1, [
         ...TITLE,
@@ -33,7 +33,8 @@ describe('a ruled table per fund house', () => {
         [[30, 'Axis Short Duration Fund - Direct'], [250, '7327715053 / 0'], ...figures('37,992.652', '33.5322', '10,90,630.13', '12,73,977.21', '1,83,347.08')],
         [[30, 'Plan - Growth']],
         [[30, 'ISIN : INF846K01AX8']],
-        [[30, 'Axis Large Cap Fund - Regular Plan - Growth'], [250, '453896063578 / 0'], ...figures('25.000', '60.0000', '1,240.00', '1,500.00', '260.00')],
+        [[30, 'Axis Nifty'], [250, '453896063578 / 0'], ...figures('25.000', '60.0000', '1,240.00', '1,500.00', '260.00')],
+        [[30, 'Total Market Index Fund - Growth']],
         [[30, 'ISIN : INF846K01BK3']],
         [[30, 'Total'], [600, '10,91,870.13', 'r'], [690, '12,75,477.21', 'r']],
         [[30, 'DSP Mutual Fund']],
@@ -47,7 +48,7 @@ describe('a ruled table per fund house', () => {
     );
     expect(holdings(draft)).toEqual([
       ['INF846K01AX8', '7327715053 / 0', 'Axis Short Duration Fund - Direct Plan - Growth', 37992.652, 33.5322, 1273977.21, 1090630.13, 'Axis Mutual Fund'],
-      ['INF846K01BK3', '453896063578 / 0', 'Axis Large Cap Fund - Regular Plan - Growth', 25, 60, 1500, 1240, 'Axis Mutual Fund'],
+      ['INF846K01BK3', '453896063578 / 0', 'Axis Nifty Total Market Index Fund - Growth', 25, 60, 1500, 1240, 'Axis Mutual Fund'],
       ['INF740K018V0', '7051933541 / 38', 'DSP ELSS Tax Saver Fund - Regular Plan - Growth', 100, 150, 15000, 12000, 'DSP Mutual Fund'],
     ]);
     expect(draft.stated_total).toBe(1290477.21);

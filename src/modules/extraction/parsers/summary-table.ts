@@ -249,8 +249,9 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
       return;
     }
     const layout = layoutOf.get(line);
-    // A total's label may stand anywhere on its line (in the name column, after the figures' columns).
-    const label = isinOf(line) ? undefined : line.cells.map((c) => c.text.trim()).find((t) => group.test(t) || grand.test(t));
+    // A total's label may stand anywhere on its line (in the name column, after the figures' columns),
+    // and a total prints a figure: a wrapped name's line may begin "Total Market Index Fund".
+    const label = isinOf(line) || !piecesOf(line).some((p) => p.numeric) ? undefined : line.cells.map((c) => c.text.trim()).find((t) => group.test(t) || grand.test(t));
     if (label !== undefined) {
       const isGroup = group.test(label);
       const [only] = totalled;
