@@ -141,48 +141,40 @@ type RowEvent = Extract<Event, { kind: 'row' }>;
 
 /**
  * Gives every row its whole name and, where the ISIN is printed on a line of its own, its ISIN.
- * Where a block of rows prints ISIN lines, they divide it: each ISIN line closes its holding (ISINs
- * under the names) or opens it (ISINs over them), and every name line between two of them belongs to
- * the one row there. Other blocks go to `TableNames`, which splits name lines between rows by their
- * spacing.
+ * Where a statement prints ISIN lines, they divide its rows: each ISIN line closes its holding (ISINs
+ * under the names) or opens it (ISINs over them, as the first shows), and every name line between two
+ * of them belongs to the one row there, whatever stands between (a page break, a repeated header).
+ * Elsewhere `TableNames` splits name lines between the rows of a block by their spacing.
  */
 function resolveNames(events: Event[]): void {
-  const blocks: Array<Exclude<Event, { kind: 'break' }>[]> = [[]];
-  for (const e of events) {
-    const last = blocks[blocks.length - 1];
-    if (e.kind === 'break' || (last.length && last[last.length - 1].line.page !== e.line.page)) blocks.push([]);
-    if (e.kind !== 'break') blocks[blocks.length - 1].push(e);
+  const lines = events.filter((e): e is Exclude<Event, { kind: 'break' }> => e.kind !== 'break');
+  const firstIsin = lines.findIndex((e) => e.kind === 'isin');
+  if (firstIsin < 0) {
+    const names = new TableNames();
+    for (const e of events) {
+      if (e.kind === 'row') names.anchor(e.line, e.own, e.set);
+      else if (e.kind === 'name') names.fragment(e.line, e.text);
+      else if (e.kind === 'break') names.break();
+    }
+    names.resolve();
+    return;
   }
-  // Where the ISIN lines stand, from the first block that prints them: after their row, or before it.
-  const first = blocks.find((b) => b.some((e) => e.kind === 'isin') && b.some((e) => e.kind === 'row'));
-  const isinsBefore = first ? first.findIndex((e) => e.kind === 'isin') < first.findIndex((e) => e.kind === 'row') : false;
-  const names = new TableNames();
-  for (const block of blocks) {
-    if (!block.some((e) => e.kind === 'isin')) {
-      for (const e of block) {
-        if (e.kind === 'row') names.anchor(e.line, e.own, e.set);
-        else if (e.kind === 'name') names.fragment(e.line, e.text);
-      }
-      names.break();
-      continue;
-    }
-    const segments: Array<typeof block> = [[]];
-    for (const e of block) {
-      if (e.kind === 'isin' && isinsBefore && segments[segments.length - 1].length) segments.push([]);
-      segments[segments.length - 1].push(e);
-      if (e.kind === 'isin' && !isinsBefore) segments.push([]);
-    }
-    for (const segment of segments) {
-      const rows = segment.filter((e): e is RowEvent => e.kind === 'row');
-      if (rows.length !== 1) continue;
-      const [row] = rows;
-      const isin = segment.find((e) => e.kind === 'isin');
-      if (!row.holding.isin && isin?.kind === 'isin') row.holding.isin = isin.isin;
-      const text = segment.map((e) => (e === row ? e.own : e.kind === 'name' ? e.text : '')).filter(Boolean);
-      row.set(text.join(' ').replace(/\s+/g, ' ').trim());
-    }
+  const isinsBefore = firstIsin < lines.findIndex((e) => e.kind === 'row');
+  const segments: Array<typeof lines> = [[]];
+  for (const e of lines) {
+    if (e.kind === 'isin' && isinsBefore && segments[segments.length - 1].length) segments.push([]);
+    segments[segments.length - 1].push(e);
+    if (e.kind === 'isin' && !isinsBefore) segments.push([]);
   }
-  names.resolve();
+  for (const segment of segments) {
+    const rows = segment.filter((e): e is RowEvent => e.kind === 'row');
+    if (rows.length !== 1) continue;
+    const [row] = rows;
+    const isin = segment.find((e) => e.kind === 'isin');
+    if (!row.holding.isin && isin?.kind === 'isin') row.holding.isin = isin.isin;
+    const text = segment.map((e) => (e === row ? e.own : e.kind === 'name' ? e.text : '')).filter(Boolean);
+    row.set(text.join(' ').replace(/\s+/g, ' ').trim());
+  }
 }
 
 /** A printed total: the statement's, or a group's (a fund house's). */
