@@ -167,3 +167,28 @@ describe('figures under labels no vocabulary knows', () => {
     ]);
   });
 });
+
+describe('figures printed short of the statement\'s precision', () => {
+  it('are not read: an amount without the paise every other amount prints, a NAV without decimals', () => {
+    const header: CellSpec[] = [[30, 'Scheme Name'], [250, 'Folio No.'], [330, 'ISIN'], [470, 'Units', 'r'], [560, 'NAV', 'r'], [660, 'Market Value', 'r'], [760, 'Cost Value', 'r']];
+    const row = (isin: string, name: string, units: string, nav: string, value: string, cost: string): CellSpec[] => [[30, name], [250, '91012345678 / 0'], [330, isin], [470, units, 'r'], [560, nav, 'r'], [660, value, 'r'], [760, cost, 'r']];
+    const draft = read(
+      page(1, [
+        ...TITLE,
+        [[30, 'Axis Mutual Fund']],
+        header,
+        // 1,234.567 × 1,217.7608 = 15,03,407.30, printed without its paise.
+        row('INF846K01BK3', 'Axis Large Cap Fund - Regular Plan - Growth', '1,234.567', '1,217.7608', '15,03,407', '12,00,000.00'),
+        // 0.651 × 64.0054 = 41.67, the NAV printed as 64.
+        row('INF846K01AX8', 'Axis Short Duration Fund - Direct Plan - Growth', '0.651', '64', '41.67', '31.06'),
+        row('INF846K01DP8', 'Axis Midcap Fund - Direct Plan - Growth', '10.000', '100.0000', '1,000.00', '900.00'),
+      ]),
+    );
+    expect(holdings(draft).map((h) => [h[0], h[3], h[4], h[5]])).toEqual([
+      ['INF846K01BK3', 1234.567, 1217.7608, null],
+      ['INF846K01AX8', 0.651, null, 41.67],
+      ['INF846K01DP8', 10, 100, 1000],
+    ]);
+    expect(validateExtraction(draft).flags.filter((f) => f.code === 'FIGURE_MISSING').map((f) => f.isin)).toEqual(['INF846K01BK3', 'INF846K01AX8']);
+  });
+});

@@ -15,7 +15,7 @@ import { assetClassOfPrinted } from '../asset-class.js';
 import { anyOf, sectionOf, stripProductCode, type FamilyDescription } from '../families/index.js';
 import { CONTINUED_HEADING } from '../families/vocabulary.js';
 import { findIsin, findPan } from '../identifiers.js';
-import { parseDate } from '../numbers.js';
+import { parseDate, printedDecimals } from '../numbers.js';
 import { FIGURE_KINDS, piecesOf, readHeader, TableLayout, type ColumnKind, type TableHeader } from '../tables/index.js';
 import type { ExtractionDraft, Holding, StatedGroupTotal, TextLine } from '../types.js';
 import { dropPageFurniture, EntityBook, findPeriod, holderName, newHolding, TableNames } from './common.js';
@@ -65,6 +65,8 @@ interface RowRead {
   navDate: string | null;
   category: string | null;
   figures: Figures;
+  /** The figures' text as printed in their labelled columns. */
+  printed: Partial<Record<keyof Figures, string>>;
   /** The figures read again with the NAVs the same ISIN is valued at elsewhere (when some were not told apart). */
   again: (navsElsewhere: number[]) => Figures;
 }
@@ -97,6 +99,7 @@ function readRow(line: TextLine, layout: TableLayout | undefined): RowRead | nul
     navDate: parseDate(cells.byKind.nav_date ?? '') ?? null,
     category: cells.byKind.category ?? null,
     figures: completeFigures(labelled, texts, unlabelled),
+    printed: texts,
     again: (navs) => completeFigures(labelled, texts, unlabelled, navs),
   };
 }
@@ -126,6 +129,7 @@ function readUnlabelledRow(line: TextLine, isin: string): RowRead {
     navDate,
     category: null,
     figures: completeFigures(noFigures(), {}, numbers),
+    printed: {},
     again: (navs) => completeFigures(noFigures(), {}, numbers, navs),
   };
 }
@@ -174,6 +178,33 @@ function resolveNames(events: Event[]): void {
     if (!row.holding.isin && isin?.kind === 'isin') row.holding.isin = isin.isin;
     const text = segment.map((e) => (e === row ? e.own : e.kind === 'name' ? e.text : '')).filter(Boolean);
     row.set(text.join(' ').replace(/\s+/g, ' ').trim());
+  }
+}
+
+const FIELD: Record<keyof Figures, 'units' | 'nav' | 'market_value' | 'cost_value'> = { units: 'units', nav: 'nav', value: 'market_value', cost: 'cost_value' };
+
+/**
+ * Figures printed short of the statement's own precision are not read: an amount without the paise
+ * every other amount of the statement prints (values and costs alike), or units or a NAV printed
+ * without decimals where every other row prints them. Such a figure has lost digits (`1,23,456` for
+ * `1,23,456.01`, `64` for `64.0054`) by less than units × NAV or a total could show, so only the print's
+ * convention tells; it is left null, and the validator flags it.
+ */
+function dropShortFigures(rows: Array<{ holding: Holding; row: RowRead }>): void {
+  const texts = (field: keyof Figures, except: RowRead): string[] => rows.flatMap(({ row }) => (row === except || row.printed[field] === undefined ? [] : [row.printed[field]!]));
+  for (const { holding, row } of rows) {
+    for (const field of ['value', 'cost'] as const) {
+      const text = row.printed[field];
+      if (text === undefined) continue;
+      const others = [...texts('value', row), ...texts('cost', row), ...(field === 'value' ? (row.printed.cost ? [row.printed.cost] : []) : row.printed.value ? [row.printed.value] : [])];
+      const decimals = new Set(others.map(printedDecimals));
+      if (decimals.size === 1 && printedDecimals(text) < [...decimals][0]) holding[FIELD[field]] = null;
+    }
+    for (const field of ['units', 'nav'] as const) {
+      const text = row.printed[field];
+      const others = texts(field, row);
+      if (text !== undefined && printedDecimals(text) === 0 && others.length && others.every((t) => printedDecimals(t) > 0)) holding[FIELD[field]] = null;
+    }
   }
 }
 
@@ -232,7 +263,7 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
   let amc: string | null = null;
   /** The fund houses of the rows since the last total: a total is a fund house's only when they are one. */
   let totalled = new Set<string | null>();
-  const unresolved: Array<{ holding: Holding; row: RowRead }> = [];
+  const read: Array<{ holding: Holding; row: RowRead }> = [];
 
   lines.forEach((line, i) => {
     const text = line.text.trim();
@@ -275,7 +306,7 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
         }
       };
       book.add(pan, holder, holding);
-      if (row.figures.units === null || row.figures.nav === null || row.figures.value === null) unresolved.push({ holding, row });
+      read.push({ holding, row });
       events.push({ kind: 'row', line, own: row.name, holding, set });
       totalled.add(amc);
       return;
@@ -301,12 +332,14 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
   });
   resolveNames(events);
   // Units and NAV no label or convention told apart: the NAV the same ISIN is valued at elsewhere does.
-  for (const { holding, row } of unresolved) {
+  for (const { holding, row } of read) {
+    if (row.figures.units !== null && row.figures.nav !== null && row.figures.value !== null) continue;
     const navs = events.flatMap((e) => (e.kind === 'row' && e.holding !== holding && e.holding.isin === holding.isin && e.holding.nav !== null ? [e.holding.nav] : []));
     if (!navs.length) continue;
     const figures = row.again(navs);
     Object.assign(holding, { units: figures.units, nav: figures.nav, market_value: figures.value, cost_value: figures.cost });
   }
+  dropShortFigures(read);
 
   const { statement, groups } = statedTotals(totals);
   const entities = book.result();
