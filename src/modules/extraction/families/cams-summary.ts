@@ -6,7 +6,7 @@
  */
 import { cue, section, type FamilyDescription } from './family.js';
 import { CAMS } from './issuers.js';
-import { AMC_HEADING, AS_ON_DATE, CAMS_PRODUCT_CODE, CLOSING_BALANCE, GAIN_COLUMN, OPENING_BALANCE, SUMMARY_TITLE, TOTAL } from './vocabulary.js';
+import { AMC_HEADING, AS_ON_DATE, CAMS_PRODUCT_CODE, CLOSING_BALANCE, GAIN_COLUMN, GROUP_TOTAL, OPENING_BALANCE, SUMMARY_TITLE, SUMMARY_TOTAL } from './vocabulary.js';
 
 export const CAMS_SUMMARY: FamilyDescription = {
   code: 'CAMS_SUMMARY_CAS',
@@ -25,7 +25,7 @@ export const CAMS_SUMMARY: FamilyDescription = {
     cue(new RegExp(`${OPENING_BALANCE.source}|${CLOSING_BALANCE.source}`, 'i'), -4),
   ],
   sections: [section('mutual_fund_folios', AMC_HEADING)],
-  totals: { grand: [TOTAL], account: [], group: [] },
+  totals: { grand: [SUMMARY_TOTAL], account: [], group: [GROUP_TOTAL] },
   accountId: null,
   productCode: CAMS_PRODUCT_CODE,
 };

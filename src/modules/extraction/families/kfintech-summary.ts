@@ -7,7 +7,7 @@
  */
 import { cue, section, type FamilyDescription } from './family.js';
 import { KFINTECH } from './issuers.js';
-import { AMC_HEADING, AS_ON_DATE, GAIN_COLUMN, KFINTECH_PRODUCT_CODE, OPENING_BALANCE, SUMMARY_TITLE } from './vocabulary.js';
+import { AMC_HEADING, AS_ON_DATE, GAIN_COLUMN, GROUP_TOTAL, KFINTECH_PRODUCT_CODE, OPENING_BALANCE, SUMMARY_TITLE, SUMMARY_TOTAL } from './vocabulary.js';
 
 export const KFINTECH_SUMMARY: FamilyDescription = {
   code: 'KFINTECH_SUMMARY_CAS',
@@ -26,11 +26,7 @@ export const KFINTECH_SUMMARY: FamilyDescription = {
     cue(OPENING_BALANCE, -4),
   ],
   sections: [section('mutual_fund_folios', AMC_HEADING)],
-  totals: {
-    grand: [/^(?:Grand\s+|Portfolio\s+)?Total\b/i],
-    account: [],
-    group: [/^Sub\s*-?\s*Total\b/i],
-  },
+  totals: { grand: [SUMMARY_TOTAL], account: [], group: [GROUP_TOTAL] },
   accountId: null,
   productCode: KFINTECH_PRODUCT_CODE,
 };

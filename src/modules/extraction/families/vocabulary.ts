@@ -62,3 +62,12 @@ export const DETAILED_LABELS: DetailedLabels = {
     value: new RegExp(String.raw`(?:Market\s+Value|Valuation|Current\s+Value)(?:\s+(?:as\s+)?on\s+(?:${DATE}))?\s*:?`, 'i'),
   },
 };
+
+/** A summary's statement total: "Total", "Grand Total", "Portfolio Total", "Total Portfolio Value". */
+export const SUMMARY_TOTAL = /^(?:(?:Grand|Portfolio)\s+)?Total\b/i;
+
+/** A fund house's total within a summary's table ("Sub Total", "Sub-Total", "AMC Total"). */
+export const GROUP_TOTAL = /^(?:Sub\s*-?\s*Total|AMC\s+Total)\b/i;
+
+/** The marks of a fund-house heading repeated where its rows continue on a new page: "(continued) X", "X (contd.)". */
+export const CONTINUED_HEADING = /^\(\s*continued\s*\)\s*|\s*\(\s*(?:contd|continued)\.?\s*\)\s*$/gi;

@@ -220,11 +220,6 @@ export function isAmcLine(line: TextLine): boolean {
   return /(?:Mutual\s*Fund|\bMF)(?:\s*\([^)]*\))?\s*$/i.test(t) || /^Franklin\s+Templeton\s+Investments$/i.test(t);
 }
 
-/** Removes a registrar's product code in front of a scheme name ("B205RG-HDFC …", "128TSGPG - Axis …"). */
-export function stripSchemeCode(name: string): string {
-  return name.replace(/^\s*([A-Z0-9]*\d[A-Z0-9]*)\s*-\s*(?=\S)/, '').trim();
-}
-
 /** Locates an ISIN in a text even when a space splits it; returns its span. */
 export function isinSpan(text: string, isin: string): { start: number; end: number } | null {
   // An ISIN's characters are never spaces, so one left-to-right scan finds what /I\s?N\s?E…/ finds;

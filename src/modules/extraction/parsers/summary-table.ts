@@ -1,89 +1,362 @@
 /**
- * The reading both summary statements share (CAMS and KFintech "Consolidated Account Summary"):
- * each line, after page furniture, is classified in turn as a table header, a holding row (it has
- * an ISIN), a total, an investor (a PAN), an AMC heading or a line of a wrapped scheme name; a small
- * state keeps the current investor and AMC, and the printed total. How a line of each kind is read
- * is the statement's own (SummaryTable).
+ * The one reader of summary statements (CAMS and KFintech "Consolidated Account Summary"): one row
+ * per folio and scheme, as on a date, under each investor and fund house, in whatever print the
+ * registrar chose — a landscape table for the whole statement or a ruled table per fund house, its
+ * columns in any order and subset, labelled in any wording, the ISIN in a column of its own or on a
+ * line of its own under (or over) the scheme's name, names wrapping over several lines, the header
+ * repeated, relabelled or absent after a page break.
+ *
+ * Columns come from geometry (`tables/`): each header is found by its vocabulary and each row's text
+ * is given to the column it sits in, so a figure is what its label says it is (`summary-figures.ts`
+ * completes a row whose figures are not all labelled). What differs between the two registrars is
+ * data in their family descriptions (`families/`): fund-house headings, total labels, product codes.
  */
-import { findIsin } from '../identifiers.js';
-import type { ExtractionDraft, Holding, TextLine } from '../types.js';
-import { dropPageFurniture, EntityBook, findPeriod, isAmcLine, splitNumberTokens, TableNames } from './common.js';
+import { assetClassOfPrinted } from '../asset-class.js';
+import { anyOf, sectionOf, stripProductCode, type FamilyDescription } from '../families/index.js';
+import { CONTINUED_HEADING } from '../families/vocabulary.js';
+import { findIsin, findPan } from '../identifiers.js';
+import { parseDate, printedDecimals } from '../numbers.js';
+import { FIGURE_KINDS, piecesOf, readHeader, TableLayout, type ColumnKind, type TableHeader } from '../tables/index.js';
+import type { ExtractionDraft, Holding, StatedGroupTotal, TextLine } from '../types.js';
+import { dropPageFurniture, EntityBook, findPeriod, holderName, newHolding, TableNames } from './common.js';
+import { completeFigures, noFigures, printedNumber, type Figures, type PrintedNumber } from './summary-figures.js';
 
-/** A holding row as a statement reads it: the holding, the name printed on the row's own line, and what to do once the whole (wrapped) name is known. */
-export interface SummaryRowRead {
-  holding: Holding;
+/** The first ISIN printed in one of a line's cells (never one made of two columns' text, a registrar's name and a folio). */
+function isinOf(line: TextLine): string | null {
+  for (const c of line.cells) {
+    const isin = findIsin(c.text);
+    if (isin) return isin;
+  }
+  return null;
+}
+
+/** The tables of a statement: every line's governing layout (the last header above it), and the header lines. */
+interface Tables {
+  layoutOf: Map<TextLine, TableLayout>;
+  headerLines: Set<TextLine>;
+}
+
+/** Headers are found before page furniture goes: a header repeated atop every page is furniture. */
+function findTables(lines: TextLine[]): Tables {
+  const headers: Array<{ at: number; header: TableHeader }> = [];
+  const headerLines = new Set<TextLine>();
+  lines.forEach((line, i) => {
+    if (headerLines.has(line)) return;
+    const header = readHeader(lines, i);
+    if (!header) return;
+    headers.push({ at: i, header });
+    for (const l of header.lines) headerLines.add(l);
+  });
+  const layoutOf = new Map<TextLine, TableLayout>();
+  headers.forEach(({ at, header }, k) => {
+    const end = headers[k + 1]?.at ?? lines.length;
+    const body = lines.slice(at + 1, end).filter((l) => !headerLines.has(l));
+    const layout = TableLayout.of(header, body);
+    for (const l of body) layoutOf.set(l, layout);
+  });
+  return { layoutOf, headerLines };
+}
+
+/** A holding row as read from its own line; its name and ISIN may be completed by the lines around it. */
+interface RowRead {
+  isin: string | null;
+  folio: string | null;
   name: string;
-  named: (name: string) => void;
+  navDate: string | null;
+  category: string | null;
+  figures: Figures;
+  /** The figures' text as printed in their labelled columns. */
+  printed: Partial<Record<keyof Figures, string>>;
+  /** The figures read again with the NAVs the same ISIN is valued at elsewhere (when some were not told apart). */
+  again: (navsElsewhere: number[]) => Figures;
 }
 
-/** How one summary statement reads each kind of line; the reader keeps the state across lines. */
-export interface SummaryTable {
-  /** Whether the line is the table's header (the statement learns its columns from it). */
-  header(line: TextLine, text: string): boolean;
-  /** A holding row (the line has an ISIN) under the current AMC; null when the row cannot be read. */
-  row(line: TextLine, isin: string, amc: string | null): SummaryRowRead | null;
-  /** A total line: the printed total, null when it prints none it counts (a sub-total); undefined when the line is no total. */
-  total(line: TextLine, text: string): number | null | undefined;
-  /** An investor line: the PAN and the holder's name if printed; null when the line names no investor. */
-  investor(line: TextLine, text: string, previous: TextLine | null): { pan: string; name: string | null } | null;
-  /** The AMC as printed on its heading line. */
-  amcName(text: string): string;
-  /** Where the scheme names are printed (x), null while not known. */
-  nameX(): number | null;
+/** The row a line of a table prints, or null when it prints none (fewer than two figures and no ISIN). */
+function readRow(line: TextLine, layout: TableLayout | undefined): RowRead | null {
+  const isin = isinOf(line);
+  if (!layout) return isin ? readUnlabelledRow(line, isin) : null;
+  const cells = layout.cells(line);
+  const labelled = noFigures();
+  const texts: Partial<Record<keyof Figures, string>> = {};
+  const take = (field: keyof Figures, text: string | undefined): void => {
+    const n = printedNumber(text);
+    if (n) {
+      labelled[field] = n.value;
+      texts[field] = n.text;
+    }
+  };
+  take('units', cells.byKind.units);
+  take('nav', cells.byKind.nav);
+  take('value', cells.byKind.value);
+  take('cost', cells.byKind.cost);
+  const unlabelled = [...Object.values(cells.other), ...cells.loose.map((p) => p.text)].map(printedNumber).filter((n): n is PrintedNumber => n !== null);
+  const figureCount = Object.entries(cells.byKind).filter(([kind, text]) => FIGURE_KINDS.has(kind as ColumnKind) && printedNumber(text)).length + unlabelled.length;
+  if (figureCount < 2) return null;
+  return {
+    isin,
+    folio: cells.byKind.folio?.trim() || null,
+    name: cells.byKind.name ?? '',
+    navDate: parseDate(cells.byKind.nav_date ?? '') ?? null,
+    category: cells.byKind.category ?? null,
+    figures: completeFigures(labelled, texts, unlabelled),
+    printed: texts,
+    again: (navs) => completeFigures(labelled, texts, unlabelled, navs),
+  };
 }
 
-/** A line of a wrapped scheme name: text only, in the name column. */
-export function isNameFragment(line: TextLine, nameX: number | null): boolean {
-  return nameX !== null && line.cells.every((c) => Math.abs(c.x - nameX) < (splitNumberTokens(c.text) ? 3 : 12));
+/**
+ * A row of a table without a header: the folio before the ISIN, the name up to the first figure, a
+ * date the NAV's, and the figures told apart by their conventions and arithmetic alone.
+ */
+function readUnlabelledRow(line: TextLine, isin: string): RowRead {
+  const pieces = piecesOf(line);
+  const at = pieces.findIndex((p) => findIsin(p.text) === isin);
+  const before = at < 0 ? [] : pieces.slice(0, at);
+  const after = at < 0 ? pieces : pieces.slice(at + 1);
+  const name: string[] = [];
+  const numbers: PrintedNumber[] = [];
+  let navDate: string | null = null;
+  for (const p of after) {
+    const date = parseDate(p.text);
+    if (date && !navDate) navDate = date;
+    else if (p.numeric) numbers.push(printedNumber(p.text)!);
+    else if (!numbers.length && !navDate) name.push(p.text);
+  }
+  return {
+    isin,
+    folio: before.map((p) => p.text).join(' ').trim() || null,
+    name: name.join(' '),
+    navDate,
+    category: null,
+    figures: completeFigures(noFigures(), {}, numbers),
+    printed: {},
+    again: (navs) => completeFigures(noFigures(), {}, numbers, navs),
+  };
 }
 
-export function readSummaryTable(input: TextLine[], classification: 'CAMS_SUMMARY_CAS' | 'KFINTECH_SUMMARY_CAS', table: SummaryTable): ExtractionDraft {
+/** What a summary's lines are, in reading order, for putting names and ISINs together with their rows. */
+type Event =
+  | { kind: 'row'; line: TextLine; own: string; holding: Holding; set: (name: string) => void }
+  | { kind: 'name'; line: TextLine; text: string }
+  | { kind: 'isin'; line: TextLine; isin: string }
+  | { kind: 'break' };
+
+type RowEvent = Extract<Event, { kind: 'row' }>;
+
+/**
+ * Gives every row its whole name and, where the ISIN is printed on a line of its own, its ISIN.
+ * Where a statement prints ISIN lines, they divide its rows: each ISIN line closes its holding (ISINs
+ * under the names) or opens it (ISINs over them, as the first shows), and every name line between two
+ * of them belongs to the one row there, whatever stands between (a page break, a repeated header).
+ * Elsewhere `TableNames` splits name lines between the rows of a block by their spacing.
+ */
+function resolveNames(events: Event[]): void {
+  const lines = events.filter((e): e is Exclude<Event, { kind: 'break' }> => e.kind !== 'break');
+  const firstIsin = lines.findIndex((e) => e.kind === 'isin');
+  if (firstIsin < 0) {
+    const names = new TableNames();
+    for (const e of events) {
+      if (e.kind === 'row') names.anchor(e.line, e.own, e.set);
+      else if (e.kind === 'name') names.fragment(e.line, e.text);
+      else if (e.kind === 'break') names.break();
+    }
+    names.resolve();
+    return;
+  }
+  const isinsBefore = firstIsin < lines.findIndex((e) => e.kind === 'row');
+  const segments: Array<typeof lines> = [[]];
+  for (const e of lines) {
+    if (e.kind === 'isin' && isinsBefore && segments[segments.length - 1].length) segments.push([]);
+    segments[segments.length - 1].push(e);
+    if (e.kind === 'isin' && !isinsBefore) segments.push([]);
+  }
+  for (const segment of segments) {
+    const rows = segment.filter((e): e is RowEvent => e.kind === 'row');
+    if (rows.length !== 1) continue;
+    const [row] = rows;
+    const isin = segment.find((e) => e.kind === 'isin');
+    if (!row.holding.isin && isin?.kind === 'isin') row.holding.isin = isin.isin;
+    const text = segment.map((e) => (e === row ? e.own : e.kind === 'name' ? e.text : '')).filter(Boolean);
+    row.set(text.join(' ').replace(/\s+/g, ' ').trim());
+  }
+}
+
+const FIELD: Record<keyof Figures, 'units' | 'nav' | 'market_value' | 'cost_value'> = { units: 'units', nav: 'nav', value: 'market_value', cost: 'cost_value' };
+
+/**
+ * Figures printed short of the statement's own precision are not read: an amount without the paise
+ * every other amount of the statement prints (values and costs alike), or units or a NAV printed
+ * without decimals where every other row prints them. Such a figure has lost digits (`1,23,456` for
+ * `1,23,456.01`, `64` for `64.0054`) by less than units × NAV or a total could show, so only the print's
+ * convention tells; it is left null, and the validator flags it.
+ */
+function dropShortFigures(rows: Array<{ holding: Holding; row: RowRead }>): void {
+  const texts = (field: keyof Figures, except: RowRead): string[] => rows.flatMap(({ row }) => (row === except || row.printed[field] === undefined ? [] : [row.printed[field]!]));
+  for (const { holding, row } of rows) {
+    for (const field of ['value', 'cost'] as const) {
+      const text = row.printed[field];
+      if (text === undefined) continue;
+      const others = [...texts('value', row), ...texts('cost', row), ...(field === 'value' ? (row.printed.cost ? [row.printed.cost] : []) : row.printed.value ? [row.printed.value] : [])];
+      const decimals = new Set(others.map(printedDecimals));
+      if (decimals.size === 1 && printedDecimals(text) < [...decimals][0]) holding[FIELD[field]] = null;
+    }
+    for (const field of ['units', 'nav'] as const) {
+      const text = row.printed[field];
+      const others = texts(field, row);
+      if (text !== undefined && printedDecimals(text) === 0 && others.length && others.every((t) => printedDecimals(t) > 0)) holding[FIELD[field]] = null;
+    }
+  }
+}
+
+/** A printed total: the statement's, or a group's (a fund house's). */
+interface TotalRead {
+  value: number | null;
+  /** Labelled as a group's total ("Sub Total"). */
+  group: boolean;
+  /** Labelled only "Total": a fund house's when several are printed, else the statement's. */
+  plain: boolean;
+  amc: string | null;
+}
+
+function totalValue(line: TextLine, layout: TableLayout | undefined): number | null {
+  if (layout) {
+    const value = printedNumber(layout.cells(line).byKind.value);
+    if (value) return value.value;
+  }
+  const numbers = piecesOf(line).filter((p) => p.numeric);
+  return numbers.length ? printedNumber(numbers[numbers.length - 1].text)!.value : null;
+}
+
+/** The statement's total and the fund houses' totals among the printed ones. */
+function statedTotals(totals: TotalRead[]): { statement: number | null; groups: StatedGroupTotal[] } {
+  const strong = totals.filter((t) => !t.group && !t.plain);
+  const plain = totals.filter((t) => t.plain);
+  let statement: number | null = null;
+  const groupTotals = totals.filter((t) => t.group);
+  if (strong.length) {
+    statement = strong[strong.length - 1].value;
+    groupTotals.push(...plain);
+  } else if (plain.length === 1) {
+    statement = plain[0].value;
+  } else {
+    groupTotals.push(...plain);
+  }
+  const byAmc = new Map<string, number>();
+  for (const t of groupTotals) {
+    if (t.amc === null || t.value === null) continue;
+    byAmc.set(t.amc, Math.round(((byAmc.get(t.amc) ?? 0) + t.value) * 100) / 100);
+  }
+  return { statement, groups: [...byAmc].map(([name, market_value]) => ({ kind: 'amc' as const, name, market_value })) };
+}
+
+export function readSummaryStatement(input: TextLine[], family: FamilyDescription): ExtractionDraft {
   const period = findPeriod(input);
+  const { layoutOf, headerLines } = findTables(input);
   const lines = dropPageFurniture(input);
+  const grand = anyOf(family.totals.grand);
+  const group = anyOf(family.totals.group);
   const book = new EntityBook();
-  const names = new TableNames();
-  let statedTotal: number | null = null;
+  const events: Event[] = [];
+  const totals: TotalRead[] = [];
   let pan: string | null = null;
   let holder: string | null = null;
   let amc: string | null = null;
+  /** The fund houses of the rows since the last total: a total is a fund house's only when they are one. */
+  let totalled = new Set<string | null>();
+  const read: Array<{ holding: Holding; row: RowRead }> = [];
 
   lines.forEach((line, i) => {
     const text = line.text.trim();
-    if (table.header(line, text)) {
-      names.break();
+    if (headerLines.has(line)) {
+      events.push({ kind: 'break' });
       return;
     }
-    const isin = findIsin(text);
-    if (isin) {
-      const row = table.row(line, isin, amc);
-      if (!row) return;
-      book.add(pan, holder, row.holding);
-      names.anchor(line, row.name, row.named);
+    const layout = layoutOf.get(line);
+    // A total's label may stand anywhere on its line (in the name column, after the figures' columns),
+    // and a total prints a figure: a wrapped name's line may begin "Total Market Index Fund".
+    const label = isinOf(line) || !piecesOf(line).some((p) => p.numeric) ? undefined : line.cells.map((c) => c.text.trim()).find((t) => group.test(t) || grand.test(t));
+    if (label !== undefined) {
+      const isGroup = group.test(label);
+      const [only] = totalled;
+      totals.push({ value: totalValue(line, layout), group: isGroup, plain: !isGroup && /^total$/i.test(label), amc: totalled.size === 1 ? only : null });
+      totalled = new Set();
+      events.push({ kind: 'break' });
       return;
     }
-    const total = table.total(line, text);
-    if (total !== undefined) {
-      statedTotal = total ?? statedTotal;
-      names.break();
+    const row = readRow(line, layout);
+    if (row) {
+      const holding = newHolding({
+        isin: row.isin ?? '',
+        page: line.page,
+        units: row.figures.units,
+        nav: row.figures.nav,
+        market_value: row.figures.value,
+        cost_value: row.figures.cost,
+        folio: row.folio,
+        amc,
+        nav_date: row.navDate,
+      });
+      const set = (name: string): void => {
+        holding.scheme_name = stripProductCode(family.code, name);
+        // A printed category decides the asset class (the source 'statement' wins over any other).
+        const printed = row.category ? assetClassOfPrinted(row.category, holding.scheme_name) : null;
+        if (printed) {
+          holding.asset_class = printed;
+          holding.asset_class_source = 'statement';
+        }
+      };
+      book.add(pan, holder, holding);
+      read.push({ holding, row });
+      events.push({ kind: 'row', line, own: row.name, holding, set });
+      totalled.add(amc);
       return;
     }
-    const investor = table.investor(line, text, lines[i - 1] ?? null);
-    if (investor) {
-      pan = investor.pan;
-      holder = investor.name ?? book.nameOf(pan);
+    if (findPan(text)) {
+      pan = findPan(text);
+      holder = holderName(line, lines[i - 1] ?? null) ?? book.nameOf(pan);
       book.learnName(pan, holder);
-      names.break();
+      events.push({ kind: 'break' });
       return;
     }
-    if (isAmcLine(line)) {
-      amc = table.amcName(text);
-      names.break();
+    const heading = text.replace(CONTINUED_HEADING, '').replace(/\s+/g, ' ').trim();
+    if (sectionOf(family.code, heading)?.kind === 'mutual_fund_folios' && !piecesOf(line).some((p) => p.numeric)) {
+      amc = heading;
+      events.push({ kind: 'break' });
       return;
     }
-    if (isNameFragment(line, table.nameX())) names.fragment(line, text);
-    else names.break();
+    if (!layout) return;
+    const isin = isinOf(line);
+    if (isin) events.push({ kind: 'isin', line, isin });
+    else if (isNameLine(line, layout)) events.push({ kind: 'name', line, text });
+    else events.push({ kind: 'break' });
   });
-  names.resolve();
+  resolveNames(events);
+  // Units and NAV no label or convention told apart: the NAV the same ISIN is valued at elsewhere does.
+  for (const { holding, row } of read) {
+    if (row.figures.units !== null && row.figures.nav !== null && row.figures.value !== null) continue;
+    const navs = events.flatMap((e) => (e.kind === 'row' && e.holding !== holding && e.holding.isin === holding.isin && e.holding.nav !== null ? [e.holding.nav] : []));
+    if (!navs.length) continue;
+    const figures = row.again(navs);
+    Object.assign(holding, { units: figures.units, nav: figures.nav, market_value: figures.value, cost_value: figures.cost });
+  }
+  dropShortFigures(read);
 
-  return { classification, period, entities: book.result(), stated_total: statedTotal, currency: 'INR' };
+  const { statement, groups } = statedTotals(totals);
+  const entities = book.result();
+  // A row whose ISIN was printed nowhere it could be found is no holding.
+  for (const e of entities) e.holdings = e.holdings.filter((h) => h.isin);
+  return {
+    classification: family.code,
+    period,
+    entities: entities.filter((e) => e.holdings.length),
+    stated_total: statement,
+    ...(groups.length ? { stated_group_totals: groups } : {}),
+    currency: 'INR',
+  };
+}
+
+/** A line of a wrapped scheme name: text only, all of it in the name column. */
+function isNameLine(line: TextLine, layout: TableLayout): boolean {
+  const cells = layout.cells(line);
+  return Boolean(cells.byKind.name) && Object.keys(cells.byKind).length === 1 && !Object.keys(cells.other).length && !cells.loose.length;
 }
