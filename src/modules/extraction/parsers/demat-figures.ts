@@ -1,0 +1,116 @@
+/**
+ * The figures of one depository holding row: quantity, price (or NAV) and value. Each is taken from
+ * the column its label names (`tables/`), never from its position. Where the header leaves one
+ * unnamed (a label the vocabulary does not know, a header lost with a page), the row's own
+ * arithmetic chooses among its unlabelled figures: quantity × price = value within the printed
+ * rounding. When several readings satisfy it, the print's conventions decide (a value has 2
+ * decimals, a quantity is whole or has 3, a price 2 or 4); when they still do not, the figures
+ * left open are null (the validator flags them FIGURE_MISSING), never a guess.
+ */
+import { parseNumber } from '../numbers.js';
+import { FIGURE_KINDS, type ColumnKind, type RowCells } from '../tables/index.js';
+import { splitNumberTokens } from './common.js';
+
+export interface PrintedFigure {
+  value: number;
+  /** Decimals as printed ("1,234.50" → 2). */
+  decimals: number;
+}
+
+export interface DematFigures {
+  units: number | null;
+  nav: number | null;
+  value: number | null;
+  face_value: number | null;
+  cost_value: number | null;
+}
+
+type Role = 'units' | 'nav' | 'value';
+const ROLES: Role[] = ['units', 'nav', 'value'];
+
+/** One printed number; null for text, an empty cell, or a cell of several numbers (two columns' figures together). */
+export function printedFigure(text: string | undefined): PrintedFigure | null {
+  const tokens = text === undefined ? null : splitNumberTokens(text);
+  if (!tokens || tokens.length !== 1) return null;
+  const value = parseNumber(tokens[0]);
+  if (value === null) return null;
+  return { value, decimals: /\.(\d+)/.exec(tokens[0])?.[1].length ?? 0 };
+}
+
+/** Whether quantity × price gives the printed value, allowing for the price's rounding. */
+export function consistent(units: number, price: number, value: number): boolean {
+  const tolerance = Math.max(0.02, Math.abs(units) * 0.005, Math.abs(value) * 0.0005);
+  return Math.abs(units * price - value) <= tolerance;
+}
+
+/** How the print writes each figure: a value in paise, a quantity whole or in thousandths, a price in paise or to 4 decimals. */
+const CONVENTION: Record<Role, (decimals: number) => boolean> = {
+  units: (d) => d === 0 || d === 3,
+  nav: (d) => d === 2 || d === 4,
+  value: (d) => d === 2,
+};
+
+/** Every figure of the row no label names: cells under labels the vocabulary does not know, and cells under no label. */
+function unlabelled(cells: RowCells): PrintedFigure[] {
+  const texts = [...Object.values(cells.other), ...cells.loose.filter((p) => p.numeric).map((p) => p.text)];
+  return texts.flatMap((t) => (splitNumberTokens(t) ?? []).map((token) => printedFigure(token)).filter((f): f is PrintedFigure => f !== null));
+}
+
+/**
+ * The readings of the open roles from the candidates (each candidate used once) that satisfy
+ * quantity × price = value with the labelled figures; readings that give the same numbers are one.
+ */
+function readings(known: Partial<Record<Role, PrintedFigure>>, open: Role[], candidates: PrintedFigure[]): Array<Record<Role, PrintedFigure>> {
+  const out: Array<Record<Role, PrintedFigure>> = [];
+  const seen = new Set<string>();
+  const assign = (k: number, used: Set<number>, current: Partial<Record<Role, PrintedFigure>>): void => {
+    if (k === open.length) {
+      const r = current as Record<Role, PrintedFigure>;
+      if (r.units.value === 0 || r.nav.value === 0 || !consistent(r.units.value, r.nav.value, r.value.value)) return;
+      const key = ROLES.map((role) => `${r[role].value}/${r[role].decimals}`).join(' ');
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push({ ...r });
+      }
+      return;
+    }
+    candidates.forEach((c, i) => {
+      if (used.has(i)) return;
+      used.add(i);
+      assign(k + 1, used, { ...current, [open[k]]: c });
+      used.delete(i);
+    });
+  };
+  assign(0, new Set(), { ...known });
+  return out;
+}
+
+/**
+ * The row's figures. `byKind` holds the labelled columns' text; `elsewhere` is the price the same
+ * ISIN is printed at elsewhere in the statement (by label), which tells a quantity from a price when
+ * the row's arithmetic and conventions cannot.
+ */
+export function dematFigures(cells: RowCells, elsewhere: (value: number) => boolean = () => false): DematFigures {
+  const labelled = (kind: ColumnKind): PrintedFigure | null => printedFigure(cells.byKind[kind]);
+  const none: DematFigures = { units: null, nav: null, value: null, face_value: labelled('face_value')?.value ?? null, cost_value: labelled('cost')?.value ?? null };
+  // A figure column holding text (two figures run together, a misprint), or a quantity, price or
+  // value column holding more than one number: the row cannot be checked, so none of the three is taken.
+  const garbled = Object.entries(cells.byKind).some(([kind, text]) => FIGURE_KINDS.has(kind as ColumnKind) && !splitNumberTokens(text ?? ''));
+  if (garbled || ROLES.some((r) => cells.byKind[r] !== undefined && !labelled(r))) return none;
+  const known: Partial<Record<Role, PrintedFigure>> = {};
+  for (const role of ROLES) {
+    const f = labelled(role);
+    if (f) known[role] = f;
+  }
+  const open = ROLES.filter((r) => !known[r]);
+  const figures: DematFigures = { ...none, units: known.units?.value ?? null, nav: known.nav?.value ?? null, value: known.value?.value ?? null };
+  // A row printing no figure at all under an open label (a blank cell) has nothing to choose from.
+  const candidates = open.length ? unlabelled(cells) : [];
+  if (!open.length || candidates.length < open.length) return figures;
+  let found = readings(known, open, candidates);
+  if (found.length > 1) found = found.filter((r) => open.every((role) => CONVENTION[role](r[role].decimals)));
+  if (found.length > 1) found = found.filter((r) => elsewhere(r.nav.value));
+  if (found.length !== 1) return figures;
+  for (const role of open) figures[role] = found[0][role].value;
+  return figures;
+}
