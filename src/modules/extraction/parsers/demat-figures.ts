@@ -107,10 +107,15 @@ export function dematFigures(cells: RowCells, elsewhere: (value: number) => bool
   // A row printing no figure at all under an open label (a blank cell) has nothing to choose from.
   const candidates = open.length ? unlabelled(cells) : [];
   if (!open.length || candidates.length < open.length) return figures;
-  let found = readings(known, open, candidates);
+  const all = readings(known, open, candidates);
+  let found = all;
   if (found.length > 1) found = found.filter((r) => open.every((role) => CONVENTION[role](r[role].decimals)));
   if (found.length > 1) found = found.filter((r) => elsewhere(r.nav.value));
-  if (found.length !== 1) return figures;
-  for (const role of open) figures[role] = found[0][role].value;
+  if (found.length === 1) {
+    for (const role of open) figures[role] = found[0][role].value;
+  } else if (all.length > 1) {
+    // A figure every reading agrees on stands; the ones they disagree on stay null.
+    for (const role of open) if (all.every((r) => r[role].value === all[0][role].value)) figures[role] = all[0][role].value;
+  }
   return figures;
 }
