@@ -107,4 +107,21 @@ describe('NSDL tables told apart by their labels', () => {
     ]);
     expect(holdings).toEqual([['INF740K01NY4', 'DSP GILT FUND - DIRECT PLAN - GROWTH', 1000, 95.1234, 95123.4]]);
   });
+
+  it('reads a government security: coupon and maturity run into the name stay out of it and out of the figures; Debt by its section', () => {
+    const draft = extractStatement(
+      page(1, [
+        ...opening.slice(0, 4),
+        [[30, 'Government Securities']],
+        [[30, 'ISIN'], [95, 'Security'], [300, 'Coupon', 'r'], [312, 'Maturity'], [420, 'Face Value', 'r'], [470, 'Quantity', 'r'], [520, 'Market Price', 'r'], [570, 'Value', 'r']],
+        [[30, 'IN0020200112'], [95, '6.11% GOVERNMENT OF INDIA 6.11 09-Aug-2050'], [420, '100.00', 'r'], [470, '500', 'r'], [520, '98.45', 'r'], [570, '49,225.00', 'r']],
+        [[95, '2050']],
+        [[95, 'Sub Total'], [570, '49,225.00', 'r']],
+      ]),
+      classifiedAs('NSDL_CAS'),
+    );
+    const [h] = draft.entities[0].holdings;
+    expect([h.scheme_name, h.units, h.nav, h.market_value, h.face_value, h.instrument, h.asset_class]).toEqual(['6.11% GOVERNMENT OF INDIA 2050', 500, 98.45, 49225, 100, 'government_security', 'Debt']);
+    expect(validateExtraction(draft).flags).toEqual([]);
+  });
 });

@@ -26,6 +26,9 @@ export interface DematFigures {
 }
 
 type Role = 'units' | 'nav' | 'value';
+
+/** The figures of the holding itself; a coupon ("7.26%") or a return may print as text. */
+const HOLDING_FIGURES: ReadonlySet<ColumnKind> = new Set([...FIGURE_KINDS].filter((k) => k !== 'coupon' && k !== 'return'));
 const ROLES: Role[] = ['units', 'nav', 'value'];
 
 /** One printed number; null for text, an empty cell, or a cell of several numbers (two columns' figures together). */
@@ -86,16 +89,18 @@ function readings(known: Partial<Record<Role, PrintedFigure>>, open: Role[], can
 }
 
 /**
- * The row's figures. `byKind` holds the labelled columns' text; `elsewhere` is the price the same
- * ISIN is printed at elsewhere in the statement (by label), which tells a quantity from a price when
- * the row's arithmetic and conventions cannot.
+ * The row's figures. `byKind` holds the labelled columns' text; `printed` the kinds of the table's
+ * columns (where it prints quantity, price and value, a row missing one of them can be checked by
+ * nothing, and none of the three is taken); `elsewhere` tells whether the same ISIN is printed at a
+ * price elsewhere in the statement (by label), which tells a quantity from a price when the row's
+ * arithmetic and conventions cannot.
  */
-export function dematFigures(cells: RowCells, elsewhere: (value: number) => boolean = () => false): DematFigures {
+export function dematFigures(cells: RowCells, printed: ReadonlySet<ColumnKind>, elsewhere: (value: number) => boolean = () => false): DematFigures {
   const labelled = (kind: ColumnKind): PrintedFigure | null => printedFigure(cells.byKind[kind]);
   const none: DematFigures = { units: null, nav: null, value: null, face_value: labelled('face_value')?.value ?? null, cost_value: labelled('cost')?.value ?? null };
   // A figure column holding text (two figures run together, a misprint), or a quantity, price or
   // value column holding more than one number: the row cannot be checked, so none of the three is taken.
-  const garbled = Object.entries(cells.byKind).some(([kind, text]) => FIGURE_KINDS.has(kind as ColumnKind) && !splitNumberTokens(text ?? ''));
+  const garbled = Object.entries(cells.byKind).some(([kind, text]) => HOLDING_FIGURES.has(kind as ColumnKind) && !splitNumberTokens(text ?? ''));
   if (garbled || ROLES.some((r) => cells.byKind[r] !== undefined && !labelled(r))) return none;
   const known: Partial<Record<Role, PrintedFigure>> = {};
   for (const role of ROLES) {
@@ -106,7 +111,8 @@ export function dematFigures(cells: RowCells, elsewhere: (value: number) => bool
   const figures: DematFigures = { ...none, units: known.units?.value ?? null, nav: known.nav?.value ?? null, value: known.value?.value ?? null };
   // A row printing no figure at all under an open label (a blank cell) has nothing to choose from.
   const candidates = open.length ? unlabelled(cells) : [];
-  if (!open.length || candidates.length < open.length) return figures;
+  if (!open.length) return figures;
+  if (candidates.length < open.length) return ROLES.every((r) => printed.has(r)) ? none : figures;
   const all = readings(known, open, candidates);
   let found = all;
   if (found.length > 1) found = found.filter((r) => open.every((role) => CONVENTION[role](r[role].decimals)));
@@ -117,5 +123,7 @@ export function dematFigures(cells: RowCells, elsewhere: (value: number) => bool
     // A figure every reading agrees on stands; the ones they disagree on stay null.
     for (const role of open) if (all.every((r) => r[role].value === all[0][role].value)) figures[role] = all[0][role].value;
   }
+  // The table prints all three but one of them is missing from this row: what remains cannot be checked.
+  if (ROLES.every((r) => printed.has(r)) && ROLES.some((r) => figures[r] === null)) return none;
   return figures;
 }

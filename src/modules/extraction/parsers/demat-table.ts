@@ -11,8 +11,8 @@
  */
 import { sectionOf } from '../families/index.js';
 import { findIsin, findPan } from '../identifiers.js';
-import { piecesOf, readHeader, TableLayout, type RowCells, type TableHeader } from '../tables/index.js';
-import type { Entity, ExtractionDraft, Holding, SectionKind, StatedGroupTotal, StatementClass, TextLine } from '../types.js';
+import { piecesOf, readHeader, TableLayout, type ColumnKind, type RowCells, type TableHeader } from '../tables/index.js';
+import type { Entity, ExtractionDraft, Holding, Instrument, SectionKind, StatedGroupTotal, StatementClass, TextLine } from '../types.js';
 import { dropPageFurniture, holderName, EntityBook, findPeriod, newHolding, numericCells, TableNames } from './common.js';
 import { dematFigures } from './demat-figures.js';
 
@@ -65,6 +65,9 @@ function tablesOf(lines: TextLine[]): Map<TextLine, { header: TableHeader; layou
   return out;
 }
 
+const NO_COLUMNS: ReadonlySet<ColumnKind> = new Set();
+const kindsOf = (table: TableLayout): ReadonlySet<ColumnKind> => new Set(table.columns.map((c) => c.kind).filter((k): k is ColumnKind => k !== null));
+
 /** A row's cells when no header was found for its table: every figure unlabelled, the text its name. */
 function unlabelledCells(line: TextLine): RowCells {
   const pieces = piecesOf(line).filter((p) => findIsin(p.text) !== p.text);
@@ -87,7 +90,23 @@ function nameFragment(layout: TableLayout, line: TextLine): string | null {
 interface Row {
   holding: Holding;
   cells: RowCells;
+  /** The kinds of the columns its table prints (none when no header was found). */
+  printed: ReadonlySet<ColumnKind>;
 }
+
+/** The kind of security a section lists; null for a section of every kind (CDSL's holding statement). */
+const INSTRUMENT: Partial<Record<SectionKind, Instrument>> = {
+  equities: 'equity',
+  etfs: 'etf',
+  gold_bonds: 'gold_bond',
+  corporate_bonds: 'corporate_bond',
+  government_securities: 'government_security',
+  mutual_fund_units_demat: 'mutual_fund',
+  mutual_fund_folios: 'mutual_fund',
+};
+
+/** Sections whose heading says their securities are debt: bonds and government securities. */
+const DEBT_SECTIONS: ReadonlySet<SectionKind> = new Set(['corporate_bonds', 'government_securities']);
 
 export function parseDematStatement(input: TextLine[], layout: DematLayout): ExtractionDraft {
   const period = findPeriod(input);
@@ -108,13 +127,14 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
   let previous: TextLine | null = null;
   const names = new TableNames();
   let table: TableLayout | null = null;
+  let current: SectionKind | null = null;
   let inHoldings = !marked;
   let panLocked = false;
   /** Inside the folios held with the registrars, and their printed totals by investor (PAN). */
   let inFolios = false;
   const folioTotals = new Map<string | null, number>();
 
-  for (const line of lines) {
+  lines.forEach((line, i) => {
     const text = line.text.trim();
     const header = tables.get(line);
     if (header) {
@@ -124,15 +144,17 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
         names.break();
       }
       previous = line;
-      continue;
+      return;
     }
     const isin = findIsin(text);
     // A short line of a wrapped name ("ETF") can read like a section heading; inside an open table,
-    // close under the row above, it is the name's.
-    const close = previous !== null && previous.page === line.page && line.y - previous.y <= 16;
+    // close under the row above and with no table header after it on its page, it is the name's.
+    const opensTable = tables.has(lines[i + 1]) && lines[i + 1].page === line.page;
+    const close = previous !== null && previous.page === line.page && line.y - previous.y <= 16 && !opensTable;
     const kind = isin || (table && close && nameFragment(table, line) !== null) ? null : section(text);
     if (kind) {
       inHoldings = kind !== 'transactions';
+      current = kind;
       table = null;
       if (kind === 'mutual_fund_folios') {
         // Folios held with the registrars are in no demat account.
@@ -146,18 +168,23 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
       const folio = cells.byKind.folio?.replace(/\s+/g, '') ?? [...Object.values(cells.other), cells.byKind.name ?? ''].find((t) => FOLIO_CELL.test(t.trim())) ?? null;
       const own = (cells.byKind.name ?? '').replace(/\s+/g, ' ').trim();
       const holding = newHolding({ isin, page: line.page, scheme_name: own, account_id: account, folio, nav_date: period.to });
-      rows.push({ holding, cells });
+      const instrument = current ? INSTRUMENT[current] : undefined;
+      if (instrument) holding.instrument = instrument;
+      // A section the statement heads "Corporate Bonds" or "Government Securities" prints their class.
+      if (current && DEBT_SECTIONS.has(current)) Object.assign(holding, { asset_class: 'Debt', asset_class_source: 'statement' });
+      rows.push({ holding, cells, printed: table ? kindsOf(table) : NO_COLUMNS });
       book.add(pan, holder, holding);
       panLocked = false;
       names.anchor(line, own, (name) => (holding.scheme_name = name));
       previous = line;
-      continue;
+      return;
     }
     const acct = layout.account(text);
     if (acct) {
       account = acct;
       inFolios = false;
       table = null;
+      current = null;
     }
     // A new account section: its first holder (the first PAN that follows) owns its holdings.
     if (ACCOUNT_HEADING.test(text)) panLocked = false;
@@ -190,7 +217,7 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
       if (TOTAL_LINE.test(text) && nums.length) table = null;
     }
     previous = line;
-  }
+  });
   names.resolve();
   assignFigures(rows);
 
@@ -206,16 +233,17 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
 
 /** Each row's figures; a price the same ISIN is printed at under a label elsewhere can settle a row its labels leave open. */
 function assignFigures(rows: Row[]): void {
-  const figures = rows.map((r) => dematFigures(r.cells));
+  const figures = rows.map((r) => dematFigures(r.cells, r.printed));
   const prices = new Map<string, Set<number>>();
   rows.forEach((r, i) => {
     if (r.cells.byKind.nav !== undefined && figures[i].nav !== null) prices.set(r.holding.isin, (prices.get(r.holding.isin) ?? new Set()).add(figures[i].nav!));
   });
   rows.forEach((r, i) => {
-    const f = figures[i].units === null || figures[i].nav === null || figures[i].value === null ? dematFigures(r.cells, (p) => prices.get(r.holding.isin)?.has(p) ?? false) : figures[i];
+    const f = figures[i].units === null || figures[i].nav === null || figures[i].value === null ? dematFigures(r.cells, r.printed, (p) => prices.get(r.holding.isin)?.has(p) ?? false) : figures[i];
     r.holding.units = f.units;
     r.holding.nav = f.nav;
     r.holding.market_value = f.value;
     if (f.cost_value !== null) r.holding.cost_value = f.cost_value;
+    if (f.face_value !== null) r.holding.face_value = f.face_value;
   });
 }
