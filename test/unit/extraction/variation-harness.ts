@@ -29,6 +29,8 @@ export function randomOptions(seed: number): GenerateOptions {
     currency: rng.pick(['INR', 'Rs.'] as const),
     quirks,
     layout: randomVariation(seed),
+    // Drawn last, so that the draws above stay as they were.
+    unitDecimals: rng.pick([3, 3, 4] as const),
   };
 }
 
