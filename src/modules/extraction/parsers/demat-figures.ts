@@ -109,11 +109,8 @@ export function dematFigures(cells: RowCells, printed: ReadonlySet<ColumnKind>, 
   }
   const open = ROLES.filter((r) => !known[r]);
   const figures: DematFigures = { ...none, units: known.units?.value ?? null, nav: known.nav?.value ?? null, value: known.value?.value ?? null };
-  // A row printing no figure at all under an open label (a blank cell) has nothing to choose from.
-  const candidates = open.length ? unlabelled(cells) : [];
   if (!open.length) return figures;
-  if (candidates.length < open.length) return ROLES.every((r) => printed.has(r)) ? none : figures;
-  const all = readings(known, open, candidates);
+  const all = readings(known, open, unlabelled(cells));
   let found = all;
   if (found.length > 1) found = found.filter((r) => open.every((role) => CONVENTION[role](r[role].decimals)));
   if (found.length > 1) found = found.filter((r) => elsewhere(r.nav.value));

@@ -68,10 +68,13 @@ function tablesOf(lines: TextLine[]): Map<TextLine, { header: TableHeader; layou
 const NO_COLUMNS: ReadonlySet<ColumnKind> = new Set();
 const kindsOf = (table: TableLayout): ReadonlySet<ColumnKind> => new Set(table.columns.map((c) => c.kind).filter((k): k is ColumnKind => k !== null));
 
-/** A row's cells when no header was found for its table: every figure unlabelled, the text its name. */
+/** A row's cells when no header was found for its table: every figure unlabelled, a folio number its folio, the other text its name. */
 function unlabelledCells(line: TextLine): RowCells {
   const pieces = piecesOf(line).filter((p) => findIsin(p.text) !== p.text);
-  return { byKind: { name: pieces.filter((p) => !p.numeric).map((p) => p.text).join(' ') }, other: {}, loose: pieces.filter((p) => p.numeric) };
+  const text = pieces.filter((p) => !p.numeric);
+  const folio = text.find((p) => FOLIO_CELL.test(p.text));
+  const name = text.filter((p) => p !== folio).map((p) => p.text).join(' ');
+  return { byKind: folio ? { name, folio: folio.text } : { name }, other: {}, loose: pieces.filter((p) => p.numeric) };
 }
 
 /** A ticker under the ISIN, or a code in a column of its own, beside a wrapped name's line. */
@@ -165,7 +168,8 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     // A row with no figure at all is none the reader can read (its table is reported unread).
     if (isin && inHoldings && piecesOf(line).some((p) => p.numeric)) {
       const cells = table ? table.cells(line) : unlabelledCells(line);
-      const folio = cells.byKind.folio?.replace(/\s+/g, '') ?? [...Object.values(cells.other), cells.byKind.name ?? ''].find((t) => FOLIO_CELL.test(t.trim())) ?? null;
+      // The folio's own column, or a column whose label the vocabulary does not know.
+      const folio = (cells.byKind.folio ?? Object.values(cells.other).find((t) => FOLIO_CELL.test(t.trim())))?.replace(/\s+/g, '') ?? null;
       const own = (cells.byKind.name ?? '').replace(/\s+/g, ' ').trim();
       const holding = newHolding({ isin, page: line.page, scheme_name: own, account_id: account, folio, nav_date: period.to });
       const instrument = current ? INSTRUMENT[current] : undefined;
