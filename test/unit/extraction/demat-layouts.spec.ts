@@ -124,4 +124,23 @@ describe('NSDL tables told apart by their labels', () => {
     expect([h.scheme_name, h.units, h.nav, h.market_value, h.face_value, h.instrument, h.asset_class]).toEqual(['6.11% GOVERNMENT OF INDIA 2050', 500, 98.45, 49225, 100, 'government_security', 'Debt']);
     expect(validateExtraction(draft).flags).toEqual([]);
   });
+
+  it('reads a section heading that opens every page at one height as a heading, not as page furniture', () => {
+    const header: CellSpec[] = [[30, 'ISIN'], [95, 'Security'], [420, 'Face Value', 'r'], [470, 'Quantity', 'r'], [520, 'Market Price', 'r'], [570, 'Value', 'r']];
+    const bond = (isin: string, name: string, value: string): CellSpec[] => [[30, isin], [95, name], [420, '1,000.00', 'r'], [470, '10', 'r'], [520, '1,020.00', 'r'], [570, value, 'r']];
+    const gsec = (isin: string, name: string): CellSpec[] => [[30, isin], [95, name], [420, '100.00', 'r'], [470, '500', 'r'], [520, '98.00', 'r'], [570, '49,000.00', 'r']];
+    const lines = [
+      ...page(1, [...opening.slice(0, 4), [[30, 'Corporate Bonds']], header, bond('INE906B07CB9', '8.50% NHAI NCD 2029', '10,200.00'), [[95, 'Sub Total'], [570, '10,200.00', 'r']]]),
+      ...page(2, [[[30, 'Government Securities']], header, gsec('IN0020220151', '7.26% GOVERNMENT OF INDIA 2033'), [[95, 'Sub Total'], [570, '49,000.00', 'r']]]),
+      ...page(3, [[[30, 'Government Securities']], header, gsec('IN0020230077', '7.18% GOVERNMENT OF INDIA 2037'), [[95, 'Sub Total'], [570, '49,000.00', 'r']]]),
+      ...page(4, [[[30, 'Government Securities']], header, gsec('IN0020210244', '6.54% GOVERNMENT OF INDIA 2032'), [[95, 'Sub Total'], [570, '49,000.00', 'r']]]),
+    ];
+    const draft = extractStatement(lines, classifiedAs('NSDL_CAS'));
+    expect(draft.entities.flatMap((e) => e.holdings).map((h) => [h.isin, h.instrument, h.units, h.nav, h.face_value])).toEqual([
+      ['INE906B07CB9', 'corporate_bond', 10, 1020, 1000],
+      ['IN0020220151', 'government_security', 500, 98, 100],
+      ['IN0020230077', 'government_security', 500, 98, 100],
+      ['IN0020210244', 'government_security', 500, 98, 100],
+    ]);
+  });
 });

@@ -113,11 +113,12 @@ const DEBT_SECTIONS: ReadonlySet<SectionKind> = new Set(['corporate_bonds', 'gov
 
 export function parseDematStatement(input: TextLine[], layout: DematLayout): ExtractionDraft {
   const period = findPeriod(input);
-  // Headers are found before page furniture goes: a header repeated at the top of every page is furniture.
+  const section = (text: string): SectionKind | null => sectionOf(layout.classification, text)?.kind ?? null;
+  // Headers and section headings are found before page furniture goes: a table header repeated at the
+  // top of every page is furniture, and so is a heading that happens to open each page at one height.
   const tables = tablesOf(input);
   const content = new Set(dropPageFurniture(input));
-  const lines = input.filter((l) => content.has(l) || tables.has(l));
-  const section = (text: string): SectionKind | null => sectionOf(layout.classification, text)?.kind ?? null;
+  const lines = input.filter((l) => content.has(l) || tables.has(l) || section(l.text) !== null);
   // Rows are holdings only inside holdings tables, when the statement marks them (it nearly always does).
   const marked = tables.size > 0 || lines.some((l) => section(l.text) !== null);
   const book = new EntityBook();
