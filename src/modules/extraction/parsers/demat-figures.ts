@@ -8,6 +8,7 @@
  * left open are null (the validator flags them FIGURE_MISSING), never a guess.
  */
 import { parseNumber } from '../numbers.js';
+import { valueTolerance } from '../validator.js';
 import { FIGURE_KINDS, type ColumnKind, type RowCells } from '../tables/index.js';
 import { splitNumberTokens } from './common.js';
 
@@ -40,10 +41,9 @@ export function printedFigure(text: string | undefined): PrintedFigure | null {
   return { value, decimals: /\.(\d+)/.exec(tokens[0])?.[1].length ?? 0 };
 }
 
-/** Whether quantity × price gives the printed value, allowing for the price's rounding. */
-export function consistent(units: number, price: number, value: number): boolean {
-  const tolerance = Math.max(0.02, Math.abs(units) * 0.005, Math.abs(value) * 0.0005);
-  return Math.abs(units * price - value) <= tolerance;
+/** Whether quantity × price gives the printed value within the rounding of the price and value as printed (the validator's bound). */
+function consistent(units: PrintedFigure, price: PrintedFigure, value: PrintedFigure): boolean {
+  return Math.abs(units.value * price.value - value.value) <= valueTolerance(units.value, price.value, { navDecimals: price.decimals, valueDecimals: value.decimals });
 }
 
 /** How the print writes each figure: a value in paise, a quantity whole or in thousandths, a price in paise or to 4 decimals. */
@@ -69,7 +69,7 @@ function readings(known: Partial<Record<Role, PrintedFigure>>, open: Role[], can
   const assign = (k: number, used: Set<number>, current: Partial<Record<Role, PrintedFigure>>): void => {
     if (k === open.length) {
       const r = current as Record<Role, PrintedFigure>;
-      if (r.units.value === 0 || r.nav.value === 0 || !consistent(r.units.value, r.nav.value, r.value.value)) return;
+      if (r.units.value === 0 || r.nav.value === 0 || !consistent(r.units, r.nav, r.value)) return;
       const key = ROLES.map((role) => `${r[role].value}/${r[role].decimals}`).join(' ');
       if (!seen.has(key)) {
         seen.add(key);
