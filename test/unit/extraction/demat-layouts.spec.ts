@@ -143,4 +143,18 @@ describe('NSDL tables told apart by their labels', () => {
       ['IN0020210244', 'government_security', 500, 98, 100],
     ]);
   });
+
+  it('takes none of a row’s figures when its value prints decimals the statement’s values never do (a truncated "87" among "1,234.50")', () => {
+    const { holdings, flags } = read([
+      [[30, 'ISIN'], [95, 'Scheme Name'], [330, 'Units', 'r'], [420, 'NAV', 'r'], [500, 'Value', 'r']],
+      [[30, 'INF179K01BE2'], [95, 'HDFC GOLD ETF'], [330, '12.500', 'r'], [420, '80.0000', 'r'], [500, '1,000.00', 'r']],
+      [[30, 'INF247L01445'], [95, 'MOTILAL OSWAL NASDAQ 100 ETF'], [330, '0.427', 'r'], [420, '203.7636', 'r'], [500, '87', 'r']],
+      [[95, 'Sub Total'], [500, '1,087.01', 'r']],
+    ]);
+    expect(holdings).toEqual([
+      ['INF179K01BE2', 'HDFC GOLD ETF', 12.5, 80, 1000],
+      ['INF247L01445', 'MOTILAL OSWAL NASDAQ 100 ETF', null, null, null],
+    ]);
+    expect(flags).toContain('FIGURE_MISSING');
+  });
 });

@@ -38,8 +38,11 @@ export function printedFigure(text: string | undefined): PrintedFigure | null {
   if (!tokens || tokens.length !== 1) return null;
   const value = parseNumber(tokens[0]);
   if (value === null) return null;
-  return { value, decimals: /\.(\d+)/.exec(tokens[0])?.[1].length ?? 0 };
+  return { value, decimals: decimalsOf(tokens[0]) };
 }
+
+/** Decimals of a printed number: the digits after its last point ("Rs.1,234.50" → 2, "1,234" → 0). */
+export const decimalsOf = (text: string): number => /\.(\d+)\D*$/.exec(text)?.[1].length ?? 0;
 
 /** Whether quantity × price gives the printed value within the rounding of the price and value as printed (the validator's bound). */
 function consistent(units: PrintedFigure, price: PrintedFigure, value: PrintedFigure): boolean {
@@ -88,20 +91,26 @@ function readings(known: Partial<Record<Role, PrintedFigure>>, open: Role[], can
   return out;
 }
 
-/**
- * The row's figures. `byKind` holds the labelled columns' text; `printed` the kinds of the table's
- * columns (where it prints quantity, price and value, a row missing one of them can be checked by
- * nothing, and none of the three is taken); `elsewhere` tells whether the same ISIN is printed at a
- * price elsewhere in the statement (by label), which tells a quantity from a price when the row's
- * arithmetic and conventions cannot.
- */
-export function dematFigures(cells: RowCells, printed: ReadonlySet<ColumnKind>, elsewhere: (value: number) => boolean = () => false): DematFigures {
+/** What the row's table says about it. */
+export interface RowTable {
+  /** The kinds of the table's columns: where it prints quantity, price and value, a row missing one of them can be checked by nothing, and none of the three is taken. */
+  printed: ReadonlySet<ColumnKind>;
+  /** The decimals the statement's rows print values with, where they agree: a value printed otherwise is a misprint. */
+  valueDecimals?: number;
+  /** Whether the same ISIN is printed at this price elsewhere in the statement (by label): it tells a quantity from a price when the row's arithmetic and conventions cannot. */
+  elsewhere?: (price: number) => boolean;
+}
+
+/** The row's figures; `cells.byKind` holds the labelled columns' text. */
+export function dematFigures(cells: RowCells, { printed, valueDecimals, elsewhere = () => false }: RowTable): DematFigures {
   const labelled = (kind: ColumnKind): PrintedFigure | null => printedFigure(cells.byKind[kind]);
   const none: DematFigures = { units: null, nav: null, value: null, face_value: labelled('face_value')?.value ?? null, cost_value: labelled('cost')?.value ?? null };
   // A figure column holding text (two figures run together, a misprint), or a quantity, price or
   // value column holding more than one number: the row cannot be checked, so none of the three is taken.
   const garbled = Object.entries(cells.byKind).some(([kind, text]) => HOLDING_FIGURES.has(kind as ColumnKind) && !splitNumberTokens(text ?? ''));
   if (garbled || ROLES.some((r) => cells.byKind[r] !== undefined && !labelled(r))) return none;
+  const value = labelled('value');
+  if (value && valueDecimals !== undefined && value.decimals !== valueDecimals) return none;
   const known: Partial<Record<Role, PrintedFigure>> = {};
   for (const role of ROLES) {
     const f = labelled(role);

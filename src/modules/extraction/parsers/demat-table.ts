@@ -14,7 +14,7 @@ import { findIsin, findPan } from '../identifiers.js';
 import { piecesOf, readHeader, TableLayout, type ColumnKind, type RowCells, type TableHeader } from '../tables/index.js';
 import type { Entity, ExtractionDraft, Holding, Instrument, SectionKind, StatedGroupTotal, StatementClass, TextLine } from '../types.js';
 import { dropPageFurniture, holderName, EntityBook, findPeriod, newHolding, numericCells, TableNames } from './common.js';
-import { dematFigures } from './demat-figures.js';
+import { decimalsOf, dematFigures, printedFigure } from './demat-figures.js';
 
 export interface DematLayout {
   classification: StatementClass;
@@ -93,8 +93,8 @@ function nameFragment(layout: TableLayout, line: TextLine): string | null {
 interface Row {
   holding: Holding;
   cells: RowCells;
-  /** The kinds of the columns its table prints (none when no header was found). */
-  printed: ReadonlySet<ColumnKind>;
+  /** Its table (null when no header was found). */
+  table: TableLayout | null;
 }
 
 /** The kind of security a section lists; null for a section of every kind (CDSL's holding statement). */
@@ -125,6 +125,8 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
   const grand: Array<number | null> = layout.grandTotals.map(() => null);
   const groupTotals: StatedGroupTotal[] = [];
   const rows: Row[] = [];
+  /** The decimals of every printed total, evidence of how the statement prints values. */
+  const totalDecimals: number[] = [];
   let account: string | null = null;
   let pan: string | null = null;
   let holder: string | null = null;
@@ -177,7 +179,7 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
       if (instrument) holding.instrument = instrument;
       // A section the statement heads "Corporate Bonds" or "Government Securities" prints their class.
       if (current && DEBT_SECTIONS.has(current)) Object.assign(holding, { asset_class: 'Debt', asset_class_source: 'statement' });
-      rows.push({ holding, cells, printed: table ? kindsOf(table) : NO_COLUMNS });
+      rows.push({ holding, cells, table });
       book.add(pan, holder, holding);
       panLocked = false;
       names.anchor(line, own, (name) => (holding.scheme_name = name));
@@ -219,12 +221,15 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     }
     if (fragment === null) {
       names.break();
-      if (TOTAL_LINE.test(text) && nums.length) table = null;
+      if (TOTAL_LINE.test(text) && nums.length) {
+        table = null;
+        totalDecimals.push(decimalsOf(nums[nums.length - 1].text));
+      }
     }
     previous = line;
   });
   names.resolve();
-  assignFigures(rows);
+  assignFigures(rows, totalDecimals);
 
   return {
     classification: layout.classification,
@@ -236,15 +241,31 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
   };
 }
 
+/**
+ * The decimals the statement prints its values with, where its rows' values and its totals agree
+ * (most of them, two at least): a row printing its value otherwise ("87" among "1,234.50") is a
+ * misprint. Quantities are left out: a table may print whole shares beside units to 3 decimals.
+ */
+function valueDecimals(rows: Row[], totals: number[]): number | undefined {
+  const all = [...rows.map((r) => printedFigure(r.cells.byKind.value)?.decimals).filter((d): d is number => d !== undefined), ...totals];
+  const counts = new Map<number, number>();
+  for (const d of all) counts.set(d, (counts.get(d) ?? 0) + 1);
+  const [top] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  return top && top[1] >= 2 && top[1] * 2 > all.length ? top[0] : undefined;
+}
+
 /** Each row's figures; a price the same ISIN is printed at under a label elsewhere can settle a row its labels leave open. */
-function assignFigures(rows: Row[]): void {
-  const figures = rows.map((r) => dematFigures(r.cells, r.printed));
+function assignFigures(rows: Row[], totals: number[]): void {
+  const decimals = valueDecimals(rows, totals);
+  const printed = new Map([...new Set(rows.map((r) => r.table))].map((t) => [t, t ? kindsOf(t) : NO_COLUMNS]));
+  const read = (r: Row, elsewhere?: (price: number) => boolean) => dematFigures(r.cells, { printed: printed.get(r.table)!, valueDecimals: decimals, elsewhere });
+  const figures = rows.map((r) => read(r));
   const prices = new Map<string, Set<number>>();
   rows.forEach((r, i) => {
     if (r.cells.byKind.nav !== undefined && figures[i].nav !== null) prices.set(r.holding.isin, (prices.get(r.holding.isin) ?? new Set()).add(figures[i].nav!));
   });
   rows.forEach((r, i) => {
-    const f = figures[i].units === null || figures[i].nav === null || figures[i].value === null ? dematFigures(r.cells, r.printed, (p) => prices.get(r.holding.isin)?.has(p) ?? false) : figures[i];
+    const f = figures[i].units === null || figures[i].nav === null || figures[i].value === null ? read(r, (p) => prices.get(r.holding.isin)?.has(p) ?? false) : figures[i];
     r.holding.units = f.units;
     r.holding.nav = f.nav;
     r.holding.market_value = f.value;
