@@ -53,6 +53,7 @@ const QUIRK_FAMILY: Record<keyof Quirks, HoldingsFamily> = {
   multiSchemeFolio: 'cams_summary',
   sameFolioTwoAmcs: 'cams_detailed',
   mfUnitsInDemat: 'nsdl_cas',
+  dematBonds: 'cdsl_cas',
 };
 const QUIRKS = Object.keys(ALL_QUIRKS) as (keyof Quirks)[];
 const only = (quirk: keyof Quirks): Quirks => Object.fromEntries(QUIRKS.map((q) => [q, q === quirk])) as unknown as Quirks;

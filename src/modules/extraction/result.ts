@@ -23,6 +23,7 @@ import {
   type AssetAllocation,
   type AssetClass,
   type AssetClassSource,
+  type Instrument,
   type Entity,
   type Holding,
   type PortfolioFigures,
@@ -94,6 +95,7 @@ const STATEMENT_CLASSES: Record<StatementClass, true> = {
 };
 const ASSET_CLASSES: Record<AssetClass, true> = { Equity: true, Debt: true, Hybrid: true, Other: true };
 const ASSET_CLASS_SOURCES: Record<AssetClassSource, true> = { statement: true, amfi: true, scheme_name: true, security_type: true, model: true };
+const INSTRUMENTS: Record<Instrument, true> = { equity: true, etf: true, mutual_fund: true, gold_bond: true, corporate_bond: true, government_security: true };
 const VALIDATION_CODES: Record<ValidationCode, true> = {
   UNITS_NAV_MISMATCH: true,
   BALANCE_MISMATCH: true,
@@ -165,6 +167,8 @@ const holdingFields: Fields<ResultHolding> = {
   transactions: array(transaction),
   nav_date: optional(text),
   account_id: optional(text),
+  instrument: optional(nullable(unionOf(INSTRUMENTS))),
+  face_value: optional(figure),
   latest_nav: optional(number),
   latest_nav_date: optional(text),
   latest_market_value: optional(number),

@@ -97,6 +97,12 @@ export interface Transaction {
 export type AssetClass = 'Equity' | 'Debt' | 'Hybrid' | 'Other';
 
 /**
+ * What kind of security a depository statement lists a holding as, by the section it is printed in;
+ * null where the section does not say (CDSL's one table of every security, a registrar's statement).
+ */
+export type Instrument = 'equity' | 'etf' | 'mutual_fund' | 'gold_bond' | 'corporate_bond' | 'government_security';
+
+/**
  * What decided a holding's asset class: the category the statement prints, AMFI's category heading
  * for the ISIN, the scheme name (SEBI's category words), the kind of listed security, or a language
  * model's reading. Enrichment sets it (`enricher.ts`); a parser sets only 'statement'.
@@ -134,6 +140,14 @@ export interface Holding {
   nav_date?: string | null;
   /** Demat account (NSDL "IN300126 / 12345678", CDSL 16-digit BO ID) holding it, if any. */
   account_id?: string | null;
+  /** The kind of security, when a depository statement's section names it. */
+  instrument?: Instrument | null;
+  /**
+   * The face value of one unit as printed (a share's ₹10, a bond's ₹1,000, ₹100 of a government
+   * security). For a bond or government security `units` is the quantity printed (bonds, or units of
+   * face value) and `nav` the market price of one such unit, so that units × nav = market value.
+   */
+  face_value?: number | null;
   /**
    * From the market-data source (AMFI NAV file), present only when it is on and knows the ISIN:
    * the latest published NAV, its date (ISO), and units × that NAV (2 decimals). The statement's

@@ -88,6 +88,11 @@ export function compareWithModel(model: StatementModel, draft: ExtractionDraft):
     if ((g.amc ?? null) !== (h.amc ?? null)) diffs.push(`${where}: amc ${g.amc} != ${h.amc}`);
     if (g.asset_class !== h.asset_class) diffs.push(`${where}: asset_class ${g.asset_class} != ${h.asset_class}`);
     if (!demat && paise(g.cost_value) !== paise(h.cost_value)) diffs.push(`${where}: cost ${g.cost_value} != ${h.cost_value}`);
+    // Bonds and government securities: their kind and face value, as their section and column print them.
+    if (h.instrument === 'corporate_bond' || h.instrument === 'government_security') {
+      if (g.instrument !== h.instrument) diffs.push(`${where}: instrument ${g.instrument} != ${h.instrument}`);
+      if (paise(g.face_value) !== paise(h.face_value)) diffs.push(`${where}: face value ${g.face_value} != ${h.face_value}`);
+    }
     if (model.family === 'cams_detailed' || model.family === 'kfintech_detailed') {
       if (milli(g.opening_units) !== milli(h.opening_units)) diffs.push(`${where}: opening ${g.opening_units} != ${h.opening_units}`);
       if (g.transactions.length !== h.transactions.length) {

@@ -53,7 +53,8 @@ const CASES: Case[] = [
   },
   {
     family: 'cdsl_cas',
-    pick: (m) => m.holdings.filter((h) => h.account_id === m.accounts[m.accounts.length - 1].account_id),
+    // The holding statement's table (bonds and government securities are sections of their own).
+    pick: (m) => m.holdings.filter((h) => h.account_id === m.accounts[m.accounts.length - 1].account_id && (h.instrument === 'equity' || h.instrument === 'mutual_fund')),
     kind: 'demat_securities',
     options: (seed) => ({ ...randomOptions(seed), investors: 2 }),
   },

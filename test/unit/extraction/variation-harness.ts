@@ -31,6 +31,8 @@ export function randomOptions(seed: number): GenerateOptions {
     layout: randomVariation(seed),
     // Drawn after the rest, so a seed keeps the options above it had before these styles existed.
     ...printStyles(rng),
+    // Drawn last, so that the draws above stay as they were.
+    unitDecimals: rng.pick([3, 3, 4] as const),
   };
 }
 

@@ -24,6 +24,8 @@ export const CDSL_CAS: FamilyDescription = {
     section('demat_securities', /^\s*HOLDING\s+STATEMENT\b/i),
     section('demat_securities', /^\s*HOLDINGS?\s+AS\s+ON\b/i),
     section('mutual_fund_units_demat', /^\s*Mutual\s+Fund\s+Units\s+held\b/i),
+    section('corporate_bonds', /^\s*Corporate\s+Bonds?\b/i),
+    section('government_securities', /^\s*Government\s+Securities\b/i),
     MUTUAL_FUND_FOLIOS,
     TRANSACTIONS,
   ],

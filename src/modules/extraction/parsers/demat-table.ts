@@ -1,16 +1,20 @@
 /**
- * Holdings tables of the depository statements (NSDL and CDSL CAS). Both print, per demat
- * account, tables whose rows start with an ISIN, followed by the security name and then numbers:
- * balances (NSDL: face value, number of shares; CDSL: current, free, lent, safekeep, locked-in,
- * pledged …), the market price (or NAV) and the value. Long names wrap onto the next line(s) in
- * the name column. Columns differ between the depositories and over the years, so a row's numbers
- * are assigned by their arithmetic: the value is the last number, the price the one before, and the
- * quantity the leftmost number that, multiplied by the price, gives the value.
+ * Holdings tables of the depository statements (NSDL and CDSL CAS), read from geometry
+ * (`tables/`). Per demat account a statement prints tables by kind of security (the sections its
+ * family names: equities, ETFs, gold bonds, corporate bonds, government securities, mutual-fund
+ * units in demat; CDSL often one table of every security) and the folios held with the registrars.
+ * Each table's header is found by its column vocabulary, in any order and wording; its columns are
+ * x-bands learnt from its rows, and every cell of a row goes to the column it sits in, so a
+ * quantity, a price and a value are told apart by their labels (`demat-figures.ts`), and a name
+ * wrapped over several lines stays in its column. A table continued on a new page under its header
+ * repeated, relabelled or absent keeps reading in the same columns.
  */
+import { sectionOf } from '../families/index.js';
 import { findIsin, findPan } from '../identifiers.js';
-import { parseNumber } from '../numbers.js';
-import type { Entity, ExtractionDraft, StatedGroupTotal, StatementClass, TextLine } from '../types.js';
-import { dropPageFurniture, holderName, EntityBook, findPeriod, isinSpan, newHolding, numericCells, splitNumberTokens, TableNames, type Cell } from './common.js';
+import { piecesOf, readHeader, TableLayout, type ColumnKind, type RowCells, type TableHeader } from '../tables/index.js';
+import type { Entity, ExtractionDraft, Holding, Instrument, SectionKind, StatedGroupTotal, StatementClass, TextLine } from '../types.js';
+import { dropPageFurniture, holderName, EntityBook, findPeriod, newHolding, numericCells, TableNames } from './common.js';
+import { decimalsOf, dematFigures, printedFigure } from './demat-figures.js';
 
 export interface DematLayout {
   classification: StatementClass;
@@ -22,132 +26,12 @@ export interface DematLayout {
   grandTotals: RegExp[];
 }
 
-export interface QuantityPriceValue {
-  units: number;
-  price: number;
-  value: number;
-}
-
-/** Whether quantity × price gives the printed value, allowing for the price's rounding. */
-function consistent(units: number, price: number, value: number): boolean {
-  const tolerance = Math.max(0.02, Math.abs(units) * 0.005, Math.abs(value) * 0.0005);
-  return Math.abs(units * price - value) <= tolerance;
-}
-
-/**
- * Assigns the numbers of a holding row: among all (quantity, price, value) triples in print order
- * with quantity × price = value, the one whose value is printed furthest right, then whose price
- * is closest to it, then whose quantity is leftmost. That reads "face value, shares, price,
- * value" (NSDL), "current, free, lent, …, price, value" (CDSL) and "units, average cost, total
- * cost, NAV, value, gain, return" (NSDL mutual-fund folios) alike. Without such a triple the
- * row is read positionally (first = quantity, last two = price and value).
- */
-export function quantityPriceValue(values: number[]): QuantityPriceValue | null {
-  if (values.length < 3) {
-    if (values.length === 2 && values[1] === 0) return { units: values[0], price: 0, value: 0 };
-    return null;
-  }
-  for (let k = values.length - 1; k >= 2; k--) {
-    if (values[k] === 0) continue;
-    for (let j = k - 1; j >= 1; j--) {
-      for (let i = 0; i < j; i++) {
-        if (values[i] !== 0 && values[j] !== 0 && consistent(values[i], values[j], values[k])) return { units: values[i], price: values[j], value: values[k] };
-      }
-    }
-  }
-  return { units: values[0], price: values[values.length - 2], value: values[values.length - 1] };
-}
-
 const FOLIO_CELL = /^\d[\d ]*\s*\/\s*[\dA-Z]+$/;
-/** A code in a column of its own (UCC "MFHDFC0001", an ARN); a short number ("50", "100") is a word of a name. */
-const CODE_CELL = /^(?:[A-Z0-9]*\d[A-Z0-9]*|ARN-\d+)$/;
-const isCode = (text: string): boolean => CODE_CELL.test(text) && !/^\d{1,3}$/.test(text);
-
-interface RowRead {
-  isin: string;
-  folio: string | null;
-  name: string;
-  nameX: number;
-  numbers: number[];
-}
-
-/** Splits a holding row into ISIN, name and numbers. */
-function readRow(line: TextLine, isin: string, dropFirstNameCell: boolean): RowRead | null {
-  const span = isinSpan(line.text, isin);
-  if (!span) return null;
-  // Cells before and after the ISIN, rebuilt from the text so an ISIN split over cells is handled.
-  const before: Cell[] = [];
-  const cells: Cell[] = [];
-  let consumed = 0;
-  for (const c of line.cells) {
-    const start = line.text.indexOf(c.text, consumed);
-    const end = start + c.text.length;
-    consumed = Math.max(consumed, end);
-    if (end <= span.start) {
-      before.push(c);
-      continue;
-    }
-    if (end <= span.end) continue;
-    const text = start < span.end ? line.text.slice(span.end, end).trim() : c.text;
-    if (text) cells.push({ ...c, text, x: start < span.end ? c.x + 1 : c.x });
-  }
-  const nameCells: Cell[] = [];
-  const numberCells: Cell[] = [];
-  for (const c of cells) {
-    // A bare whole number right after the ISIN may start a name ("20 MICRONS"); a formatted one is a figure.
-    if (splitNumberTokens(c.text) && (nameCells.length || numberCells.length || before.length || /[.,()]/.test(c.text))) numberCells.push(c);
-    else if (numberCells.length === 0) nameCells.push(c);
-  }
-  // Numbers glued to the end of the name cell ("RELIANCE INDUSTRIES 1,412.000").
-  const last = nameCells[nameCells.length - 1];
-  if (last) {
-    const tokens = last.text.split(/\s+/);
-    const glued: string[] = [];
-    while (tokens.length > 1 && /[.,)]/.test(tokens[tokens.length - 1]) && parseNumber(tokens[tokens.length - 1]) !== null) glued.unshift(tokens.pop() as string);
-    if (glued.length) {
-      last.text = tokens.join(' ');
-      numberCells.unshift({ x: last.x, text: glued.join(' ') });
-    }
-  }
-  // Name printed before the ISIN (CDSL mutual-fund units table), or after it.
-  const textBefore = before.filter((c) => !splitNumberTokens(c.text));
-  let names = textBefore.length ? textBefore : nameCells;
-  if (!textBefore.length && dropFirstNameCell && nameCells.length > 1) names = nameCells.slice(1);
-  // Single-token codes (UCC "MFHDFC0001", ARN) and folio numbers sit in their own columns.
-  const folioCell = [...nameCells, ...before].find((c) => FOLIO_CELL.test(c.text));
-  names = names.filter((c) => c !== folioCell && !isCode(c.text));
-  return {
-    isin,
-    folio: folioCell ? folioCell.text.replace(/\s+/g, ' ') : null,
-    name: names.map((c) => c.text).join(' ').replace(/\s+/g, ' ').trim(),
-    nameX: names[0]?.x ?? line.cells[0].x,
-    numbers: numericCells(numberCells).map((n) => n.value),
-  };
-}
-
-/**
- * Text starting in the name column, with at most short codes left of it. A number counts as name
- * text only where it starts exactly at the column's left edge ("50 BEES"): figures are right-aligned
- * in columns of their own.
- */
-function isNameLine(line: TextLine, column: number): boolean {
-  const nameCells = line.cells.filter((c) => c.x >= column - 12);
-  const leftCells = line.cells.filter((c) => c.x < column - 12);
-  if (!nameCells.length || nameCells[0].x > column + 12 || !leftCells.every((c) => /^[A-Z0-9&.\-]{1,15}$/.test(c.text))) return false;
-  return nameCells.every((c) => !splitNumberTokens(c.text) || Math.abs(c.x - column) <= 3);
-}
-
-/** A column-header row of a holdings table ("ISIN  Security  Current Bal  …  Value"). */
-function isHoldingsHeader(text: string): boolean {
-  return /\bISIN\b/i.test(text) && /Value|Price|NAV|Bal(?:ance)?\b|Shares|Units/i.test(text) && !findIsin(text);
-}
-
-/** Headings of transaction sections, whose ISIN lines are not holdings. */
-const TRANSACTIONS_HEADING = /STATEMENT\s+OF\s+TRANSACTIONS|TRANSACTION\s+(?:DETAILS|STATEMENT|PARTICULARS)/i;
-const HOLDINGS_HEADING = /HOLDING\s+STATEMENT|HOLDINGS?\s+AS\s+ON|UNITS\s+HELD|Equities\s*\(E\)|Mutual\s+Funds?\s*\(M\)|Mutual\s+Fund\s+Folios|Mutual\s+Fund\s+Units\s+held|Corporate\s+Bonds|Government\s+Securities/i;
-
-const MF_FOLIOS_HEADING = /Mutual\s+Fund\s+Folios/i;
 const FOLIOS_TOTAL = /^(?:Sub\s*)?Total\b(?!\s+Value)/i;
+/** Lines that open a demat account's section (or the statement's mutual-fund folios). */
+const ACCOUNT_HEADING = /Demat\s+Account|\bBO\s*ID\b|Mutual\s+Fund\s+Folios|UNITS\s+HELD/i;
+/** A line that closes a table: a total of any kind. */
+const TOTAL_LINE = /\b(?:Sub\s*-?\s*Total|Total|Portfolio\s+Value)\b/i;
 
 /**
  * An investor's total printed over their demat accounts leaves out the folios held with the
@@ -162,76 +46,152 @@ function withFolioTotals(entities: Entity[], folioTotals: Map<string | null, num
   return entities;
 }
 
-/** Lines that open a demat account's section (or the statement's mutual-fund folios). */
-const ACCOUNT_HEADING = /Demat\s+Account|\bBO\s*ID\b|Mutual\s+Fund\s+Folios|UNITS\s+HELD/i;
+/** The statement's tables: each header, keyed by its main line, with the layout its rows give it. */
+function tablesOf(lines: TextLine[]): Map<TextLine, { header: TableHeader; layout: TableLayout }> {
+  const headers: Array<{ at: number; end: number; header: TableHeader }> = [];
+  for (let i = 0; i < lines.length; i++) {
+    const header = readHeader(lines, i);
+    if (!header) continue;
+    const first = lines.indexOf(header.lines[0]);
+    headers.push({ at: first, end: first + header.lines.length, header });
+    i = first + header.lines.length - 1;
+  }
+  const out = new Map<TextLine, { header: TableHeader; layout: TableLayout }>();
+  headers.forEach((h, k) => {
+    const body = lines.slice(h.end, k + 1 < headers.length ? headers[k + 1].at : lines.length).filter((l) => findIsin(l.text));
+    const table = { header: h.header, layout: TableLayout.of(h.header, body) };
+    for (const l of h.header.lines) out.set(l, table);
+  });
+  return out;
+}
+
+const NO_COLUMNS: ReadonlySet<ColumnKind> = new Set();
+const kindsOf = (table: TableLayout): ReadonlySet<ColumnKind> => new Set(table.columns.map((c) => c.kind).filter((k): k is ColumnKind => k !== null));
+
+/** A row's cells when no header was found for its table: every figure unlabelled, a folio number its folio, the other text its name. */
+function unlabelledCells(line: TextLine): RowCells {
+  const pieces = piecesOf(line).filter((p) => findIsin(p.text) !== p.text);
+  const text = pieces.filter((p) => !p.numeric);
+  const folio = text.find((p) => FOLIO_CELL.test(p.text));
+  const name = text.filter((p) => p !== folio).map((p) => p.text).join(' ');
+  return { byKind: folio ? { name, folio: folio.text } : { name }, other: {}, loose: pieces.filter((p) => p.numeric) };
+}
+
+/** A ticker under the ISIN, or a code in a column of its own, beside a wrapped name's line. */
+const SHORT_CODE = /^[A-Z0-9&.\-]{1,15}$/;
+
+/** A line of a wrapped name: text in the name column, and at most a short code in the ISIN or code column. */
+function nameFragment(layout: TableLayout, line: TextLine): string | null {
+  const cells = layout.cells(line);
+  if (cells.loose.length || Object.keys(cells.other).length || cells.byKind.name === undefined) return null;
+  const others = Object.entries(cells.byKind).filter(([kind]) => kind !== 'name');
+  if (!others.every(([kind, text]) => (kind === 'isin' || kind === 'code') && SHORT_CODE.test(text ?? ''))) return null;
+  if (piecesOf(line).some((p) => p.numeric && Math.abs(p.x - (layout.column('name')?.x ?? p.x)) > 3)) return null;
+  return cells.byKind.name ?? null;
+}
+
+interface Row {
+  holding: Holding;
+  cells: RowCells;
+  /** Its table (null when no header was found). */
+  table: TableLayout | null;
+}
+
+/** The kind of security a section lists; null for a section of every kind (CDSL's holding statement). */
+const INSTRUMENT: Partial<Record<SectionKind, Instrument>> = {
+  equities: 'equity',
+  etfs: 'etf',
+  gold_bonds: 'gold_bond',
+  corporate_bonds: 'corporate_bond',
+  government_securities: 'government_security',
+  mutual_fund_units_demat: 'mutual_fund',
+  mutual_fund_folios: 'mutual_fund',
+};
+
+/** Sections whose heading says their securities are debt: bonds and government securities. */
+const DEBT_SECTIONS: ReadonlySet<SectionKind> = new Set(['corporate_bonds', 'government_securities']);
 
 export function parseDematStatement(input: TextLine[], layout: DematLayout): ExtractionDraft {
   const period = findPeriod(input);
-  const lines = dropPageFurniture(input);
+  const section = (text: string): SectionKind | null => sectionOf(layout.classification, text)?.kind ?? null;
+  // Headers and section headings are found before page furniture goes: a table header repeated at the
+  // top of every page is furniture, and so is a heading that happens to open each page at one height.
+  const tables = tablesOf(input);
+  const content = new Set(dropPageFurniture(input));
+  const lines = input.filter((l) => content.has(l) || tables.has(l) || section(l.text) !== null);
   // Rows are holdings only inside holdings tables, when the statement marks them (it nearly always does).
-  const marked = lines.some((l) => isHoldingsHeader(l.text) || HOLDINGS_HEADING.test(l.text));
+  const marked = tables.size > 0 || lines.some((l) => section(l.text) !== null);
   const book = new EntityBook();
   const grand: Array<number | null> = layout.grandTotals.map(() => null);
   const groupTotals: StatedGroupTotal[] = [];
+  const rows: Row[] = [];
+  /** The decimals of every printed total, evidence of how the statement prints values. */
+  const totalDecimals: number[] = [];
   let account: string | null = null;
   let pan: string | null = null;
   let holder: string | null = null;
   let previous: TextLine | null = null;
   const names = new TableNames();
-  // The name column, from the table header (read before page furniture goes: a repeated header is furniture).
-  const headerNameX = (line: TextLine | undefined): number | null => line?.cells.find((c) => /Security|Description|Scheme|Name/i.test(c.text) && !/^ISIN$/i.test(c.text.trim()))?.x ?? null;
-  let nameX: number | null = headerNameX(input.find((l) => isHoldingsHeader(l.text)));
-  let symbolColumn = false;
+  let table: TableLayout | null = null;
+  let current: SectionKind | null = null;
   let inHoldings = !marked;
   let panLocked = false;
   /** Inside the folios held with the registrars, and their printed totals by investor (PAN). */
   let inFolios = false;
   const folioTotals = new Map<string | null, number>();
 
-  for (const line of lines) {
+  lines.forEach((line, i) => {
     const text = line.text.trim();
-    if (isHoldingsHeader(text)) {
-      symbolColumn = /Symbol/i.test(text);
-      inHoldings = true;
-      nameX = headerNameX(line);
-      names.break();
-      previous = line;
-      continue;
-    }
-    if (HOLDINGS_HEADING.test(text) && !findIsin(text)) inHoldings = true;
-    if (TRANSACTIONS_HEADING.test(text) && !findIsin(text)) inHoldings = false;
-    const isin = inHoldings ? findIsin(text) : null;
-    if (isin) {
-      const row = readRow(line, isin, symbolColumn);
-      const qpv = row ? quantityPriceValue(row.numbers) : null;
-      if (row && qpv) {
-        const holding = newHolding({
-          isin,
-          page: line.page,
-          scheme_name: row.name,
-          units: qpv.units,
-          nav: qpv.price,
-          market_value: qpv.value,
-          account_id: account,
-          folio: row.folio,
-          nav_date: period.to,
-        });
-        book.add(pan, holder, holding);
-        panLocked = false;
-        nameX ??= row.nameX;
-        names.anchor(line, row.name, (name) => (holding.scheme_name = name));
-        previous = line;
-        continue;
+    const header = tables.get(line);
+    if (header) {
+      if (header.header.lines[0] === line) {
+        table = header.layout;
+        inHoldings = true;
+        names.break();
       }
+      previous = line;
+      return;
+    }
+    const isin = findIsin(text);
+    // A short line of a wrapped name ("ETF") can read like a section heading; inside an open table,
+    // close under the row above and with no table header after it on its page, it is the name's.
+    const opensTable = tables.has(lines[i + 1]) && lines[i + 1].page === line.page;
+    const close = previous !== null && previous.page === line.page && line.y - previous.y <= 16 && !opensTable;
+    const kind = isin || (table && close && nameFragment(table, line) !== null) ? null : section(text);
+    if (kind) {
+      inHoldings = kind !== 'transactions';
+      current = kind;
+      table = null;
+      if (kind === 'mutual_fund_folios') {
+        // Folios held with the registrars are in no demat account.
+        account = null;
+        inFolios = true;
+      }
+    }
+    // A row with no figure at all is none the reader can read (its table is reported unread).
+    if (isin && inHoldings && piecesOf(line).some((p) => p.numeric)) {
+      const cells = table ? table.cells(line) : unlabelledCells(line);
+      // The folio's own column, or a column whose label the vocabulary does not know.
+      const folio = (cells.byKind.folio ?? Object.values(cells.other).find((t) => FOLIO_CELL.test(t.trim())))?.replace(/\s+/g, '') ?? null;
+      const own = (cells.byKind.name ?? '').replace(/\s+/g, ' ').trim();
+      const holding = newHolding({ isin, page: line.page, scheme_name: own, account_id: account, folio, nav_date: period.to });
+      const instrument = current ? INSTRUMENT[current] : undefined;
+      if (instrument) holding.instrument = instrument;
+      // A section the statement heads "Corporate Bonds" or "Government Securities" prints their class.
+      if (current && DEBT_SECTIONS.has(current)) Object.assign(holding, { asset_class: 'Debt', asset_class_source: 'statement' });
+      rows.push({ holding, cells, table });
+      book.add(pan, holder, holding);
+      panLocked = false;
+      names.anchor(line, own, (name) => (holding.scheme_name = name));
+      previous = line;
+      return;
     }
     const acct = layout.account(text);
     if (acct) {
       account = acct;
       inFolios = false;
-    } else if (MF_FOLIOS_HEADING.test(text) && !findIsin(text)) {
-      // Folios held with the registrars are in no demat account.
-      account = null;
-      inFolios = true;
+      table = null;
+      current = null;
     }
     // A new account section: its first holder (the first PAN that follows) owns its holdings.
     if (ACCOUNT_HEADING.test(text)) panLocked = false;
@@ -244,30 +204,32 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
         holder = name || book.nameOf(pan);
         panLocked = true;
       }
+      table = null;
     }
     const totalIndex = layout.grandTotals.findIndex((re) => re.test(text));
-    const nameLine = inHoldings && nameX !== null && !linePan && !/\bTotal\b/i.test(text) && isNameLine(line, nameX);
-    const nums = nameLine ? [] : numericCells(line.cells);
-    if (totalIndex >= 0 && nums.length) {
+    const fragment = inHoldings && table && !linePan && !kind && !acct && !TOTAL_LINE.test(text) ? nameFragment(table, line) : null;
+    const nums = fragment !== null ? [] : numericCells(line.cells);
+    if (fragment !== null) {
+      names.fragment(line, fragment);
+    } else if (totalIndex >= 0 && nums.length) {
       grand[totalIndex] = nums[nums.length - 1].value;
-      names.break();
     } else if (inFolios && FOLIOS_TOTAL.test(text) && nums.length) {
       folioTotals.set(pan, Math.round(((folioTotals.get(pan) ?? 0) + nums[nums.length - 1].value) * 100) / 100);
-      names.break();
     } else if (layout.accountTotal.test(text) && nums.length) {
       book.addStatedTotal(pan, holder, nums[nums.length - 1].value);
       if (account) groupTotals.push({ kind: 'account', name: account, market_value: nums[nums.length - 1].value });
+    }
+    if (fragment === null) {
       names.break();
-    } else if (nameLine) {
-      // A line of a wrapped security name: text starting in the name column; only a short code (a
-      // ticker under the ISIN) may sit left of it.
-      names.fragment(line, line.cells.filter((c) => c.x >= nameX! - 12).map((c) => c.text).join(' '));
-    } else {
-      names.break();
+      if (TOTAL_LINE.test(text) && nums.length) {
+        table = null;
+        totalDecimals.push(decimalsOf(nums[nums.length - 1].text));
+      }
     }
     previous = line;
-  }
+  });
   names.resolve();
+  assignFigures(rows, totalDecimals);
 
   return {
     classification: layout.classification,
@@ -277,4 +239,37 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     stated_group_totals: groupTotals,
     currency: 'INR',
   };
+}
+
+/**
+ * The decimals the statement prints its values with, where its rows' values and its totals agree
+ * (most of them, two at least): a row printing its value otherwise ("87" among "1,234.50") is a
+ * misprint. Quantities are left out: a table may print whole shares beside units to 3 decimals.
+ */
+function valueDecimals(rows: Row[], totals: number[]): number | undefined {
+  const all = [...rows.map((r) => printedFigure(r.cells.byKind.value)?.decimals).filter((d): d is number => d !== undefined), ...totals];
+  const counts = new Map<number, number>();
+  for (const d of all) counts.set(d, (counts.get(d) ?? 0) + 1);
+  const [top] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  return top && top[1] >= 2 && top[1] * 2 > all.length ? top[0] : undefined;
+}
+
+/** Each row's figures; a price the same ISIN is printed at under a label elsewhere can settle a row its labels leave open. */
+function assignFigures(rows: Row[], totals: number[]): void {
+  const decimals = valueDecimals(rows, totals);
+  const printed = new Map([...new Set(rows.map((r) => r.table))].map((t) => [t, t ? kindsOf(t) : NO_COLUMNS]));
+  const read = (r: Row, elsewhere?: (price: number) => boolean) => dematFigures(r.cells, { printed: printed.get(r.table)!, valueDecimals: decimals, elsewhere });
+  const figures = rows.map((r) => read(r));
+  const prices = new Map<string, Set<number>>();
+  rows.forEach((r, i) => {
+    if (r.cells.byKind.nav !== undefined && figures[i].nav !== null) prices.set(r.holding.isin, (prices.get(r.holding.isin) ?? new Set()).add(figures[i].nav!));
+  });
+  rows.forEach((r, i) => {
+    const f = figures[i].units === null || figures[i].nav === null || figures[i].value === null ? read(r, (p) => prices.get(r.holding.isin)?.has(p) ?? false) : figures[i];
+    r.holding.units = f.units;
+    r.holding.nav = f.nav;
+    r.holding.market_value = f.value;
+    if (f.cost_value !== null) r.holding.cost_value = f.cost_value;
+    if (f.face_value !== null) r.holding.face_value = f.face_value;
+  });
 }

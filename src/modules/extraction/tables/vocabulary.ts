@@ -37,7 +37,7 @@ const LABELS: ReadonlyArray<readonly [ColumnKind, RegExp]> = [
   ['gain', /^(?:unreali[sz]ed |notional )?(?:gain|profit|p) ?(?:\/|&|or) ?\(?(?:loss|l)\)?$|^(?:unreali[sz]ed |notional )?gain$|^appreciation$/],
   ['return', /return|xirr|cagr|annuali[sz]ed/],
   ['cost', /^(?:total )?(?:cost|invested|investment|purchase)(?: value| amount| cost)?$|^amount invested$|^invested value$|^acquisition cost$/],
-  ['nav', /^(?:closing |market |unit |latest )?(?:nav|price|rate)(?: per unit)?(?: \/ face value)?$|^market price \/$/],
+  ['nav', /^(?:closing |market |unit |latest |current )?(?:nav|price|rate)(?: per unit)?(?: \/ face value)?$|^market price \/$/],
   ['face_value', /^face value$|^fv$/],
   ['coupon', /^coupon(?: rate)?$|^interest rate$/],
   ['maturity', /^maturity(?: date)?$|^redemption date$/],

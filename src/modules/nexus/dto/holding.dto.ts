@@ -33,6 +33,20 @@ export class ExtractedHoldingDto {
   @ApiProperty({ example: 2, description: 'Page of the statement the holding is printed on' }) page: number;
   @ApiPropertyOptional({ nullable: true, type: String, example: '2025-09-30', description: 'Date of the NAV or price (ISO), when printed' }) nav_date?: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, example: 'IN300126 / 12345678', description: 'Demat account holding it' }) account_id?: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    enum: ['equity', 'etf', 'mutual_fund', 'gold_bond', 'corporate_bond', 'government_security'],
+    example: 'government_security',
+    description: "Kind of security, when a depository statement's section names it",
+  })
+  instrument?: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: Number,
+    example: 100,
+    description: 'Face value of one unit as printed; for a bond or government security, units is the quantity printed and nav the market price of one unit',
+  })
+  face_value?: number | null;
   @ApiPropertyOptional({ type: Number, example: 1531.02, description: 'Latest NAV from the market-data source, when on and known' }) latest_nav?: number;
   @ApiPropertyOptional({ type: Number, example: 1890124.67, description: 'Units × the latest NAV; absent when the units are unknown' }) latest_market_value?: number;
   @ApiPropertyOptional({ type: [RefusedFigureDto], description: 'Printed figures the statement itself refutes, each null above; absent when every figure stood' })
