@@ -86,6 +86,7 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/v1/zen/uploads': (ids, _account, pdf) => ({ multipart: { fields: { session_id: ids.session_id }, pdf } }),
   'POST /api/v1/nexus/upload/batch': (_ids, _account, pdf) => ({ multipart: { fields: {}, pdf, fileField: 'files' } }),
   'GET /api/v1/zen/chat/{session_id}/documents/{doc_id}/status': (ids) => ({ params: { doc_id: ids.chat_doc_id } }),
+  'POST /api/v1/zen/chat/{session_id}/documents/{doc_id}/attach': (ids) => ({ params: { doc_id: ids.chat_doc_id } }),
   'POST /api/v1/webhooks/test': (ids) => ({ json: { webhook_id: ids.webhook_id, event: 'document.completed' } }),
   'PATCH /api/v1/webhooks/{webhook_id}': () => ({ json: { events: ['document.completed'] } }),
   'DELETE /api/v1/webhooks/{webhook_id}': (ids) => ({ params: { webhook_id: ids.webhook_to_delete } }),
