@@ -191,19 +191,32 @@ const FIELD: Record<keyof Figures, 'units' | 'nav' | 'market_value' | 'cost_valu
  * convention tells; it is left null, and the validator flags it.
  */
 function dropShortFigures(rows: Array<{ holding: Holding; row: RowRead }>): void {
-  const texts = (field: keyof Figures, except: RowRead): string[] => rows.flatMap(({ row }) => (row === except || row.printed[field] === undefined ? [] : [row.printed[field]!]));
+  // How many figures of each kind print each number of decimals, counted once for the whole table: a
+  // row then compares its figure with every other row's by taking its own out of the count.
+  const tally = (fields: ReadonlyArray<keyof Figures>): Map<number, number> => {
+    const counts = new Map<number, number>();
+    for (const { row } of rows) for (const f of fields) if (row.printed[f] !== undefined) counts.set(printedDecimals(row.printed[f]!), (counts.get(printedDecimals(row.printed[f]!)) ?? 0) + 1);
+    return counts;
+  };
+  /** The decimals printed by the counted figures other than one printing `own`. */
+  const othersThan = (counts: Map<number, number>, own: number): number[] =>
+    [...counts].flatMap(([decimals, n]) => (n - (decimals === own ? 1 : 0) > 0 ? [decimals] : []));
+  const money = tally(['value', 'cost']);
+  const byField = { units: tally(['units']), nav: tally(['nav']) };
   for (const { holding, row } of rows) {
     for (const field of ['value', 'cost'] as const) {
       const text = row.printed[field];
       if (text === undefined) continue;
-      const others = [...texts('value', row), ...texts('cost', row), ...(field === 'value' ? (row.printed.cost ? [row.printed.cost] : []) : row.printed.value ? [row.printed.value] : [])];
-      const decimals = new Set(others.map(printedDecimals));
-      if (decimals.size === 1 && printedDecimals(text) < [...decimals][0]) holding[FIELD[field]] = null;
+      // Every other amount of the table, this row's other amount included.
+      const decimals = othersThan(money, printedDecimals(text));
+      if (decimals.length === 1 && printedDecimals(text) < decimals[0]) holding[FIELD[field]] = null;
     }
     for (const field of ['units', 'nav'] as const) {
       const text = row.printed[field];
-      const others = texts(field, row);
-      if (text !== undefined && printedDecimals(text) === 0 && others.length && others.every((t) => printedDecimals(t) > 0)) holding[FIELD[field]] = null;
+      if (text === undefined || printedDecimals(text) !== 0) continue;
+      const others = othersThan(byField[field], 0);
+      const zeros = (byField[field].get(0) ?? 0) - 1;
+      if (others.length && zeros === 0) holding[FIELD[field]] = null;
     }
   }
 }

@@ -42,6 +42,15 @@ const isFigure = (text: string): boolean => parseNumber(text) !== null || parseD
  * inside a cell are estimated from the characters' share of its width.
  */
 export function piecesOf(line: TextLine): Piece[] {
+  // A line is cut the same way every time a reader asks (the readers pass over a table more than once).
+  let cut = PIECES.get(line);
+  if (!cut) PIECES.set(line, (cut = cutIntoPieces(line)));
+  return cut.map((p) => ({ ...p }));
+}
+
+const PIECES = new WeakMap<TextLine, Piece[]>();
+
+function cutIntoPieces(line: TextLine): Piece[] {
   const out: Piece[] = [];
   for (const cell of line.cells) {
     const x_end = cell.x_end ?? cell.x + cell.text.length * 4;
