@@ -26,6 +26,7 @@ import {
   type Instrument,
   type Entity,
   type Holding,
+  type JointHolder,
   type PortfolioFigures,
   type RefusedFigure,
   type StatementClass,
@@ -184,6 +185,8 @@ const holdingFields: Fields<ResultHolding> = {
   ),
   xirr: optional(figure),
   xirr_reason: optional(nullable(unionOf(XIRR_REASONS))),
+  joint_holders: optional(array(object<JointHolder>({ name: string, pan: text }))),
+  nominees: optional(array(string)),
 };
 
 const allocation = object<AssetAllocation>({ equity: number, debt: number, hybrid: number, other: number });

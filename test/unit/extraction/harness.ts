@@ -87,6 +87,9 @@ export function compareWithModel(model: StatementModel, draft: ExtractionDraft):
     if ((g.folio ?? null) !== (h.folio ?? null)) diffs.push(`${where}: folio ${g.folio} != ${h.folio}`);
     if ((g.amc ?? null) !== (h.amc ?? null)) diffs.push(`${where}: amc ${g.amc} != ${h.amc}`);
     if (g.asset_class !== h.asset_class) diffs.push(`${where}: asset_class ${g.asset_class} != ${h.asset_class}`);
+    // A folio's other holders and nominees, exactly as printed; none when the statement prints none.
+    if (JSON.stringify(g.joint_holders ?? null) !== JSON.stringify(h.joint_holders ?? null)) diffs.push(`${where}: joint holders ${JSON.stringify(g.joint_holders)} != ${JSON.stringify(h.joint_holders)}`);
+    if (JSON.stringify(g.nominees ?? null) !== JSON.stringify(h.nominees ?? null)) diffs.push(`${where}: nominees ${JSON.stringify(g.nominees)} != ${JSON.stringify(h.nominees)}`);
     if (!demat && paise(g.cost_value) !== paise(h.cost_value)) diffs.push(`${where}: cost ${g.cost_value} != ${h.cost_value}`);
     // Bonds and government securities: their kind and face value, as their section and column print them.
     if (h.instrument === 'corporate_bond' || h.instrument === 'government_security') {
