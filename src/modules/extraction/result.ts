@@ -27,6 +27,7 @@ import {
   type Entity,
   type Holding,
   type JointHolder,
+  type Guardian,
   type PortfolioFigures,
   type RefusedFigure,
   type StatementClass,
@@ -45,7 +46,7 @@ export type ResultFigures = Omit<PortfolioFigures, 'holdings_valued' | 'holdings
   Partial<Pick<PortfolioFigures, 'holdings_valued' | 'holdings_without_value' | 'xirr_reason'>>;
 
 /** One investor of the statement with its holdings and its own figures (the statement's stated totals are not kept). */
-export interface ResultEntity extends Pick<Entity, 'entity_name' | 'pan'> {
+export interface ResultEntity extends Pick<Entity, 'entity_name' | 'pan' | 'guardian'> {
   holdings: ResultHolding[];
   asset_allocation: AssetAllocation;
   /** The investor's figures; null when the calculation gave none for it. */
@@ -214,6 +215,7 @@ const flag = object<ValidationFlag>({
 const entity = object<ResultEntity>({
   entity_name: text,
   pan: text,
+  guardian: optional(object<Guardian>({ name: string, pan: text })),
   holdings: array(object(holdingFields)),
   asset_allocation: allocation,
   totals: nullable(figures),

@@ -194,6 +194,17 @@ export interface Entity {
   holdings: Holding[];
   /** The statement's own printed total for this investor, when it prints one. */
   stated_total: number | null;
+  /**
+   * A minor's guardian as printed under the minor. The entity stays the minor: `pan` is the minor's
+   * PAN, or null when only the guardian's is printed. Absent when no guardian is printed.
+   */
+  guardian?: Guardian;
+}
+
+/** The guardian of a minor investor. */
+export interface Guardian {
+  name: string;
+  pan: string | null;
 }
 
 export interface StatedGroupTotal {

@@ -16,14 +16,14 @@
  * `closing.ts` (the closing block), with the labels in `labels.ts`.
  */
 import { findIsin, findPan } from '../../identifiers.js';
-import type { ExtractionDraft, Holding, JointHolder, StatedGroupTotal, StatementClass, TextLine } from '../../types.js';
+import type { ExtractionDraft, Guardian, Holding, JointHolder, StatedGroupTotal, StatementClass, TextLine } from '../../types.js';
 import { cleanName, dropPageFurniture, EntityBook, findPeriod, isAmcLine, labelValue, nameBeforePan, newHolding, numericCells, splitNumberTokens } from '../common.js';
 import { closingLabelsIn, isClosingTableHeader, readClosingLine, readClosingTable, type ClosingFigures } from './closing.js';
 import { detailedLabels } from '../../families/index.js';
 import { DETAILED_LABELS } from '../../families/vocabulary.js';
 import { CONTINUED, FOLIO, SCHEME_CODE } from './labels.js';
 import { readSchemeHeader, schemeBlock } from './scheme.js';
-import { readJointHolder, readNominees } from '../folio-people.js';
+import { readGuardian, readJointHolder, readNominees } from '../folio-people.js';
 import { isHeaderFragment, NO_COLUMNS, readTransaction, startsWithDate, transactionTables, type TxColumns } from './transactions.js';
 
 interface Pending {
@@ -55,6 +55,7 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
   let holder: string | null = null;
   let jointHolders: JointHolder[] = [];
   let nominees: string[] | null = null;
+  let guardian: Guardian | null = null;
   let expectHolder = false;
   let header: TextLine[] = [];
   let pending: Pending | null = null;
@@ -75,7 +76,10 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
       // The folio's other holders and nominees, printed under it before its schemes.
       if (jointHolders.length) h.joint_holders = jointHolders.map((j) => ({ ...j }));
       if (nominees) h.nominees = [...nominees];
-      book.add(pending.pan, pending.name, h);
+      const entity = book.entity(pending.pan, pending.name);
+      // A minor's guardian: recorded beside the minor, whose PAN (or null) stays the entity's.
+      if (guardian && !entity.guardian) entity.guardian = { ...guardian };
+      entity.holdings.push(h);
     }
     pending = null;
   };
@@ -178,17 +182,21 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
       holder = book.nameOf(pan);
       jointHolders = [];
       nominees = null;
+      guardian = null;
       expectHolder = true;
       phase = 'scheme';
       header = [];
       continue;
     }
 
-    // Under the folio: its joint holders (their PANs are theirs, never the investor's) and nominees.
+    // Under the folio: a minor's guardian, its joint holders (their PANs are theirs, never the
+    // investor's) and its nominees.
     if (phase === 'scheme') {
-      const joint = readJointHolder(text);
-      const named = joint ? null : readNominees(text);
-      if (joint || named) {
+      const ward = readGuardian(text);
+      const joint = ward ? null : readJointHolder(text);
+      const named = ward || joint ? null : readNominees(text);
+      if (ward || joint || named) {
+        if (ward) guardian = ward;
         if (joint) jointHolders.push(joint);
         if (named) nominees = [...(nominees ?? []), ...named];
         expectHolder = false;
