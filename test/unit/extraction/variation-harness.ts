@@ -38,10 +38,10 @@ export function randomOptions(seed: number): GenerateOptions {
   };
 }
 
-/** Joint holders and nominees under the folios of a detailed statement (each in about half the statements), and a minor with a guardian. */
+/** Joint holders and nominees under the folios of a detailed statement (each in about half the statements), a minor with a guardian, and investors living abroad. */
 function folioHolders(seed: number): GenerateOptions['holders'] {
   const rng = new SeededRandom(seed).fork('folio holders');
-  return { joint: rng.chance(0.5), nominees: rng.chance(0.5), minor: rng.chance(0.3) };
+  return { joint: rng.chance(0.5), nominees: rng.chance(0.5), minor: rng.chance(0.3), nriAddress: rng.chance(0.3) };
 }
 
 /**
