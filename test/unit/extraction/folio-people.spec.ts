@@ -1,0 +1,47 @@
+/**
+ * The people printed under a folio besides its investor: joint holders, nominees and a minor's
+ * guardian. Their lines as statements word them, and whole detailed statements that print all of
+ * them (with investors living abroad), read exactly: never a second investor from a joint holder's
+ * PAN, never a guardian's PAN as the minor's.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { readGuardian, readJointHolder, readNominees } from '../../../src/modules/extraction/parsers/folio-people.js';
+import { compareWithModel } from './harness.js';
+import { randomOptions, runText } from './variation-harness.js';
+
+describe('folio people lines', () => {
+  it('reads a joint holder with the PAN printed after, beside or in brackets, and none without a label', () => {
+    expect(readJointHolder('Joint Holder 1: Priya Sharma   PAN: ABCPS1234K')).toEqual({ name: 'Priya Sharma', pan: 'ABCPS1234K' });
+    expect(readJointHolder('Joint 2 : Anil Kumar Sharma (PAN No: XYZPS9876Q)')).toEqual({ name: 'Anil Kumar Sharma', pan: 'XYZPS9876Q' });
+    expect(readJointHolder('Joint Holder : Meera Iyer')).toEqual({ name: 'Meera Iyer', pan: null });
+    expect(readJointHolder('Priya Sharma   PAN: ABCPS1234K')).toBeNull();
+    expect(readJointHolder('Joint Holder 1: 12345')).toBeNull();
+  });
+
+  it('reads nominees on one line or one a line, and none for "Not registered"', () => {
+    expect(readNominees('Nominee 1: Priya Sharma   Nominee 2: Anil Sharma')).toEqual(['Priya Sharma', 'Anil Sharma']);
+    expect(readNominees('Nominee 3 : Meera Nath Iyer')).toEqual(['Meera Nath Iyer']);
+    expect(readNominees('Nominee: Not registered')).toEqual([]);
+    expect(readNominees('Nominee 1: Not Registered')).toEqual([]);
+    expect(readNominees('HDFC Nominee Fund - Growth')).toBeNull();
+  });
+
+  it("reads a guardian and the guardian's own PAN", () => {
+    expect(readGuardian('Guardian : Naveen Verma (PAN: LTGPV5268F)')).toEqual({ name: 'Naveen Verma', pan: 'LTGPV5268F' });
+    expect(readGuardian('Guardian Name : Naveen Verma   PAN : LTGPV5268F')).toEqual({ name: 'Naveen Verma', pan: 'LTGPV5268F' });
+    expect(readGuardian('Ananya Verma')).toBeNull();
+  });
+});
+
+describe('detailed statements with joint holders, nominees, a minor and an address abroad', () => {
+  it.each(['cams_detailed', 'kfintech_detailed'] as const)('%s: 40 random statements read exactly', (family) => {
+    const base = Math.floor(Math.random() * 1_000_000);
+    const failures: string[] = [];
+    for (let seed = base; seed < base + 40; seed++) {
+      const run = runText(family, { ...randomOptions(seed), holders: { joint: true, nominees: true, minor: true, nriAddress: true } });
+      const diffs = compareWithModel(run.model, run.enriched);
+      if (diffs.length) failures.push(`seed ${seed}: ${diffs.slice(0, 4).join(' | ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
