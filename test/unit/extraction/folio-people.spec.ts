@@ -1,7 +1,7 @@
 /**
  * The people printed under a folio besides its investor: joint holders, nominees and a minor's
- * guardian. Their lines as statements word them, and whole mutual-fund statements that print all of
- * them (a guardian in detailed ones, investors living abroad), read exactly: never a second investor from a joint holder's
+ * guardian. Their lines as statements word them, and whole statements that print all of them (a
+ * guardian in detailed ones, investors living abroad), read exactly: never a second investor from a joint holder's
  * PAN, never a guardian's PAN as the minor's.
  */
 import { describe, expect, it } from '@jest/globals';
@@ -34,7 +34,7 @@ describe('folio people lines', () => {
 });
 
 describe('statements with joint holders, nominees, a minor and an address abroad', () => {
-  it.each(['cams_detailed', 'kfintech_detailed', 'cams_summary', 'kfintech_summary'] as const)('%s: 40 random statements read exactly', (family) => {
+  it.each(['cams_detailed', 'kfintech_detailed', 'cams_summary', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'] as const)('%s: 40 random statements read exactly', (family) => {
     const base = Math.floor(Math.random() * 1_000_000);
     const failures: string[] = [];
     for (let seed = base; seed < base + 40; seed++) {
