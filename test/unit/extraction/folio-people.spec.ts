@@ -14,6 +14,8 @@ describe('folio people lines', () => {
     expect(readJointHolder('Joint Holder 1: Priya Sharma   PAN: ABCPS1234K')).toEqual({ name: 'Priya Sharma', pan: 'ABCPS1234K' });
     expect(readJointHolder('Joint 2 : Anil Kumar Sharma (PAN No: XYZPS9876Q)')).toEqual({ name: 'Anil Kumar Sharma', pan: 'XYZPS9876Q' });
     expect(readJointHolder('Joint Holder : Meera Iyer')).toEqual({ name: 'Meera Iyer', pan: null });
+    expect(readJointHolder('Second Holder : Meera Iyer   PAN : ABCPI1234K')).toEqual({ name: 'Meera Iyer', pan: 'ABCPI1234K' });
+    expect(readJointHolder('Third Holder Name: Ravi Iyer')).toEqual({ name: 'Ravi Iyer', pan: null });
     expect(readJointHolder('Priya Sharma   PAN: ABCPS1234K')).toBeNull();
     expect(readJointHolder('Joint Holder 1: 12345')).toBeNull();
   });

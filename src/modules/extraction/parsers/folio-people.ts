@@ -8,8 +8,8 @@ import { findPan } from '../identifiers.js';
 import type { Guardian, JointHolder } from '../types.js';
 import { cleanName } from './common.js';
 
-/** "Joint Holder 1 :", "Joint 2 -", "Joint Holder:" at the start of a line. */
-const JOINT_LABEL = /^\s*Joint(?:\s+Holder)?(?:\s*\d)?\s*[:\-]\s*/i;
+/** "Joint Holder 1 :", "Joint 2 -", "Joint Holder:", "Second Holder :", "3rd Holder Name:" at the start of a line. */
+const JOINT_LABEL = /^\s*(?:Joint(?:\s+Holder)?(?:\s*\d)?|(?:Second|Third|2nd|3rd)\s+Holder(?:'s)?(?:\s+Name)?)\s*[:\-]\s*/i;
 /** "Nominee 1:", "Nominee :", "Nominee Name:" wherever it is printed on the line. */
 const NOMINEE_LABEL = /\bNominee(?:\s+Name)?(?:\s*\d)?\s*:\s*/gi;
 /** What a statement prints for a folio without nominees. */
