@@ -6,6 +6,11 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { readGuardian, readJointHolder, readNominees } from '../../../src/modules/extraction/parsers/folio-people.js';
+import { buildLines } from '../../../src/modules/pdf/text-lines.js';
+import { classifyStatement } from '../../../src/modules/extraction/classifier.js';
+import { extractStatement } from '../../../src/modules/extraction/extractor.js';
+import type { TextLine } from '../../../src/modules/extraction/types.js';
+import { generateText } from '../../fixtures/generator/index.js';
 import { compareWithModel } from './harness.js';
 import { randomOptions, runText } from './variation-harness.js';
 
@@ -47,3 +52,28 @@ describe('statements with joint holders, nominees, a minor and an address abroad
     expect(failures).toEqual([]);
   });
 });
+
+describe('a guardian printed under an investor of a summary or depository statement', () => {
+  it.each(['cams_summary', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'] as const)("%s: the guardian is recorded beside the investor above, and the guardian's PAN makes no investor", (family) => {
+    const base = Math.floor(Math.random() * 1_000_000);
+    for (let seed = base; seed < base + 10; seed++) {
+      guardianUnderSecondInvestor(family, seed);
+    }
+  });
+});
+
+/** A random statement of two investors with a guardian's line put under the second one's PAN. */
+function guardianUnderSecondInvestor(family: 'cams_summary' | 'kfintech_summary' | 'nsdl_cas' | 'cdsl_cas', seed: number): void {
+  const { model, pages } = generateText(family, { ...randomOptions(seed), investors: 2, holders: {} });
+  const lines = buildLines(pages);
+  const minor = model.investors[1];
+  const at = lines.findIndex((l) => l.text.includes(minor.pan));
+  const guardianLine = (text: string): TextLine => ({ page: lines[at].page, y: lines[at].y + 4, text, cells: [{ x: 30, text, x_end: 30 + text.length * 4 }] });
+  lines.splice(at + 1, 0, guardianLine('Guardian : Naveen Verma (PAN: LTGPV5268F)'));
+  const draft = extractStatement(lines, classifyStatement(pages.slice(0, 3)));
+  expect({ seed, pans: draft.entities.map((e) => e.pan).sort() }).toEqual({ seed, pans: [...new Set(model.holdings.map((h) => h.investor_pan))].sort() });
+  expect({ seed, guardians: draft.entities.map((e) => [e.pan, e.guardian ?? null]) }).toEqual({
+    seed,
+    guardians: draft.entities.map((e) => [e.pan, e.pan === minor.pan ? { name: 'Naveen Verma', pan: 'LTGPV5268F' } : null]),
+  });
+}

@@ -15,7 +15,7 @@ import { piecesOf, readHeader, TableLayout, type ColumnKind, type RowCells, type
 import type { Entity, ExtractionDraft, Holding, Instrument, JointHolder, SectionKind, StatedGroupTotal, StatementClass, TextLine } from '../types.js';
 import { dropPageFurniture, holderName, EntityBook, findPeriod, newHolding, numericCells, TableNames } from './common.js';
 import { decimalsOf, dematFigures, printedFigure } from './demat-figures.js';
-import { readJointHolder, readNominees } from './folio-people.js';
+import { readGuardian, readJointHolder, readNominees } from './folio-people.js';
 
 export interface DematLayout {
   classification: StatementClass;
@@ -153,6 +153,15 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
         inHoldings = true;
         names.break();
       }
+      previous = line;
+      return;
+    }
+    // A minor's guardian, printed under the account's holder: recorded beside the minor, never the investor.
+    const guardian = readGuardian(text);
+    if (guardian) {
+      // Only once the account's own holder is read: before it, the PAN read is another account's.
+      if (panLocked && (pan !== null || holder !== null)) book.entity(pan, holder).guardian ??= guardian;
+      names.break();
       previous = line;
       return;
     }
