@@ -25,7 +25,7 @@ export function storedResult({ entities, period = { from: null, to: null }, docu
     currency,
     entities: entities.map((e) => {
       const totals = calculatePortfolio([e], options);
-      return { entity_name: e.entity_name, pan: e.pan, holdings: e.holdings, asset_allocation: totals.asset_allocation, totals };
+      return { entity_name: e.entity_name, pan: e.pan, ...(e.guardian ? { guardian: e.guardian } : {}), holdings: e.holdings, asset_allocation: totals.asset_allocation, totals };
     }),
     totals: calculatePortfolio(entities, options),
     validation: [],

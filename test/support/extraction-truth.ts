@@ -83,13 +83,19 @@ function totalsDifferences(where: string, got: Totals | null | undefined, truth:
 export function truthDifferences(model: StatementModel, result: ExtractionResult): string[] {
   const diffs: string[] = [];
   const demat = model.family === 'nsdl_cas' || model.family === 'cdsl_cas';
+  // A minor whose statement prints only the guardian's PAN is an entity without one.
+  const printed = (pan: string): string => {
+    const investor = model.investors.find((i) => i.pan === pan);
+    return investor?.minor && !investor.minor.pan_printed ? '(none)' : pan;
+  };
   const owners = [...new Set(model.holdings.map((h) => h.investor_pan))].sort();
   const pans = result.entities.map((e) => e.pan ?? '(none)').sort();
-  if (JSON.stringify(pans) !== JSON.stringify(owners)) diffs.push(`entity PANs ${pans} != ${owners}`);
+  const printedOwners = owners.map(printed).sort();
+  if (JSON.stringify(pans) !== JSON.stringify(printedOwners)) diffs.push(`entity PANs ${pans} != ${printedOwners}`);
 
   for (const pan of owners) {
     const investor = model.investors.find((i) => i.pan === pan)!;
-    const entity = result.entities.find((e) => e.pan === pan);
+    const entity = result.entities.find((e) => (e.pan ?? '(none)') === printed(pan));
     if (!entity) continue;
     if (entity.entity_name !== investor.name) diffs.push(`${pan}: investor name ${JSON.stringify(entity.entity_name)} != "${investor.name}"`);
     const truth = model.holdings.filter((h) => h.investor_pan === pan);

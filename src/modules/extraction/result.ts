@@ -26,6 +26,8 @@ import {
   type Instrument,
   type Entity,
   type Holding,
+  type JointHolder,
+  type Guardian,
   type PortfolioFigures,
   type RefusedFigure,
   type StatementClass,
@@ -44,7 +46,7 @@ export type ResultFigures = Omit<PortfolioFigures, 'holdings_valued' | 'holdings
   Partial<Pick<PortfolioFigures, 'holdings_valued' | 'holdings_without_value' | 'xirr_reason'>>;
 
 /** One investor of the statement with its holdings and its own figures (the statement's stated totals are not kept). */
-export interface ResultEntity extends Pick<Entity, 'entity_name' | 'pan'> {
+export interface ResultEntity extends Pick<Entity, 'entity_name' | 'pan' | 'guardian'> {
   holdings: ResultHolding[];
   asset_allocation: AssetAllocation;
   /** The investor's figures; null when the calculation gave none for it. */
@@ -184,6 +186,8 @@ const holdingFields: Fields<ResultHolding> = {
   ),
   xirr: optional(figure),
   xirr_reason: optional(nullable(unionOf(XIRR_REASONS))),
+  joint_holders: optional(array(object<JointHolder>({ name: string, pan: text }))),
+  nominees: optional(array(string)),
 };
 
 const allocation = object<AssetAllocation>({ equity: number, debt: number, hybrid: number, other: number });
@@ -211,6 +215,7 @@ const flag = object<ValidationFlag>({
 const entity = object<ResultEntity>({
   entity_name: text,
   pan: text,
+  guardian: optional(object<Guardian>({ name: string, pan: text })),
   holdings: array(object(holdingFields)),
   asset_allocation: allocation,
   totals: nullable(figures),

@@ -164,6 +164,19 @@ export interface Holding {
    * FIGURE_REFUTED). Absent when every figure stood.
    */
   refused_figures?: RefusedFigure[];
+  /**
+   * The other holders of a jointly held folio, in print order (the first holder is the entity).
+   * Absent when the statement prints none.
+   */
+  joint_holders?: JointHolder[];
+  /** The folio's nominees (names only) as printed; empty when it prints "Not registered", absent when it prints nothing. */
+  nominees?: string[];
+}
+
+/** A second or third holder of a folio: never an investor of the statement. */
+export interface JointHolder {
+  name: string;
+  pan: string | null;
 }
 
 /** A printed figure the guard refused: `field` is null on the holding. */
@@ -181,6 +194,17 @@ export interface Entity {
   holdings: Holding[];
   /** The statement's own printed total for this investor, when it prints one. */
   stated_total: number | null;
+  /**
+   * A minor's guardian as printed under the minor. The entity stays the minor: `pan` is the minor's
+   * PAN, or null when only the guardian's is printed. Absent when no guardian is printed.
+   */
+  guardian?: Guardian;
+}
+
+/** The guardian of a minor investor. */
+export interface Guardian {
+  name: string;
+  pan: string | null;
 }
 
 export interface StatedGroupTotal {

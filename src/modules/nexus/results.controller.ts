@@ -19,7 +19,7 @@ export class ResultsController {
   @ApiOperation({
     summary: 'The extraction result: entities with holdings and asset allocation, validation flags, totals',
     description:
-      "Each holding is shaped as `ExtractedHoldingDto`: its `units`, `nav` and `market_value` are null (never 0) when the statement does not print them or they could not be read, with a `FIGURE_MISSING` flag; totals and allocation count the holdings whose value is known. Each entity (investor) carries `client_id`, the client of the register its PAN is linked to, or null with `client_link_flag` saying why (`PAN_MISSING`, `NO_CLIENT_WITH_PAN`).",
+      "Each holding is shaped as `ExtractedHoldingDto`: its `units`, `nav` and `market_value` are null (never 0) when the statement does not print them or they could not be read, with a `FIGURE_MISSING` flag; totals and allocation count the holdings whose value is known. Each entity (investor) carries `client_id`, the client of the register its PAN is linked to, or null with `client_link_flag` saying why (`PAN_MISSING`, `NO_CLIENT_WITH_PAN`). A minor's entity carries `guardian` {name, pan} when the statement prints one: the entity stays the minor, whose `pan` is null when only the guardian's is printed.",
   })
   @ApiExtraModels(ExtractedHoldingDto)
   @ApiEnvelope(null, { description: 'The extraction result in the envelope' })

@@ -27,9 +27,12 @@ describe.each(['nsdl_cas', 'cdsl_cas'] as StatementFamily[])('%s with the folios
       const options = randomOptions(seed);
       const demat = buildModel(family, options);
       // Folios of a registrar's statement, listed after the accounts and so owned by the last account's
-      // investor; depositories print a folio without the spaces round its slash.
+      // investor; depositories print a folio without the spaces round its slash, and without its joint
+      // holders and nominees.
       const owner = demat.accounts[demat.accounts.length - 1].investor_pan;
-      const folios = buildModel('cams_summary', { ...options, folios: 3 }).holdings.slice(0, 4).map((h) => ({ ...h, investor_pan: owner, folio: h.folio!.replace(/\s+/g, '') }));
+      const folios = buildModel('cams_summary', { ...options, folios: 3 })
+        .holdings.slice(0, 4)
+        .map((h) => ({ ...h, investor_pan: owner, folio: h.folio!.replace(/\s+/g, ''), joint_holders: undefined, nominees: undefined }));
       const model = remodel(demat, { holdings: [...demat.holdings, ...folios] });
       const pages = modelText(model);
       const draft = extractStatement(buildLines(pages), classifyStatement(pages.slice(0, 3)));

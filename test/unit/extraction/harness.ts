@@ -9,7 +9,7 @@ import { classifyStatement } from '../../../src/modules/extraction/classifier.js
 import { enrichExtraction } from '../../../src/modules/extraction/enricher.js';
 import { extractPdfText } from '../../../src/modules/pdf/reader/pdfium.js';
 import { extractStatement } from '../../../src/modules/extraction/extractor.js';
-import type { Classification, ExtractionDraft, Holding, PdfPageText, TextLine } from '../../../src/modules/extraction/types.js';
+import type { Classification, Entity, ExtractionDraft, Holding, PdfPageText, TextLine } from '../../../src/modules/extraction/types.js';
 import { generateStatement, generateText, type GeneratedStatement, type GenerateOptions, type StatementFamily, type StatementModel } from '../../fixtures/generator/index.js';
 
 export interface Run {
@@ -50,17 +50,23 @@ const milli = (v: number | null | undefined): number | null => (v === null || v 
 const n4 = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : Math.round(v * 10000));
 const paise = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : Math.round(v * 100));
 
-type Owned = { holding: Holding; pan: string | null; entity: string | null };
+type Owned = { holding: Holding; pan: string | null; entity: string | null; guardian: Entity['guardian'] };
 
 function keyOf(isin: string, where: string | null): string {
   return `${isin}@${where ?? ''}`;
+}
+
+/** The investor's PAN as the statement prints it: null for a minor whose statement prints only the guardian's. */
+function printedPan(model: StatementModel, pan: string): string | null {
+  const investor = model.investors.find((i) => i.pan === pan);
+  return investor?.minor && !investor.minor.pan_printed ? null : pan;
 }
 
 /** Differences between the extraction (after enrichment) and the model, one line each. */
 export function compareWithModel(model: StatementModel, draft: ExtractionDraft): string[] {
   const diffs: string[] = [];
   const demat = model.family === 'nsdl_cas' || model.family === 'cdsl_cas';
-  const got: Owned[] = draft.entities.flatMap((e) => e.holdings.map((holding) => ({ holding, pan: e.pan, entity: e.entity_name })));
+  const got: Owned[] = draft.entities.flatMap((e) => e.holdings.map((holding) => ({ holding, pan: e.pan, entity: e.entity_name, guardian: e.guardian })));
   // Demat holdings are keyed by owner PAN (one account per investor); mutual funds by folio.
   const gotKey = (o: Owned): string => keyOf(o.holding.isin, demat ? o.pan : o.holding.folio);
   const byKey = new Map<string, Owned[]>();
@@ -78,7 +84,9 @@ export function compareWithModel(model: StatementModel, draft: ExtractionDraft):
     }
     const g = match.holding;
     const investor = model.investors.find((i) => i.pan === h.investor_pan);
-    if (match.pan !== h.investor_pan) diffs.push(`${where}: pan ${match.pan} != ${h.investor_pan}`);
+    if (match.pan !== printedPan(model, h.investor_pan)) diffs.push(`${where}: pan ${match.pan} != ${printedPan(model, h.investor_pan)}`);
+    // A minor's guardian, beside the minor (never in the minor's place).
+    if (JSON.stringify(match.guardian ?? null) !== JSON.stringify(investor?.minor?.guardian ?? null)) diffs.push(`${where}: guardian ${JSON.stringify(match.guardian)} != ${JSON.stringify(investor?.minor?.guardian)}`);
     if (investor && match.entity !== investor.name) diffs.push(`${where}: entity ${match.entity} != ${investor.name}`);
     if (milli(g.units) !== milli(h.units)) diffs.push(`${where}: units ${g.units} != ${h.units}`);
     if (n4(g.nav) !== n4(h.nav)) diffs.push(`${where}: nav ${g.nav} != ${h.nav}`);
@@ -87,6 +95,9 @@ export function compareWithModel(model: StatementModel, draft: ExtractionDraft):
     if ((g.folio ?? null) !== (h.folio ?? null)) diffs.push(`${where}: folio ${g.folio} != ${h.folio}`);
     if ((g.amc ?? null) !== (h.amc ?? null)) diffs.push(`${where}: amc ${g.amc} != ${h.amc}`);
     if (g.asset_class !== h.asset_class) diffs.push(`${where}: asset_class ${g.asset_class} != ${h.asset_class}`);
+    // A folio's other holders and nominees, exactly as printed; none when the statement prints none.
+    if (JSON.stringify(g.joint_holders ?? null) !== JSON.stringify(h.joint_holders ?? null)) diffs.push(`${where}: joint holders ${JSON.stringify(g.joint_holders)} != ${JSON.stringify(h.joint_holders)}`);
+    if (JSON.stringify(g.nominees ?? null) !== JSON.stringify(h.nominees ?? null)) diffs.push(`${where}: nominees ${JSON.stringify(g.nominees)} != ${JSON.stringify(h.nominees)}`);
     if (!demat && paise(g.cost_value) !== paise(h.cost_value)) diffs.push(`${where}: cost ${g.cost_value} != ${h.cost_value}`);
     // Bonds and government securities: their kind and face value, as their section and column print them.
     if (h.instrument === 'corporate_bond' || h.instrument === 'government_security') {
@@ -114,7 +125,7 @@ export function compareWithModel(model: StatementModel, draft: ExtractionDraft):
   const expected = new Set(model.holdings.map((h) => keyOf(h.isin, demat ? h.investor_pan : h.folio)));
   for (const o of got) if (!expected.has(gotKey(o))) diffs.push(`invented ${gotKey(o)} ${o.holding.scheme_name}`);
   if (got.length !== model.holdings.length) diffs.push(`count ${got.length} != ${model.holdings.length}`);
-  const pans = [...new Set(model.holdings.map((h) => h.investor_pan))].sort();
+  const pans = [...new Set(model.holdings.map((h) => printedPan(model, h.investor_pan) ?? ''))].sort();
   const gotPans = draft.entities.map((e) => e.pan ?? '').sort();
   if (JSON.stringify(pans) !== JSON.stringify(gotPans)) diffs.push(`pans ${gotPans} != ${pans}`);
   if (model.holdings.length && paise(draft.stated_total) !== paise(model.totals.market_value)) diffs.push(`stated_total ${draft.stated_total} != ${model.totals.market_value}`);

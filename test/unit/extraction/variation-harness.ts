@@ -33,7 +33,15 @@ export function randomOptions(seed: number): GenerateOptions {
     ...printStyles(rng),
     // Drawn last, so that the draws above stay as they were.
     unitDecimals: rng.pick([3, 3, 4] as const),
+    // From their own stream, so that the options above stay as each seed drew them.
+    holders: folioHolders(seed),
   };
+}
+
+/** Joint holders and nominees under the folios of a detailed statement (each in about half the statements), a minor with a guardian, and investors living abroad. */
+function folioHolders(seed: number): GenerateOptions['holders'] {
+  const rng = new SeededRandom(seed).fork('folio holders');
+  return { joint: rng.chance(0.5), nominees: rng.chance(0.5), minor: rng.chance(0.3), nriAddress: rng.chance(0.3) };
 }
 
 /**

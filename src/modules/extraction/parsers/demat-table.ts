@@ -12,9 +12,10 @@
 import { sectionOf } from '../families/index.js';
 import { findIsin, findPan } from '../identifiers.js';
 import { piecesOf, readHeader, TableLayout, type ColumnKind, type RowCells, type TableHeader } from '../tables/index.js';
-import type { Entity, ExtractionDraft, Holding, Instrument, SectionKind, StatedGroupTotal, StatementClass, TextLine } from '../types.js';
+import type { Entity, ExtractionDraft, Holding, Instrument, JointHolder, SectionKind, StatedGroupTotal, StatementClass, TextLine } from '../types.js';
 import { dropPageFurniture, holderName, EntityBook, findPeriod, newHolding, numericCells, TableNames } from './common.js';
 import { decimalsOf, dematFigures, printedFigure } from './demat-figures.js';
+import { readGuardian, readJointHolder, readNominees } from './folio-people.js';
 
 export interface DematLayout {
   classification: StatementClass;
@@ -139,6 +140,9 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
   /** Inside the folios held with the registrars, and their printed totals by investor (PAN). */
   let inFolios = false;
   const folioTotals = new Map<string | null, number>();
+  /** The current account's joint holders and nominees, printed under its holder: every holding of the account has them. */
+  let joint: JointHolder[] = [];
+  let nominees: string[] | null = null;
 
   lines.forEach((line, i) => {
     const text = line.text.trim();
@@ -149,6 +153,25 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
         inHoldings = true;
         names.break();
       }
+      previous = line;
+      return;
+    }
+    // A minor's guardian, printed under the account's holder: recorded beside the minor, never the investor.
+    const guardian = readGuardian(text);
+    if (guardian) {
+      // Only once the account's own holder is read: before it, the PAN read is another account's.
+      if (panLocked && (pan !== null || holder !== null)) book.entity(pan, holder).guardian ??= guardian;
+      names.break();
+      previous = line;
+      return;
+    }
+    // An account's other holders and nominees: theirs, never the account's investor.
+    const jointHolder = readJointHolder(text);
+    const named = jointHolder ? null : readNominees(text);
+    if (jointHolder || named) {
+      if (jointHolder) joint.push(jointHolder);
+      if (named) nominees = [...(nominees ?? []), ...named];
+      names.break();
       previous = line;
       return;
     }
@@ -166,6 +189,8 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
         // Folios held with the registrars are in no demat account.
         account = null;
         inFolios = true;
+        joint = [];
+        nominees = null;
       }
     }
     // A row with no figure at all is none the reader can read (its table is reported unread).
@@ -179,6 +204,8 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
       if (instrument) holding.instrument = instrument;
       // A section the statement heads "Corporate Bonds" or "Government Securities" prints their class.
       if (current && DEBT_SECTIONS.has(current)) Object.assign(holding, { asset_class: 'Debt', asset_class_source: 'statement' });
+      if (account && joint.length) holding.joint_holders = joint.map((j) => ({ ...j }));
+      if (account && nominees) holding.nominees = [...nominees];
       rows.push({ holding, cells, table });
       book.add(pan, holder, holding);
       panLocked = false;
@@ -189,6 +216,8 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     const acct = layout.account(text);
     if (acct) {
       account = acct;
+      joint = [];
+      nominees = null;
       inFolios = false;
       table = null;
       current = null;

@@ -15,6 +15,7 @@ import { assetClassOfPrinted } from '../asset-class.js';
 import { anyOf, sectionOf, stripProductCode, type FamilyDescription } from '../families/index.js';
 import { CONTINUED_HEADING } from '../families/vocabulary.js';
 import { findIsin, findPan } from '../identifiers.js';
+import { readGuardian, readJointHolder, readNominees } from './folio-people.js';
 import { parseDate, printedDecimals } from '../numbers.js';
 import { FIGURE_KINDS, piecesOf, readHeader, TableLayout, type ColumnKind, type TableHeader } from '../tables/index.js';
 import type { ExtractionDraft, Holding, StatedGroupTotal, TextLine } from '../types.js';
@@ -50,7 +51,8 @@ function findTables(lines: TextLine[]): Tables {
   const layoutOf = new Map<TextLine, TableLayout>();
   headers.forEach(({ at, header }, k) => {
     const end = headers[k + 1]?.at ?? lines.length;
-    const body = lines.slice(at + 1, end).filter((l) => !headerLines.has(l));
+    // A folio's joint holders and nominees are no row: their cells never place a column.
+    const body = lines.slice(at + 1, end).filter((l) => !headerLines.has(l) && !readJointHolder(l.text) && !readNominees(l.text) && !readGuardian(l.text));
     const layout = TableLayout.of(header, body);
     for (const l of body) layoutOf.set(l, layout);
   });
@@ -274,6 +276,8 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
   let pan: string | null = null;
   let holder: string | null = null;
   let amc: string | null = null;
+  /** The index of the line that named the current investor. */
+  let investorAt = -Infinity;
   /** The fund houses of the rows since the last total: a total is a fund house's only when they are one. */
   let totalled = new Set<string | null>();
   const read: Array<{ holding: Holding; row: RowRead }> = [];
@@ -293,6 +297,26 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
       const [only] = totalled;
       totals.push({ value: totalValue(line, layout), group: isGroup, plain: !isGroup && /^total$/i.test(label), amc: totalled.size === 1 ? only : null });
       totalled = new Set();
+      events.push({ kind: 'break' });
+      return;
+    }
+    // A minor's guardian, printed under the minor: recorded beside them, the guardian's PAN never the investor's.
+    const guardian = readGuardian(text);
+    if (guardian) {
+      // Only right under the investor's own line: a guardian printed anywhere else names no one for certain.
+      if (i - investorAt <= 2 && (pan !== null || holder !== null)) book.entity(pan, holder).guardian ??= guardian;
+      events.push({ kind: 'break' });
+      return;
+    }
+    // A folio's joint holders and nominees, printed under its rows: theirs, never an investor's PAN.
+    const joint = readJointHolder(text);
+    const named = joint ? null : readNominees(text);
+    if (joint || named) {
+      const last = read[read.length - 1]?.holding;
+      for (const { holding } of last ? read.filter((r) => r.holding.folio === last.folio && r.holding.amc === last.amc) : []) {
+        if (joint) holding.joint_holders = [...(holding.joint_holders ?? []), { ...joint }];
+        if (named) holding.nominees = [...(holding.nominees ?? []), ...named];
+      }
       events.push({ kind: 'break' });
       return;
     }
@@ -325,6 +349,7 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
       return;
     }
     if (findPan(text)) {
+      investorAt = i;
       pan = findPan(text);
       holder = holderName(line, lines[i - 1] ?? null) ?? book.nameOf(pan);
       book.learnName(pan, holder);

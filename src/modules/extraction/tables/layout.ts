@@ -60,6 +60,12 @@ function cutIntoPieces(line: TextLine): Piece[] {
       if (!CURRENCY_TOKEN.test(m[0])) tokens.push({ text: m[0], from: m.index ?? 0, to: (m.index ?? 0) + m[0].length });
     }
     if (!tokens.length) continue;
+    // A debit or credit mark belongs to the figure before it ("35,255.47 Dr" is one figure, right-aligned with its column's).
+    for (let i = tokens.length - 1; i > 0; i--) {
+      if (/^(?:Dr|Cr)\.?$/i.test(tokens[i].text) && parseNumber(tokens[i - 1].text) !== null) {
+        tokens.splice(i - 1, 2, { text: `${tokens[i - 1].text} ${tokens[i].text}`, from: tokens[i - 1].from, to: tokens[i].to });
+      }
+    }
     const cuts = new Set<number>();
     tokens.forEach((t, i) => {
       if (findIsin(t.text) === t.text) {

@@ -12,6 +12,12 @@ export class RefusedFigureDto {
   reason: string;
 }
 
+/** A second or third holder of a jointly held folio (the first holder is the investor). */
+export class JointHolderDto {
+  @ApiProperty({ example: 'Priya Sharma' }) name: string;
+  @ApiProperty({ nullable: true, type: String, example: 'ABCPS1234K', description: 'PAN as printed, null when none is' }) pan: string | null;
+}
+
 /**
  * One holding as the extraction result and the completed process's `extractions` show it (documented
  * here; the pipeline writes it). Fields the pipeline adds beside these are kept.
@@ -51,6 +57,10 @@ export class ExtractedHoldingDto {
   @ApiPropertyOptional({ type: Number, example: 1890124.67, description: 'Units × the latest NAV; absent when the units are unknown' }) latest_market_value?: number;
   @ApiPropertyOptional({ type: [RefusedFigureDto], description: 'Printed figures the statement itself refutes, each null above; absent when every figure stood' })
   refused_figures?: RefusedFigureDto[];
+  @ApiPropertyOptional({ type: [JointHolderDto], description: 'Other holders of a jointly held folio, in print order; absent when none is printed' })
+  joint_holders?: JointHolderDto[];
+  @ApiPropertyOptional({ type: [String], example: ['Meera Sharma'], description: 'Nominees of the folio (names); empty when printed "Not registered", absent when not printed' })
+  nominees?: string[];
 }
 
 /** One transaction of a completed process's `extractions`, with the ISIN of its holding. */

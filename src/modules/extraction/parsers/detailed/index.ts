@@ -16,13 +16,14 @@
  * `closing.ts` (the closing block), with the labels in `labels.ts`.
  */
 import { findIsin, findPan } from '../../identifiers.js';
-import type { ExtractionDraft, Holding, StatedGroupTotal, StatementClass, TextLine } from '../../types.js';
+import type { ExtractionDraft, Guardian, Holding, JointHolder, StatedGroupTotal, StatementClass, TextLine } from '../../types.js';
 import { cleanName, dropPageFurniture, EntityBook, findPeriod, isAmcLine, labelValue, nameBeforePan, newHolding, numericCells, splitNumberTokens } from '../common.js';
 import { closingLabelsIn, isClosingTableHeader, readClosingLine, readClosingTable, type ClosingFigures } from './closing.js';
 import { detailedLabels } from '../../families/index.js';
 import { DETAILED_LABELS } from '../../families/vocabulary.js';
 import { CONTINUED, FOLIO, SCHEME_CODE } from './labels.js';
 import { readSchemeHeader, schemeBlock } from './scheme.js';
+import { readGuardian, readJointHolder, readNominees } from '../folio-people.js';
 import { isHeaderFragment, NO_COLUMNS, readTransaction, startsWithDate, transactionTables, type TxColumns } from './transactions.js';
 
 interface Pending {
@@ -52,6 +53,9 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
   let folio: string | null = null;
   let pan: string | null = null;
   let holder: string | null = null;
+  let jointHolders: JointHolder[] = [];
+  let nominees: string[] | null = null;
+  let guardian: Guardian | null = null;
   let expectHolder = false;
   let header: TextLine[] = [];
   let pending: Pending | null = null;
@@ -69,7 +73,13 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
         h.market_value = Math.round(h.units * h.nav * 100) / 100;
         h.market_value_source = 'computed';
       }
-      book.add(pending.pan, pending.name, h);
+      // The folio's other holders and nominees, printed under it before its schemes.
+      if (jointHolders.length) h.joint_holders = jointHolders.map((j) => ({ ...j }));
+      if (nominees) h.nominees = [...nominees];
+      const entity = book.entity(pending.pan, pending.name);
+      // A minor's guardian: recorded beside the minor, whose PAN (or null) stays the entity's.
+      if (guardian && !entity.guardian) entity.guardian = { ...guardian };
+      entity.holdings.push(h);
     }
     pending = null;
   };
@@ -170,10 +180,28 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
       folio = folioMatch[1].replace(/\s+/g, ' ').trim();
       pan = findPan(text);
       holder = book.nameOf(pan);
+      jointHolders = [];
+      nominees = null;
+      guardian = null;
       expectHolder = true;
       phase = 'scheme';
       header = [];
       continue;
+    }
+
+    // Under the folio: a minor's guardian, its joint holders (their PANs are theirs, never the
+    // investor's) and its nominees.
+    if (phase === 'scheme') {
+      const ward = readGuardian(text);
+      const joint = ward ? null : readJointHolder(text);
+      const named = ward || joint ? null : readNominees(text);
+      if (ward || joint || named) {
+        if (ward) guardian = ward;
+        if (joint) jointHolders.push(joint);
+        if (named) nominees = [...(nominees ?? []), ...named];
+        expectHolder = false;
+        continue;
+      }
     }
 
     if (expectHolder) {

@@ -38,6 +38,7 @@ export class CompletionStage extends PipelineStage<CompletionOutput> {
     const entities = draft.entities.map((e, i) => ({
       entity_name: e.entity_name,
       pan: e.pan,
+      ...(e.guardian ? { guardian: e.guardian } : {}),
       // Each holding with its XIRR (`xirr`, `xirr_reason`) beside the figures it was read with.
       holdings: e.holdings.map((h, j) => Object.assign({}, h, calc.holdings?.[i]?.[j] ?? holdingXirr(h, periodOptions(draft)))),
       asset_allocation: calc.entities[i]?.asset_allocation ?? { equity: 0, debt: 0, hybrid: 0, other: 0 },

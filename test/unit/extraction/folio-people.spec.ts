@@ -1,0 +1,79 @@
+/**
+ * The people printed under a folio besides its investor: joint holders, nominees and a minor's
+ * guardian. Their lines as statements word them, and whole statements that print all of them (a
+ * guardian in detailed ones, investors living abroad), read exactly: never a second investor from a joint holder's
+ * PAN, never a guardian's PAN as the minor's.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { readGuardian, readJointHolder, readNominees } from '../../../src/modules/extraction/parsers/folio-people.js';
+import { buildLines } from '../../../src/modules/pdf/text-lines.js';
+import { classifyStatement } from '../../../src/modules/extraction/classifier.js';
+import { extractStatement } from '../../../src/modules/extraction/extractor.js';
+import type { TextLine } from '../../../src/modules/extraction/types.js';
+import { generateText } from '../../fixtures/generator/index.js';
+import { compareWithModel } from './harness.js';
+import { randomOptions, runText } from './variation-harness.js';
+
+describe('folio people lines', () => {
+  it('reads a joint holder with the PAN printed after, beside or in brackets, and none without a label', () => {
+    expect(readJointHolder('Joint Holder 1: Priya Sharma   PAN: ABCPS1234K')).toEqual({ name: 'Priya Sharma', pan: 'ABCPS1234K' });
+    expect(readJointHolder('Joint 2 : Anil Kumar Sharma (PAN No: XYZPS9876Q)')).toEqual({ name: 'Anil Kumar Sharma', pan: 'XYZPS9876Q' });
+    expect(readJointHolder('Joint Holder : Meera Iyer')).toEqual({ name: 'Meera Iyer', pan: null });
+    expect(readJointHolder('Second Holder : Meera Iyer   PAN : ABCPI1234K')).toEqual({ name: 'Meera Iyer', pan: 'ABCPI1234K' });
+    expect(readJointHolder('Third Holder Name: Ravi Iyer')).toEqual({ name: 'Ravi Iyer', pan: null });
+    expect(readJointHolder('Priya Sharma   PAN: ABCPS1234K')).toBeNull();
+    expect(readJointHolder('Joint Holder 1: 12345')).toBeNull();
+  });
+
+  it('reads nominees on one line or one a line, and none for "Not registered"', () => {
+    expect(readNominees('Nominee 1: Priya Sharma   Nominee 2: Anil Sharma')).toEqual(['Priya Sharma', 'Anil Sharma']);
+    expect(readNominees('Nominee 3 : Meera Nath Iyer')).toEqual(['Meera Nath Iyer']);
+    expect(readNominees('Nominee: Not registered')).toEqual([]);
+    expect(readNominees('Nominee 1: Not Registered')).toEqual([]);
+    expect(readNominees('HDFC Nominee Fund - Growth')).toBeNull();
+  });
+
+  it("reads a guardian and the guardian's own PAN", () => {
+    expect(readGuardian('Guardian : Naveen Verma (PAN: LTGPV5268F)')).toEqual({ name: 'Naveen Verma', pan: 'LTGPV5268F' });
+    expect(readGuardian('Guardian Name : Naveen Verma   PAN : LTGPV5268F')).toEqual({ name: 'Naveen Verma', pan: 'LTGPV5268F' });
+    expect(readGuardian('Ananya Verma')).toBeNull();
+  });
+});
+
+describe('statements with joint holders, nominees, a minor and an address abroad', () => {
+  it.each(['cams_detailed', 'kfintech_detailed', 'cams_summary', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'] as const)('%s: 40 random statements read exactly', (family) => {
+    const base = Math.floor(Math.random() * 1_000_000);
+    const failures: string[] = [];
+    for (let seed = base; seed < base + 40; seed++) {
+      const run = runText(family, { ...randomOptions(seed), holders: { joint: true, nominees: true, minor: true, nriAddress: true } });
+      const diffs = compareWithModel(run.model, run.enriched);
+      if (diffs.length) failures.push(`seed ${seed}: ${diffs.slice(0, 4).join(' | ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('a guardian printed under an investor of a summary or depository statement', () => {
+  it.each(['cams_summary', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'] as const)("%s: the guardian is recorded beside the investor above, and the guardian's PAN makes no investor", (family) => {
+    const base = Math.floor(Math.random() * 1_000_000);
+    for (let seed = base; seed < base + 10; seed++) {
+      guardianUnderSecondInvestor(family, seed);
+    }
+  });
+});
+
+/** A random statement of two investors with a guardian's line put under the second one's PAN. */
+function guardianUnderSecondInvestor(family: 'cams_summary' | 'kfintech_summary' | 'nsdl_cas' | 'cdsl_cas', seed: number): void {
+  const { model, pages } = generateText(family, { ...randomOptions(seed), investors: 2, holders: {} });
+  const lines = buildLines(pages);
+  const minor = model.investors[1];
+  const at = lines.findIndex((l) => l.text.includes(minor.pan));
+  const guardianLine = (text: string): TextLine => ({ page: lines[at].page, y: lines[at].y + 4, text, cells: [{ x: 30, text, x_end: 30 + text.length * 4 }] });
+  lines.splice(at + 1, 0, guardianLine('Guardian : Naveen Verma (PAN: LTGPV5268F)'));
+  const draft = extractStatement(lines, classifyStatement(pages.slice(0, 3)));
+  expect({ seed, pans: draft.entities.map((e) => e.pan).sort() }).toEqual({ seed, pans: [...new Set(model.holdings.map((h) => h.investor_pan))].sort() });
+  expect({ seed, guardians: draft.entities.map((e) => [e.pan, e.guardian ?? null]) }).toEqual({
+    seed,
+    guardians: draft.entities.map((e) => [e.pan, e.pan === minor.pan ? { name: 'Naveen Verma', pan: 'LTGPV5268F' } : null]),
+  });
+}
