@@ -70,6 +70,9 @@ export function findPeriod(lines: TextLine[]): { from: string | null; to: string
  * the issuer's footer). Returns the lines without them. Content rarely repeats that exactly, and
  * parsers recognise column headers themselves, so the rule is kept strict.
  */
+/** The most points between a table row's line and the next line of its wrapped name. */
+const ROW_LINE_GAP = 6.5;
+
 export function dropPageFurniture(lines: TextLine[]): TextLine[] {
   const byPage = new Map<number, TextLine[]>();
   for (const l of lines) {
@@ -83,12 +86,16 @@ export function dropPageFurniture(lines: TextLine[]): TextLine[] {
   // top, nor above its last one at the bottom (a name line under a row can recur page after page).
   // Only the two edge lines at each end can be furniture, so only they are searched for an ISIN
   // (searching every line cost more than the rest of this function).
+  // A line set as close to that row as the row's own lines are is a line of its wrapped name (the same
+  // holding can open page after page, one account a page), never furniture.
   for (const list of byPage.values()) {
     const n = list.length;
     let top = Math.min(2, n);
     for (let i = 0; i < top; i++) if (findIsin(list[i].text)) top = i;
+    if (top < n && top > 0 && findIsin(list[top].text) && list[top].y - list[top - 1].y <= ROW_LINE_GAP) top--;
     let bottom = Math.max(n - 2, 0);
     for (let i = n - 1; i >= bottom; i--) if (findIsin(list[i].text)) bottom = i + 1;
+    if (bottom > 0 && bottom < n && findIsin(list[bottom - 1].text) && list[bottom].y - list[bottom - 1].y <= ROW_LINE_GAP) bottom++;
     for (const l of [...list.slice(0, top), ...list.slice(bottom)]) edge.add(l);
   }
   const seen = new Map<string, TextLine[]>();
