@@ -31,10 +31,11 @@ import { bearer, createTenant, startTestApp, type Tenant, type TestApp } from '.
 import { truthDifferences, type ExtractionResult } from '../support/extraction-truth.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { randomOptions } from '../unit/extraction/variation-harness.js';
+import { runSeed } from '../support/run-seed.js';
 
 const FAMILIES = STATEMENT_FAMILIES.filter((f) => f !== 'bank_statement');
 const classCode = (family: StatementFamily) => (family.endsWith('_cas') ? family.toUpperCase() : `${family.toUpperCase()}_CAS`);
-const BASE = Number(process.env.FOLIODESK_VARIANT_BASE ?? Math.floor(Math.random() * 1_000_000));
+const BASE = runSeed('nexus-layout-variants', process.env.FOLIODESK_VARIANT_BASE);
 const TEST_TIMEOUT = 90_000;
 
 // ---- Statements --------------------------------------------------------------------------------------

@@ -15,9 +15,10 @@ import { buildModel, modelText, remodel, type StatementFamily } from '../../fixt
 import { classifiedAs, page, type CellSpec } from '../../support/text-lines.js';
 import { compareWithModel } from './harness.js';
 import { randomOptions } from './variation-harness.js';
+import { runSeed } from '../../support/run-seed.js';
 
 const COUNT = 25;
-const BASE = Number(process.env.FOLIODESK_VARIANT_BASE ?? Math.floor(Math.random() * 1_000_000));
+const BASE = runSeed('demat-layouts', process.env.FOLIODESK_VARIANT_BASE);
 const seeds = process.env.FOLIODESK_VARIANT_SEED ? [Number(process.env.FOLIODESK_VARIANT_SEED)] : Array.from({ length: COUNT }, (_, i) => BASE + i);
 
 describe.each(['nsdl_cas', 'cdsl_cas'] as StatementFamily[])('%s with the folios held with the registrars, random layouts', (family) => {

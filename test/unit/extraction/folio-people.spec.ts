@@ -13,6 +13,7 @@ import type { TextLine } from '../../../src/modules/extraction/types.js';
 import { generateText } from '../../fixtures/generator/index.js';
 import { compareWithModel } from './harness.js';
 import { randomOptions, runText } from './variation-harness.js';
+import { runSeed } from '../../support/run-seed.js';
 
 describe('folio people lines', () => {
   it('reads a joint holder with the PAN printed after, beside or in brackets, and none without a label', () => {
@@ -42,7 +43,7 @@ describe('folio people lines', () => {
 
 describe('statements with joint holders, nominees, a minor and an address abroad', () => {
   it.each(['cams_detailed', 'kfintech_detailed', 'cams_summary', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'] as const)('%s: 40 random statements read exactly', (family) => {
-    const base = Math.floor(Math.random() * 1_000_000);
+    const base = runSeed(`folio-people ${expect.getState().currentTestName}`);
     const failures: string[] = [];
     for (let seed = base; seed < base + 40; seed++) {
       const run = runText(family, { ...randomOptions(seed), holders: { joint: true, nominees: true, minor: true, nriAddress: true } });
@@ -55,7 +56,7 @@ describe('statements with joint holders, nominees, a minor and an address abroad
 
 describe('a guardian printed under an investor of a summary or depository statement', () => {
   it.each(['cams_summary', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'] as const)("%s: the guardian is recorded beside the investor above, and the guardian's PAN makes no investor", (family) => {
-    const base = Math.floor(Math.random() * 1_000_000);
+    const base = runSeed(`folio-people ${expect.getState().currentTestName}`);
     let tried = 0;
     for (let seed = base; seed < base + 12; seed++) if (guardianUnderSecondInvestor(family, seed)) tried++;
     // A seed whose second investor prints no line of its own (no holding of theirs) has nowhere to put the guardian.

@@ -19,10 +19,11 @@ import type { ExtractionDraft, Holding } from '../../../src/modules/extraction/t
 import { generateText, SeededRandom, type StatementFamily, type StatementModel } from '../../fixtures/generator/index.js';
 import { CORRUPTIONS, corruptStatement, hasTwin } from './text-corruption.js';
 import { randomOptions } from './variation-harness.js';
+import { runSeed } from '../../support/run-seed.js';
 
 const FAMILIES: StatementFamily[] = ['cams_detailed', 'cams_summary', 'kfintech_detailed', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'];
 const COUNT = Number(process.env.FOLIODESK_CORRUPTIONS ?? 6);
-const BASE = Number(process.env.FOLIODESK_CORRUPTION_BASE ?? Math.floor(Math.random() * 1_000_000));
+const BASE = runSeed('guard-corruption', process.env.FOLIODESK_CORRUPTION_BASE);
 const seeds = process.env.FOLIODESK_CORRUPTION_SEED ? [Number(process.env.FOLIODESK_CORRUPTION_SEED)] : Array.from({ length: COUNT }, (_, i) => BASE + i);
 
 const FIELDS = [

@@ -16,12 +16,13 @@ import type { TextLine } from '../../../src/modules/extraction/types.js';
 import { generateText, STATEMENT_FAMILIES, type GenerateOptions, type StatementFamily } from '../../fixtures/generator/index.js';
 import { compareWithModel, FAMILY_CLASS, runPdfChain, type PdfRun } from './harness.js';
 import { randomOptions } from './variation-harness.js';
+import { runSeed } from '../../support/run-seed.js';
 
 const FAMILIES = STATEMENT_FAMILIES.filter((f) => f !== 'bank_statement');
 const COUNT = Number(process.env.FOLIODESK_PDF_VARIANTS ?? 8);
 /** How many of each family's variants also compare the generator's text with the drawn PDF's. */
 const SAME_LINES = Number(process.env.FOLIODESK_SAME_LINES ?? 3);
-const BASE = Number(process.env.FOLIODESK_VARIANT_BASE ?? Math.floor(Math.random() * 1_000_000));
+const BASE = runSeed('layout-variation-pdf', process.env.FOLIODESK_VARIANT_BASE);
 const seeds = process.env.FOLIODESK_VARIANT_SEED ? [Number(process.env.FOLIODESK_VARIANT_SEED)] : Array.from({ length: COUNT }, (_, i) => BASE + i);
 
 /** Positions closer than this (points) are the same position. */

@@ -12,10 +12,11 @@ import { calculatePortfolio } from '../../../src/modules/extraction/calculator.j
 import type { StatementFamily } from '../../fixtures/generator/index.js';
 import { compareWithModel, FAMILY_CLASS } from './harness.js';
 import { randomOptions, runText } from './variation-harness.js';
+import { runSeed } from '../../support/run-seed.js';
 
 const FAMILIES: StatementFamily[] = ['cams_detailed', 'cams_summary', 'kfintech_detailed', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'];
 const COUNT = Number(process.env.FOLIODESK_VARIANTS ?? 300);
-const BASE = Number(process.env.FOLIODESK_VARIANT_BASE ?? Math.floor(Math.random() * 1_000_000));
+const BASE = runSeed('layout-variation', process.env.FOLIODESK_VARIANT_BASE);
 const seeds = process.env.FOLIODESK_VARIANT_SEED ? [Number(process.env.FOLIODESK_VARIANT_SEED)] : Array.from({ length: COUNT }, (_, i) => BASE + i);
 
 describe.each(FAMILIES)('%s: random layout variants', (family) => {

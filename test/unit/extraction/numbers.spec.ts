@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { findIsin } from '../../../src/modules/extraction/identifiers.js';
 import { findDate, findDates, parseDate, parseNumber, printedDecimals, roundTo } from '../../../src/modules/extraction/numbers.js';
 import { DATE_STYLES, formatDate, formatNumber, SeededRandom, withIsinCheckDigit } from '../../fixtures/generator/index.js';
+import { runSeed } from '../../support/run-seed.js';
 
 describe('parseNumber', () => {
   it.each([
@@ -104,7 +105,7 @@ describe('identifiers are not figures', () => {
  * leading-dot decimals; dates in every style, alone and inside text. The seed is printed on failure.
  */
 describe('every printed style reads back (property)', () => {
-  const base = Number(process.env.FOLIODESK_NUMBER_SEED ?? Math.floor(Math.random() * 1_000_000));
+  const base = runSeed('numbers', process.env.FOLIODESK_NUMBER_SEED);
 
   it(`2000 numbers and dates from seed ${base}`, () => {
     const rng = new SeededRandom(base);

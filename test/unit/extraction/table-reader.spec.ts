@@ -8,6 +8,7 @@ import { readHeader, TableLayout, columnKind } from '../../../src/modules/extrac
 import type { ColumnKind } from '../../../src/modules/extraction/tables/index.js';
 import type { TextLine } from '../../../src/modules/extraction/types.js';
 import { SeededRandom } from '../../fixtures/generator/index.js';
+import { runSeed } from '../../support/run-seed.js';
 
 const CHAR = 3.9;
 type Cell = TextLine['cells'][number];
@@ -107,7 +108,7 @@ describe('column labels', () => {
 });
 
 describe('random holdings tables', () => {
-  const base = Number(process.env.FOLIODESK_TABLE_SEED ?? Math.floor(Math.random() * 1_000_000));
+  const base = runSeed('table-reader', process.env.FOLIODESK_TABLE_SEED);
   it(`400 tables from seed ${base}: every cell in its own column`, () => {
     const failures: string[] = [];
     for (let seed = base; seed < base + 400 && failures.length < 5; seed++) {

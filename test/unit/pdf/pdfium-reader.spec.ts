@@ -19,6 +19,7 @@ import * as hostile from '../../support/hostile/malicious-pdfs.js';
 import { generateStatement, STATEMENT_FAMILIES, type GenerateOptions, type StatementFamily } from '../../fixtures/generator/index.js';
 import { extractPdfjsText } from '../../../src/modules/pdf/reader/pdfjs-text.js';
 import { randomOptions } from '../extraction/variation-harness.js';
+import { runSeed } from '../../support/run-seed.js';
 
 /** PDFium computes in single precision, pdfjs in double: positions agree to this (points). */
 const TOLERANCE = 0.001;
@@ -28,7 +29,7 @@ const TOLERANCE = 0.001;
  */
 const WIDTH_TOLERANCE = 0.001;
 const VARIANTS = Number(process.env.FOLIODESK_VARIANTS ?? 4);
-const BASE = Number(process.env.FOLIODESK_VARIANT_BASE ?? Math.floor(Math.random() * 1_000_000));
+const BASE = runSeed('pdfium-reader', process.env.FOLIODESK_VARIANT_BASE);
 const seeds = process.env.FOLIODESK_VARIANT_SEED ? [Number(process.env.FOLIODESK_VARIANT_SEED)] : Array.from({ length: VARIANTS }, (_, i) => BASE + i);
 
 /** A page's runs in reading order (the engines list a page's runs in different orders; the line builder sorts them). */

@@ -9,9 +9,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { consolidate, normaliseAccount, normaliseFolio, transactionIdentity, type Consolidation, type Position } from '../../../src/modules/portfolio/index.js';
 import { dayOf, dematBalance, isDetailed, iso, randomHistory, schemeBalance, type RandomHistory } from './random-history.js';
+import { runSeed } from '../../support/run-seed.js';
 
 const COUNT = Number(process.env.FOLIODESK_VARIANTS ?? 300);
-const BASE = Number(process.env.FOLIODESK_VARIANT_BASE ?? Math.floor(Math.random() * 1_000_000));
+const BASE = runSeed('consolidation-variation', process.env.FOLIODESK_VARIANT_BASE);
 const seeds = process.env.FOLIODESK_VARIANT_SEED ? [Number(process.env.FOLIODESK_VARIANT_SEED)] : Array.from({ length: COUNT }, (_, i) => BASE + i);
 
 interface Expected {
