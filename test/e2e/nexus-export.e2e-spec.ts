@@ -4,7 +4,9 @@ import { DocumentStorage } from '../../src/modules/nexus/storage/document-storag
 import { generateStatement, type GeneratedStatement, type Holding as TruthHolding } from '../fixtures/generator/index.js';
 import { bearer, download, errorCode, twoTenants, type Account, type Tenant, type TestApp } from '../support/app.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
-import { sql } from '../support/db.js';
+import { sql, someoneWaitsForALock } from '../support/db.js';
+import pg from 'pg';
+import { STORED_BYTES_LOCK_CLASS } from '../../src/modules/quotas/quotas.service.js';
 
 const PUBLIC_BASE_URL = 'https://foliodesk.example.in';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -361,4 +363,33 @@ describe('nexus exports: fields, CSV/XLSX/JSON files, reports and report.generat
     const [{ n: after }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM reports WHERE document_id = ANY($1)`, [[job.doc_id, pending.doc_id]]);
     expect(after).toBe(before);
   });
+
+  it("bounds a tenant's exports: two made at once, eight waiting, the rest refused with 429 TENANT_BUSY, and another tenant's export answers meanwhile", async () => {
+    const theirs = await uploadPdf(t, rival.analyst, statement.pdf, 'rival.pdf');
+    const started = await t.http.post('/api/v2/nexus/pipeline/process').set(bearer(rival.analyst)).send({ job_id: theirs.job_id });
+    expect((await waitForProcess(t, rival.analyst, started.body.process_id)).final.status).toBe('completed');
+    // Holding the tenant's stored-bytes lock keeps every export of acme that got a slot inside it
+    // (an export is recorded under that lock), so the bound is seen whatever the machine's speed.
+    const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    const waitingOnLock = async () =>
+      (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'`))[0].n;
+    try {
+      await holder.query('SELECT pg_advisory_lock($1::int4, hashtext($2))', [STORED_BYTES_LOCK_CLASS, acme.analyst.tenantId]);
+      const burst = Array.from({ length: 12 }, () => download(t, acme.analyst, exportPath('?format=csv')));
+      await someoneWaitsForALock();
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the rest of the burst reaches the gate
+      expect(await waitingOnLock()).toBe(2);
+      const other = await download(t, rival.analyst, `/api/v1/nexus/export/${theirs.job_id}?format=csv`);
+      expect(other.status).toBe(200);
+      await holder.query('SELECT pg_advisory_unlock($1::int4, hashtext($2))', [STORED_BYTES_LOCK_CLASS, acme.analyst.tenantId]);
+      const answers = await Promise.all(burst);
+      const refused = answers.filter((r) => r.status === 429);
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
+      expect(refused.map((r) => JSON.parse(r.body.toString('utf8')).error.code)).toEqual(['TENANT_BUSY', 'TENANT_BUSY']);
+      expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await holder.end();
+    }
+  }, 30_000);
 });

@@ -24,7 +24,7 @@ export type WindowedQuotaName = keyof typeof WINDOWED_QUOTAS;
 const STORED_BYTES_RETRY_AFTER_SECONDS = 3600;
 
 /** First key of the advisory locks that serialise a tenant's stored-bytes checks (the second is the tenant's hash). */
-const STORED_BYTES_LOCK_CLASS = 740_611_202;
+export const STORED_BYTES_LOCK_CLASS = 740_611_202;
 
 /** The bytes a tenant and one of its users keep: summed by nexus from its documents, which it passes in. */
 export interface StoredBytes {
