@@ -300,5 +300,6 @@ function assignFigures(rows: Row[], totals: number[]): void {
     r.holding.market_value = f.value;
     if (f.cost_value !== null) r.holding.cost_value = f.cost_value;
     if (f.face_value !== null) r.holding.face_value = f.face_value;
+    if (f.nav_basis !== null) r.holding.nav_basis = f.nav_basis;
   });
 }
