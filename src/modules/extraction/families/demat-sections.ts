@@ -14,11 +14,12 @@ export const SUB_TOTAL = /^Sub\s*-?\s*Total\b/i;
 
 /**
  * Column labels of the depositories' holdings tables: the balances beside the current one ("Free
- * Bal.", "Pledge Bal."), and a government security's price per ₹100 of face value ("Market Price
- * (per ₹100)"), which in a fund's table would be a NAV misread.
+ * Bal.", "Pledge Bal."), a government security's price per ₹100 of face value ("Market Price (per
+ * ₹100)"), which in a fund's table would be a NAV misread, and its face value held ("Total Face
+ * Value").
  */
 export const DEPOSITORY_COLUMNS = [
   column('other_balance', /^(?:free|lent|safe ?keep|locked ?in|lock-in|pledged?e?|pledge setup|earmarked|blocked|pending (?:demat|remat))(?: bal\.?| balance)?$/),
   column('price_per_100', /^(?:(?:market|closing|clean) )?(?:price|rate) ?\(?(?:per|\/) ?(?:₹ ?|rs\.? ?|inr ?)?100(?: (?:of )?(?:face value|fv))?\)?$/),
-  column('face_value', /^(?:total )?face value(?: held)?$|^nominal value$/),
+  column('face_value', /^total face value$|^face value held$|^nominal value$/),
 ];
