@@ -14,7 +14,7 @@
  *   the holdings add up to confirms every value in it.
  * - Any figure printed negative: no closing balance, NAV or value can be.
  */
-import type { PrintedPrecision } from './statement-figures.js';
+import { perBasis, pricedUnits, type PrintedPrecision } from './statement-figures.js';
 import { UNIT_TOLERANCE, unitsAfterTransactions, valueTolerance } from './validator.js';
 import type { Holding } from './types.js';
 
@@ -65,11 +65,12 @@ export function unitsEvidence(h: Holding): UnitsEvidence {
 export function productHolds(h: Holding, precision: PrintedPrecision): { holds: boolean | null; says: string } {
   const { units, nav, market_value: value } = h;
   if (units === null || nav === null || value === null || h.market_value_source === 'computed') return { holds: null, says: '' };
-  const product = units * nav;
-  const tolerance = valueTolerance(units, nav, precision);
+  // A price per ₹100 of face value prices the face value held in ₹100s: value = face × price ÷ 100.
+  const product = pricedUnits(units, h) * nav;
+  const tolerance = valueTolerance(pricedUnits(units, h), nav, precision);
   return {
     holds: Math.abs(product - value) <= tolerance,
-    says: `units ${fmtUnits(units)} × NAV ${fmtNav(nav)} = ${fmtMoney(product)}, but the market value is ${fmtMoney(value)}`,
+    says: `units ${fmtUnits(units)} × NAV ${fmtNav(nav)}${perBasis(h)} = ${fmtMoney(product)}, but the market value is ${fmtMoney(value)}`,
   };
 }
 

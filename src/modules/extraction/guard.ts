@@ -32,7 +32,7 @@ import {
   unitsEvidence,
   type Finding,
 } from './guard-evidence.js';
-import { printedPrecision, printedTotals, totalTolerance, type PrintedPrecision, type PrintedTotal, type StatementPrecision } from './statement-figures.js';
+import { pricedUnits, printedPrecision, printedTotals, totalTolerance, type PrintedPrecision, type PrintedTotal, type StatementPrecision } from './statement-figures.js';
 import { valueTolerance } from './validator.js';
 import type { ExtractionDraft, Holding, RefusedFigure } from './types.js';
 
@@ -175,7 +175,8 @@ function narrowByTotal(t: PrintedTotal, members: Case[], precision: StatementPre
   let mid = 0;
   for (const c of members) {
     const value = kept(c, 'market_value');
-    const units = kept(c, 'units');
+    const read = kept(c, 'units');
+    const units = read === null ? null : pricedUnits(read, c.holding);
     const nav = kept(c, 'nav');
     if (value !== null) [lo, hi, mid] = [lo + value, hi + value, mid + value];
     else if (units !== null && nav !== null) {
@@ -190,7 +191,8 @@ function narrowByTotal(t: PrintedTotal, members: Case[], precision: StatementPre
     // Values that could be off by the difference while units × NAV still holds, or that nothing checks.
     const d = t.stated - mid;
     const suspects = open.filter((c) => {
-      const [units, nav, value] = [kept(c, 'units'), kept(c, 'nav'), kept(c, 'market_value')!];
+      const read = kept(c, 'units');
+      const [units, nav, value] = [read === null ? null : pricedUnits(read, c.holding), kept(c, 'nav'), kept(c, 'market_value')!];
       if (value + d < -tolerance) return false;
       return units === null || nav === null || Math.abs(value + d - units * nav) <= valueTolerance(units, nav, c.precision) + tolerance;
     });

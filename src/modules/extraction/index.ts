@@ -12,6 +12,7 @@ export {
   totalLabels,
   readAccountId,
   stripProductCode,
+  columnVocabulary,
   anyOf,
   SECTION_WORDS,
   type FamilyCode,

@@ -149,6 +149,13 @@ export interface Holding {
    */
   face_value?: number | null;
   /**
+   * How many units `nav` is the price of, when not one: 100 for a government security printed as its
+   * face value held with a price per ₹100 of face value ("Face Value 5,00,000 | Market Price (per
+   * ₹100) 98.45 | Value 4,92,250.00"). `units` is then the face value held (₹) and `nav` the price per
+   * ₹100, so that units × nav ÷ nav_basis = market value. Absent: the price of one unit.
+   */
+  nav_basis?: number | null;
+  /**
    * From the market-data source (AMFI NAV file), present only when it is on and knows the ISIN:
    * the latest published NAV, its date (ISO), and units × that NAV (2 decimals). The statement's
    * own `nav` and `market_value` are never changed.

@@ -162,3 +162,49 @@ describe('NSDL tables told apart by their labels', () => {
     expect(flags).toContain('FIGURE_MISSING');
   });
 });
+
+describe('a government security printed as its face value held, priced per ₹100 of face value', () => {
+  const gsec = (header: CellSpec[][], row: CellSpec[], total: string) => {
+    const draft = extractStatement(page(1, [...opening.slice(0, 4), [[30, 'Government Securities']], ...header, row, [[95, 'Sub Total'], [570, total, 'r']]]), classifiedAs('NSDL_CAS'));
+    const [h] = draft.entities.flatMap((e) => e.holdings);
+    return { h, flags: validateExtraction(draft).flags.map((f) => f.code) };
+  };
+  const row = (face: string, price: string, value: string): CellSpec[] => [[30, 'IN0020200112'], [95, '6.11% GOVERNMENT OF INDIA 2050'], [420, face, 'r'], [500, price, 'r'], [570, value, 'r']];
+
+  it('reads the face value held, the price per ₹100 and the value exactly: face × price ÷ 100 = value', () => {
+    const { h, flags } = gsec([[[30, 'ISIN'], [95, 'Security'], [420, 'Face Value (₹)', 'r'], [500, 'Market Price (per ₹100)', 'r'], [570, 'Value', 'r']]], row('5,00,000', '98.45', '4,92,250.00'), '4,92,250.00');
+    expect([h.units, h.nav, h.nav_basis, h.market_value, h.face_value, h.instrument, h.asset_class]).toEqual([500000, 98.45, 100, 492250, undefined, 'government_security', 'Debt']);
+    expect(h.refused_figures).toBeUndefined();
+    expect(flags).toEqual([]);
+  });
+
+  it('reads the price label wrapped over two lines, and a quantity column printed beside it as the face value held', () => {
+    const header: CellSpec[][] = [
+      [[30, 'ISIN'], [95, 'Security'], [420, 'Quantity', 'r'], [500, 'Market Price', 'r'], [570, 'Value', 'r']],
+      [[500, '(per Rs.100)', 'r']],
+    ];
+    const { h, flags } = gsec(header, row('2,50,000', '101.20', '2,53,000.00'), '2,53,000.00');
+    expect([h.units, h.nav, h.nav_basis, h.market_value]).toEqual([250000, 101.2, 100, 253000]);
+    expect(flags).toEqual([]);
+  });
+
+  it('refuses figures the relation does not hold for, never rescaling them', () => {
+    const { h, flags } = gsec([[[30, 'ISIN'], [95, 'Security'], [420, 'Face Value', 'r'], [500, 'Price per ₹100', 'r'], [570, 'Value', 'r']]], row('5,00,000', '98.54', '4,92,250.00'), '4,92,250.00');
+    // Nothing else confirms any of the three: all are refused, each recorded as printed.
+    expect([h.units, h.nav, h.market_value]).toEqual([null, null, null]);
+    expect(h.refused_figures?.map((r) => [r.field, r.printed])).toEqual([
+      ['units', 500000],
+      ['nav', 98.54],
+      ['market_value', 492250],
+    ]);
+    expect(h.refused_figures?.[0].reason).toContain('÷ 100');
+    expect(flags).toContain('FIGURE_REFUTED');
+  });
+
+  it('never reads a price per unit as one per ₹100: the same figures under "Market Price" do not reconcile and are refused', () => {
+    const { h, flags } = gsec([[[30, 'ISIN'], [95, 'Security'], [420, 'Quantity', 'r'], [500, 'Market Price', 'r'], [570, 'Value', 'r']]], row('5,00,000', '98.45', '4,92,250.00'), '4,92,250.00');
+    expect([h.units, h.nav, h.nav_basis, h.market_value]).toEqual([null, null, undefined, null]);
+    expect(h.refused_figures?.map((r) => r.printed)).toEqual([500000, 98.45, 492250]);
+    expect(flags).toContain('FIGURE_REFUTED');
+  });
+});

@@ -103,6 +103,7 @@ export function compareWithModel(model: StatementModel, draft: ExtractionDraft):
     if (h.instrument === 'corporate_bond' || h.instrument === 'government_security') {
       if (g.instrument !== h.instrument) diffs.push(`${where}: instrument ${g.instrument} != ${h.instrument}`);
       if (paise(g.face_value) !== paise(h.face_value)) diffs.push(`${where}: face value ${g.face_value} != ${h.face_value}`);
+      if ((g.nav_basis ?? null) !== (h.nav_basis ?? null)) diffs.push(`${where}: price per ${g.nav_basis ?? 1} != per ${h.nav_basis ?? 1}`);
     }
     if (model.family === 'cams_detailed' || model.family === 'kfintech_detailed') {
       if (milli(g.opening_units) !== milli(h.opening_units)) diffs.push(`${where}: opening ${g.opening_units} != ${h.opening_units}`);

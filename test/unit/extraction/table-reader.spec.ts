@@ -4,7 +4,8 @@
  * lines, names of any width — must give every cell to its own column. A failure prints its seed.
  */
 import { describe, expect, it } from '@jest/globals';
-import { readHeader, TableLayout, columnKind } from '../../../src/modules/extraction/tables/index.js';
+import { columnVocabulary } from '../../../src/modules/extraction/families/index.js';
+import { readHeader, TableLayout, columnKind, COMMON_COLUMNS } from '../../../src/modules/extraction/tables/index.js';
 import type { ColumnKind } from '../../../src/modules/extraction/tables/index.js';
 import type { TextLine } from '../../../src/modules/extraction/types.js';
 import { SeededRandom } from '../../fixtures/generator/index.js';
@@ -85,7 +86,7 @@ function randomTable(seed: number): Table {
   };
 }
 
-describe('column labels', () => {
+describe('column labels (a depository\'s vocabulary: the common labels and its own)', () => {
   it.each([
     ['Closing Unit Balance', 'units'],
     ['Current Bal.', 'units'],
@@ -103,7 +104,7 @@ describe('column labels', () => {
     ['Face Value', 'face_value'],
     ['Sr. No.', null],
   ])('%s is a %s column', (label, kind) => {
-    expect(columnKind(label)).toBe(kind);
+    expect(columnKind(label, columnVocabulary('CDSL_CAS'))).toBe(kind);
   });
 });
 
@@ -113,7 +114,7 @@ describe('random holdings tables', () => {
     const failures: string[] = [];
     for (let seed = base; seed < base + 400 && failures.length < 5; seed++) {
       const table = randomTable(seed);
-      const header = readHeader(table.lines, 0);
+      const header = readHeader(table.lines, 0, COMMON_COLUMNS);
       if (!header) {
         failures.push(`seed ${seed}: no header found (${table.order})`);
         continue;

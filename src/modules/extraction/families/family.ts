@@ -4,6 +4,8 @@
  * classifier scores its cues, and the readers look up its sections, totals, account ids and
  * product codes through the accessors in `index.ts`.
  */
+import type { ColumnKind, ColumnLabel, ColumnVocabulary } from '../tables/vocabulary.js';
+import { columnLabel } from '../tables/vocabulary.js';
 import type { SectionKind, StatementClass } from '../types.js';
 
 /** Every class a document can be given, but UNKNOWN: one family description each. */
@@ -75,6 +77,12 @@ export interface FamilyDescription {
   productCode: RegExp | null;
   /** A detailed statement's labels: the opening balance and the closing block's figures. */
   detailed?: DetailedLabels;
+  /**
+   * The family's own holdings-table column labels, tried before the labels every family shares
+   * (`COMMON_COLUMNS` in `tables/vocabulary.ts`): a wording only this family prints, or one that would
+   * be read wrong in another's tables. Absent: the common labels alone.
+   */
+  columns?: ColumnVocabulary;
 }
 
 /**
@@ -102,5 +110,8 @@ export const SECTION_WORDS: Record<SectionKind, string> = {
 export const cue = (pattern: RegExp, weight: number, head?: number): Cue => (head === undefined ? { pattern, weight } : { pattern, weight, head });
 
 export const section = (kind: SectionKind, pattern: RegExp): Section => ({ kind, pattern });
+
+/** A column label of a family's holdings tables: its pattern, matched against the label lower-cased with currency notes dropped. */
+export const column = (kind: ColumnKind, pattern: RegExp): ColumnLabel => columnLabel(kind, pattern);
 
 export const NO_TOTALS: TotalLabels = { grand: [], account: [], group: [] };

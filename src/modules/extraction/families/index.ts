@@ -4,6 +4,7 @@
  * financial but list no holdings (bank statements, deposit and tax certificates). The classifier
  * scores their cues; readers look up sections, totals, account ids and product codes here.
  */
+import { COMMON_COLUMNS, type ColumnVocabulary } from '../tables/vocabulary.js';
 import type { Classification, SectionKind, StatementClass } from '../types.js';
 import { BANK_STATEMENT } from './bank-statement.js';
 import { CAMS_DETAILED } from './cams-detailed.js';
@@ -95,6 +96,21 @@ export function stripProductCode(code: StatementClass, name: string): string {
 /** A detailed statement's scheme labels (opening balance, closing block), as its family prints them. */
 export function detailedLabels(code: StatementClass): DetailedLabels | null {
   return familyOf(code)?.detailed ?? null;
+}
+
+const VOCABULARIES = new Map<FamilyDescription, ColumnVocabulary>();
+
+/** A family's holdings-table vocabulary: its own column labels first, then the labels every family shares. */
+export function vocabularyOf(family: FamilyDescription): ColumnVocabulary {
+  let vocabulary = VOCABULARIES.get(family);
+  if (!vocabulary) VOCABULARIES.set(family, (vocabulary = family.columns?.length ? [...family.columns, ...COMMON_COLUMNS] : COMMON_COLUMNS));
+  return vocabulary;
+}
+
+/** The column vocabulary a statement of this class is read with; the common labels for UNKNOWN. */
+export function columnVocabulary(code: StatementClass): ColumnVocabulary {
+  const family = familyOf(code);
+  return family ? vocabularyOf(family) : COMMON_COLUMNS;
 }
 
 /** One pattern matching any of the labels (for a reader that takes a single pattern). */

@@ -9,9 +9,9 @@
  * wrapped over several lines stays in its column. A table continued on a new page under its header
  * repeated, relabelled or absent keeps reading in the same columns.
  */
-import { sectionOf } from '../families/index.js';
+import { columnVocabulary, sectionOf } from '../families/index.js';
 import { findIsin, findPan } from '../identifiers.js';
-import { piecesOf, readHeader, TableLayout, type ColumnKind, type RowCells, type TableHeader } from '../tables/index.js';
+import { piecesOf, readHeader, TableLayout, type ColumnKind, type ColumnVocabulary, type RowCells, type TableHeader } from '../tables/index.js';
 import type { Entity, ExtractionDraft, Holding, Instrument, JointHolder, SectionKind, StatedGroupTotal, StatementClass, TextLine } from '../types.js';
 import { dropPageFurniture, holderName, EntityBook, findPeriod, newHolding, numericCells, TableNames } from './common.js';
 import { decimalsOf, dematFigures, printedFigure } from './demat-figures.js';
@@ -47,11 +47,11 @@ function withFolioTotals(entities: Entity[], folioTotals: Map<string | null, num
   return entities;
 }
 
-/** The statement's tables: each header, keyed by its main line, with the layout its rows give it. */
-function tablesOf(lines: TextLine[]): Map<TextLine, { header: TableHeader; layout: TableLayout }> {
+/** The statement's tables (headers read with its family's vocabulary): each header, keyed by its main line, with the layout its rows give it. */
+function tablesOf(lines: TextLine[], vocabulary: ColumnVocabulary): Map<TextLine, { header: TableHeader; layout: TableLayout }> {
   const headers: Array<{ at: number; end: number; header: TableHeader }> = [];
   for (let i = 0; i < lines.length; i++) {
-    const header = readHeader(lines, i);
+    const header = readHeader(lines, i, vocabulary);
     if (!header) continue;
     const first = lines.indexOf(header.lines[0]);
     headers.push({ at: first, end: first + header.lines.length, header });
@@ -117,7 +117,7 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
   const section = (text: string): SectionKind | null => sectionOf(layout.classification, text)?.kind ?? null;
   // Headers and section headings are found before page furniture goes: a table header repeated at the
   // top of every page is furniture, and so is a heading that happens to open each page at one height.
-  const tables = tablesOf(input);
+  const tables = tablesOf(input, columnVocabulary(layout.classification));
   const content = new Set(dropPageFurniture(input));
   const lines = input.filter((l) => content.has(l) || tables.has(l) || section(l.text) !== null);
   // Rows are holdings only inside holdings tables, when the statement marks them (it nearly always does).
@@ -300,5 +300,6 @@ function assignFigures(rows: Row[], totals: number[]): void {
     r.holding.market_value = f.value;
     if (f.cost_value !== null) r.holding.cost_value = f.cost_value;
     if (f.face_value !== null) r.holding.face_value = f.face_value;
+    if (f.nav_basis !== null) r.holding.nav_basis = f.nav_basis;
   });
 }

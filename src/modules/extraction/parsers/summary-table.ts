@@ -12,12 +12,12 @@
  * data in their family descriptions (`families/`): fund-house headings, total labels, product codes.
  */
 import { assetClassOfPrinted } from '../asset-class.js';
-import { anyOf, sectionOf, stripProductCode, type FamilyDescription } from '../families/index.js';
+import { anyOf, sectionOf, stripProductCode, vocabularyOf, type FamilyDescription } from '../families/index.js';
 import { CONTINUED_HEADING } from '../families/vocabulary.js';
 import { findIsin, findPan } from '../identifiers.js';
 import { readGuardian, readJointHolder, readNominees } from './folio-people.js';
 import { parseDate, printedDecimals } from '../numbers.js';
-import { FIGURE_KINDS, piecesOf, readHeader, TableLayout, type ColumnKind, type TableHeader } from '../tables/index.js';
+import { FIGURE_KINDS, piecesOf, readHeader, TableLayout, type ColumnKind, type ColumnVocabulary, type TableHeader } from '../tables/index.js';
 import type { ExtractionDraft, Holding, StatedGroupTotal, TextLine } from '../types.js';
 import { dropPageFurniture, EntityBook, findPeriod, holderName, newHolding, TableNames } from './common.js';
 import { completeFigures, noFigures, printedNumber, type Figures, type PrintedNumber } from './summary-figures.js';
@@ -37,13 +37,13 @@ interface Tables {
   headerLines: Set<TextLine>;
 }
 
-/** Headers are found before page furniture goes: a header repeated atop every page is furniture. */
-function findTables(lines: TextLine[]): Tables {
+/** Headers are found (with the family's column vocabulary) before page furniture goes: a header repeated atop every page is furniture. */
+function findTables(lines: TextLine[], vocabulary: ColumnVocabulary): Tables {
   const headers: Array<{ at: number; header: TableHeader }> = [];
   const headerLines = new Set<TextLine>();
   lines.forEach((line, i) => {
     if (headerLines.has(line)) return;
-    const header = readHeader(lines, i);
+    const header = readHeader(lines, i, vocabulary);
     if (!header) return;
     headers.push({ at: i, header });
     for (const l of header.lines) headerLines.add(l);
@@ -266,7 +266,7 @@ function statedTotals(totals: TotalRead[]): { statement: number | null; groups: 
 
 export function readSummaryStatement(input: TextLine[], family: FamilyDescription): ExtractionDraft {
   const period = findPeriod(input);
-  const { layoutOf, headerLines } = findTables(input);
+  const { layoutOf, headerLines } = findTables(input, vocabularyOf(family));
   const lines = dropPageFurniture(input);
   const grand = anyOf(family.totals.grand);
   const group = anyOf(family.totals.group);

@@ -6,7 +6,7 @@
 import { findIsin } from '../identifiers.js';
 import { isNumber } from '../numbers.js';
 import type { TextLine } from '../types.js';
-import { columnKind, isLabelFragment, type ColumnKind } from './vocabulary.js';
+import { columnKind, isLabelFragment, type ColumnKind, type ColumnVocabulary } from './vocabulary.js';
 
 export interface HeaderColumn {
   /** What the column holds; null for a column whose label is not in the vocabulary ("Sr. No."). */
@@ -35,19 +35,23 @@ function overlap(a: { x: number; x_end: number }, b: { x: number; x_end: number 
   return Math.min(a.x_end, b.x_end) - Math.max(a.x, b.x);
 }
 
-/** A cell that can sit in a header: a known label, a wrapped label's part, or a short unknown label. */
-function headerCell(cell: Cell): boolean {
+/**
+ * A cell that can sit in a header: a known label or a wrapped label's part (which may name an amount:
+ * "Price (per ₹100)"), or a short unknown label without figures.
+ */
+function headerCell(cell: Cell, vocabulary: ColumnVocabulary): boolean {
   const t = cell.text.trim();
-  if (!t || findIsin(t) || isNumber(t) || /\d{3,}/.test(t)) return false;
-  return columnKind(t) !== null || isLabelFragment(t) || (t.split(/\s+/).length <= MAX_UNKNOWN_WORDS && !/[:]/.test(t));
+  if (!t || findIsin(t) || isNumber(t)) return false;
+  if (columnKind(t, vocabulary) !== null || isLabelFragment(t)) return true;
+  return !/\d{3,}/.test(t) && t.split(/\s+/).length <= MAX_UNKNOWN_WORDS && !/[:]/.test(t);
 }
 
-function columnsOf(cells: Cell[]): HeaderColumn[] {
-  return cells.map((c) => ({ kind: columnKind(c.text), label: c.text.trim(), x: c.x, x_end: edge(c) }));
+function columnsOf(cells: Cell[], vocabulary: ColumnVocabulary): HeaderColumn[] {
+  return cells.map((c) => ({ kind: columnKind(c.text, vocabulary), label: c.text.trim(), x: c.x, x_end: edge(c) }));
 }
 
 /** Merges a wrapped header's other line into the columns: each part joins the label it sits under or over. */
-function mergeLine(columns: HeaderColumn[], other: TextLine, below: boolean): HeaderColumn[] {
+function mergeLine(columns: HeaderColumn[], other: TextLine, below: boolean, vocabulary: ColumnVocabulary): HeaderColumn[] {
   const merged = columns.map((c) => ({ ...c }));
   for (const cell of other.cells) {
     const span = { x: cell.x, x_end: edge(cell) };
@@ -70,38 +74,39 @@ function mergeLine(columns: HeaderColumn[], other: TextLine, below: boolean): He
       merged.push({ kind: null, label: cell.text.trim(), x: span.x, x_end: span.x_end });
     }
   }
-  for (const c of merged) c.kind = columnKind(c.label) ?? c.kind;
+  for (const c of merged) c.kind = columnKind(c.label, vocabulary) ?? c.kind;
   return merged.sort((a, b) => a.x - b.x);
 }
 
 /** Whether columns make a holdings table's header: a security named (ISIN or name) and two figures. */
 function isHoldingsHeader(columns: HeaderColumn[]): boolean {
   const kinds = new Set(columns.map((c) => c.kind));
-  const figures = ['units', 'nav', 'value', 'cost', 'face_value'].filter((k) => kinds.has(k as ColumnKind)).length;
+  const figures = ['units', 'nav', 'price_per_100', 'value', 'cost', 'face_value'].filter((k) => kinds.has(k as ColumnKind)).length;
   const known = columns.filter((c) => c.kind !== null).length;
   return (kinds.has('isin') || kinds.has('name')) && figures >= 2 && known >= Math.max(3, Math.ceil(columns.length * 0.6));
 }
 
 /**
- * The holdings-table header whose main line is `lines[i]`, or null when that line is none. A wrapped
+ * The holdings-table header whose main line is `lines[i]`, or null when that line is none, its labels
+ * read with the vocabulary of the family being read (`columnVocabulary` in `families/`). A wrapped
  * part on the line below (or a label part on the line above) is merged into it.
  */
-export function readHeader(lines: TextLine[], i: number): TableHeader | null {
+export function readHeader(lines: TextLine[], i: number, vocabulary: ColumnVocabulary): TableHeader | null {
   const line = lines[i];
-  if (!line || line.cells.length < 3 || !line.cells.every(headerCell)) return null;
-  let columns = columnsOf(line.cells);
+  if (!line || line.cells.length < 3 || !line.cells.every((c) => headerCell(c, vocabulary))) return null;
+  let columns = columnsOf(line.cells, vocabulary);
   const used = [line];
   const next = lines[i + 1];
-  if (next && next.page === line.page && next.y - line.y <= WRAP_GAP && next.cells.every((c) => headerCell(c) && (isLabelFragment(c.text) || columnKind(c.text) !== null))) {
-    const withNext = mergeLine(columns, next, true);
+  if (next && next.page === line.page && next.y - line.y <= WRAP_GAP && next.cells.every((c) => headerCell(c, vocabulary) && (isLabelFragment(c.text) || columnKind(c.text, vocabulary) !== null))) {
+    const withNext = mergeLine(columns, next, true, vocabulary);
     if (isHoldingsHeader(withNext) || !isHoldingsHeader(columns)) {
       columns = withNext;
       used.push(next);
     }
   }
   const previous = lines[i - 1];
-  if (previous && previous.page === line.page && line.y - previous.y <= WRAP_GAP && previous.cells.every((c) => headerCell(c) && isLabelFragment(c.text))) {
-    columns = mergeLine(columns, previous, false);
+  if (previous && previous.page === line.page && line.y - previous.y <= WRAP_GAP && previous.cells.every((c) => headerCell(c, vocabulary) && isLabelFragment(c.text))) {
+    columns = mergeLine(columns, previous, false, vocabulary);
     used.unshift(previous);
   }
   return isHoldingsHeader(columns) ? { columns, lines: used } : null;

@@ -1,9 +1,11 @@
 /**
  * The vocabulary of holdings-table column labels. A statement prints its columns in its own order
- * and words; what a column holds is decided by its label here, never by its position. Each entry is
- * tried in order against the whole (normalised) label, so the more specific wordings come first
- * ("NAV Date" before "NAV", "Cost Value" before "Value", "Market Price / Face Value" before "Face
- * Value"). Adding a synonym is one line.
+ * and words; what a column holds is decided by its label, never by its position. The labels every
+ * family shares are here (`COMMON_COLUMNS`); a family's own synonyms are in its description
+ * (`families/`), tried before these, and a reader reads each table with its family's vocabulary.
+ * Each entry is tried in order against the whole (normalised) label, so the more specific wordings
+ * come first ("NAV Date" before "NAV", "Cost Value" before "Value", "Market Price / Face Value"
+ * before "Face Value"). Adding a synonym is one line.
  */
 
 export type ColumnKind =
@@ -12,6 +14,8 @@ export type ColumnKind =
   | 'folio'
   | 'units'
   | 'nav'
+  /** A price per ₹100 of face value (a government security's), never a price per unit. */
+  | 'price_per_100'
   | 'nav_date'
   | 'value'
   | 'cost'
@@ -27,9 +31,20 @@ export type ColumnKind =
   | 'code';
 
 /** The figures of a holding a table can print, as numbers. */
-export const FIGURE_KINDS: ReadonlySet<ColumnKind> = new Set(['units', 'nav', 'value', 'cost', 'average_cost', 'gain', 'return', 'face_value', 'coupon', 'other_balance']);
+export const FIGURE_KINDS: ReadonlySet<ColumnKind> = new Set(['units', 'nav', 'price_per_100', 'value', 'cost', 'average_cost', 'gain', 'return', 'face_value', 'coupon', 'other_balance']);
 
-const LABELS: ReadonlyArray<readonly [ColumnKind, RegExp]> = [
+/** A label's pattern (matched against the normalised label) and what its column holds. */
+export interface ColumnLabel {
+  kind: ColumnKind;
+  pattern: RegExp;
+}
+
+/** Labels in the order they are tried: the first whose pattern matches decides. */
+export type ColumnVocabulary = readonly ColumnLabel[];
+
+export const columnLabel = (kind: ColumnKind, pattern: RegExp): ColumnLabel => ({ kind, pattern });
+
+const COMMON: ReadonlyArray<readonly [ColumnKind, RegExp]> = [
   ['isin', /^isin(?: code| no\.?)?$/],
   ['nav_date', /^(?:nav|price|valuation|market price) (?:date|as on)$|^(?:date of|as on) (?:nav|valuation)$/],
   ['folio', /^folio(?: no\.?| number| #)?$|^account no\.?$/],
@@ -41,7 +56,6 @@ const LABELS: ReadonlyArray<readonly [ColumnKind, RegExp]> = [
   ['face_value', /^face value$|^fv$/],
   ['coupon', /^coupon(?: rate)?$|^interest rate$/],
   ['maturity', /^maturity(?: date)?$|^redemption date$/],
-  ['other_balance', /^(?:free|lent|safe ?keep|locked ?in|lock-in|pledged?e?|pledge setup|earmarked|blocked|pending (?:demat|remat))(?: bal\.?| balance)?$/],
   ['units', /^(?:closing |current |total )?(?:unit |units )?(?:bal\.?|balance)(?: units)?$|^(?:closing )?units?(?: held| balance)?$|^(?:closing )?(?:quantity|qty\.?)$|^no\.? of (?:shares|units|securities|bonds)$|^holdings?$/],
   ['value', /^(?:market|current|total|closing) value$|^value$|^valuation$|^market value as on$|^amount$/],
   ['name', /^(?:scheme|security|fund|instrument|company|isin description|name of (?:the )?(?:scheme|security|fund)|security description|description)(?: name| description)?$|^name$/],
@@ -49,6 +63,9 @@ const LABELS: ReadonlyArray<readonly [ColumnKind, RegExp]> = [
   ['category', /^(?:scheme |asset )?(?:category|class|type)$|^asset type$/],
   ['code', /^(?:symbol|ucc|scrip code|arn|broker code)$/],
 ];
+
+/** The labels every family prints alike. */
+export const COMMON_COLUMNS: ColumnVocabulary = COMMON.map(([kind, pattern]) => columnLabel(kind, pattern));
 
 /** A label as compared: lower case, single spaces, currency notes dropped ("Value (INR)", "Value in ₹"). */
 export function normaliseLabel(text: string): string {
@@ -62,16 +79,15 @@ export function normaliseLabel(text: string): string {
     .trim();
 }
 
-/** What a column with this label holds; null when the label is not in the vocabulary. */
-export function columnKind(label: string): ColumnKind | null {
+/** What a column with this label holds in a table read with `vocabulary`; null when the label is not in it. */
+export function columnKind(label: string, vocabulary: ColumnVocabulary = COMMON_COLUMNS): ColumnKind | null {
   const text = normaliseLabel(label);
   if (!text) return null;
-  for (const [kind, pattern] of LABELS) if (pattern.test(text)) return kind;
-  return null;
+  return vocabulary.find((l) => l.pattern.test(text))?.kind ?? null;
 }
 
 /** Words that make up the second line of a wrapped header, or a currency note under a label. */
-const FRAGMENT = /^(?:\(?(?:inr|rs\.?|₹|`|%)\)?|balance|bal\.?|units?|value|date|price|nav|cost|name|no\.?|amount|face value|per unit|\(?loss\)?|p\/l|gain|return|held|as on|description|rate|quantity|in (?:inr|rs\.?|₹))$/;
+const FRAGMENT = /^(?:\(?(?:inr|rs\.?|₹|`|%)\)?|\(?per (?:₹ ?|rs\.? ?|inr ?)?100(?: (?:of )?(?:face value|fv))?\)?|balance|bal\.?|units?|value|date|price|nav|cost|name|no\.?|amount|face value|per unit|\(?loss\)?|p\/l|gain|return|held|as on|description|rate|quantity|in (?:inr|rs\.?|₹))$/;
 
 /** Whether a cell's text can only be part of a column label (a header's wrapped second line). */
 export function isLabelFragment(text: string): boolean {

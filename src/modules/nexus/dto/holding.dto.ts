@@ -53,6 +53,13 @@ export class ExtractedHoldingDto {
     description: 'Face value of one unit as printed; for a bond or government security, units is the quantity printed and nav the market price of one unit',
   })
   face_value?: number | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: Number,
+    example: 100,
+    description: 'How many units nav is the price of, when not one: 100 for a government security printed as its face value held (units, in rupees) with a price per ₹100 of face value; units × nav ÷ nav_basis = market value',
+  })
+  nav_basis?: number | null;
   @ApiPropertyOptional({ type: Number, example: 1531.02, description: 'Latest NAV from the market-data source, when on and known' }) latest_nav?: number;
   @ApiPropertyOptional({ type: Number, example: 1890124.67, description: 'Units × the latest NAV; absent when the units are unknown' }) latest_market_value?: number;
   @ApiPropertyOptional({ type: [RefusedFigureDto], description: 'Printed figures the statement itself refutes, each null above; absent when every figure stood' })
