@@ -5,8 +5,8 @@
  * never to an investor; neither line is part of a scheme's name.
  */
 import { findPan } from '../identifiers.js';
-import type { Guardian, JointHolder } from '../types.js';
-import { cleanName } from './common.js';
+import type { Guardian, JointHolder, TextLine } from '../types.js';
+import { cleanName, labelledName } from './common.js';
 
 /** "Joint Holder 1 :", "Joint 2 -", "Joint Holder:", "Second Holder :", "3rd Holder Name:" at the start of a line. */
 const JOINT_LABEL = /^\s*(?:Joint(?:\s+Holder)?(?:\s*\d)?|(?:Second|Third|2nd|3rd)\s+Holder(?:'s)?(?:\s+Name)?)\s*[:\-]\s*/i;
@@ -44,3 +44,18 @@ export function readNominees(text: string): string[] | null {
     .map((part) => part.replace(/\s+/g, ' ').trim())
     .filter((name) => name && !NO_NOMINEE.test(name));
 }
+
+/**
+ * The minor a guardian line is printed under, when the line above names them with no PAN (a minor's
+ * statement may print only the guardian's): "Investor Name : NAME", or a bare name. Null when the line
+ * above prints a PAN (its holder is read with it) or names no one.
+ */
+export function wardAbove(above: TextLine | null | undefined): string | null {
+  if (!above || findPan(above.text)) return null;
+  const text = above.text.trim();
+  const name = labelledName(text) ?? (/^[A-Za-z][A-Za-z .']*$/.test(text) ? cleanName(text) || null : null);
+  // A person's name: two to five words, none of a scheme's (a wrapped scheme name's last line is no minor).
+  return name && /^\S+(?:\s\S+){1,4}$/.test(name) && !SCHEME_WORDS.test(name) ? name : null;
+}
+
+const SCHEME_WORDS = /\b(?:fund|plan|growth|option|direct|regular|idcw|dividend|mutual|scheme|etf|index|portfolio|series|limited|ltd)\b/i;

@@ -15,7 +15,7 @@ import { assetClassOfPrinted } from '../asset-class.js';
 import { anyOf, sectionOf, stripProductCode, type FamilyDescription } from '../families/index.js';
 import { CONTINUED_HEADING } from '../families/vocabulary.js';
 import { findIsin, findPan } from '../identifiers.js';
-import { readGuardian, readJointHolder, readNominees } from './folio-people.js';
+import { readGuardian, readJointHolder, readNominees, wardAbove } from './folio-people.js';
 import { parseDate, printedDecimals } from '../numbers.js';
 import { FIGURE_KINDS, piecesOf, readHeader, TableLayout, type ColumnKind, type TableHeader } from '../tables/index.js';
 import type { ExtractionDraft, Holding, StatedGroupTotal, TextLine } from '../types.js';
@@ -303,6 +303,16 @@ export function readSummaryStatement(input: TextLine[], family: FamilyDescriptio
     // A minor's guardian, printed under the minor: recorded beside them, the guardian's PAN never the investor's.
     const guardian = readGuardian(text);
     if (guardian) {
+      // Under a minor named with no PAN of their own: the minor is the investor from here on, PAN unknown.
+      const ward = i - 1 !== investorAt ? wardAbove(lines[i - 1]) : null;
+      if (ward) {
+        investorAt = i - 1;
+        pan = null;
+        holder = ward;
+        // Its line, read as a line of a name in the table, is the minor's.
+        const last = events[events.length - 1];
+        if (last?.kind === 'name' && last.line === lines[i - 1]) events[events.length - 1] = { kind: 'break' };
+      }
       // Only right under the investor's own line: a guardian printed anywhere else names no one for certain.
       if (i - investorAt <= 2 && (pan !== null || holder !== null)) book.entity(pan, holder).guardian ??= guardian;
       events.push({ kind: 'break' });
