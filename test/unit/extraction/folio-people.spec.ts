@@ -6,7 +6,7 @@
  * joint holder's PAN, never a guardian's PAN as the minor's (a minor printed with none has a null PAN).
  */
 import { describe, expect, it } from '@jest/globals';
-import { readGuardian, readJointHolder, readNominees, wardAbove } from '../../../src/modules/extraction/parsers/folio-people.js';
+import { readGuardian, readJointHolder, readJointHolders, readNominees, wardAbove } from '../../../src/modules/extraction/parsers/folio-people.js';
 import { buildLines } from '../../../src/modules/pdf/text-lines.js';
 import { classifyStatement } from '../../../src/modules/extraction/classifier.js';
 import { extractStatement } from '../../../src/modules/extraction/extractor.js';
@@ -25,6 +25,19 @@ describe('folio people lines', () => {
     expect(readJointHolder('Third Holder Name: Ravi Iyer')).toEqual({ name: 'Ravi Iyer', pan: null });
     expect(readJointHolder('Priya Sharma   PAN: ABCPS1234K')).toBeNull();
     expect(readJointHolder('Joint Holder 1: 12345')).toBeNull();
+  });
+
+  it('reads a list of joint holders on one line, each with the PAN printed with them or none', () => {
+    expect(readJointHolders('Joint Holder(s) : Priya Sharma (PAN: ABCPS1234K), Anil Sharma (PAN No: XYZPS9876Q)')).toEqual([
+      { name: 'Priya Sharma', pan: 'ABCPS1234K' },
+      { name: 'Anil Sharma', pan: 'XYZPS9876Q' },
+    ]);
+    expect(readJointHolders('JOINT HOLDERS : Priya Sharma & Anil Sharma')).toEqual([
+      { name: 'Priya Sharma', pan: null },
+      { name: 'Anil Sharma', pan: null },
+    ]);
+    expect(readJointHolders('Second Holder : Meera Iyer   PAN : ABCPI1234K')).toEqual([{ name: 'Meera Iyer', pan: 'ABCPI1234K' }]);
+    expect(readJointHolders('Investor Name : Meera Iyer')).toBeNull();
   });
 
   it('reads nominees on one line or one a line, and none for "Not registered"', () => {
@@ -68,6 +81,24 @@ describe('statements with joint holders, nominees, a minor and an address abroad
     expect(failures).toEqual([]);
     // A depository prints a minor's own PAN (their demat account is opened on it); a registrar's statement may not.
     expect({ base, withoutPan: withoutPan > 0 }).toEqual({ base, withoutPan: family !== 'nsdl_cas' && family !== 'cdsl_cas' });
+  });
+});
+
+describe('a statement of one holding pattern: its joint holders printed once, in the top block', () => {
+  it.each(['cams_detailed', 'kfintech_detailed', 'cams_summary', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'] as const)('%s: 25 random statements read them onto every holding of the investor, never as the investor', (family) => {
+    const base = runSeed(`folio-people ${expect.getState().currentTestName}`);
+    const failures: string[] = [];
+    for (let seed = base; seed < base + 25; seed++) {
+      const options = randomOptions(seed);
+      const run = runText(family, { ...options, investors: 1, holders: { ...options.holders, minor: false, statementJoint: true } });
+      const top = run.model.investors[0].joint_holders ?? [];
+      const diffs = compareWithModel(run.model, run.enriched);
+      // Printed in the top block only: no folio or account prints them.
+      if (!top.length || run.model.holdings.some((h) => JSON.stringify(h.joint_holders) !== JSON.stringify(top))) diffs.push('the statement is not of one holding pattern');
+      if (run.enriched.entities.some((e) => top.some((j) => j.pan === e.pan || j.name === e.entity_name))) diffs.push('a joint holder read as the investor');
+      if (diffs.length) failures.push(`seed ${seed}: ${diffs.slice(0, 4).join(' | ')}`);
+    }
+    expect(failures).toEqual([]);
   });
 });
 

@@ -42,10 +42,14 @@ export function randomOptions(seed: number): GenerateOptions {
   };
 }
 
-/** Joint holders and nominees under the folios of a detailed statement (each in about half the statements), a minor with a guardian, and investors living abroad. */
+/**
+ * Joint holders and nominees under the folios or accounts (each in about half the statements), a minor
+ * with a guardian, investors living abroad, and a statement of one holding pattern (its joint holders
+ * in the top block; drawn last, so that the draws above stay as they were).
+ */
 function folioHolders(seed: number): GenerateOptions['holders'] {
   const rng = new SeededRandom(seed).fork('folio holders');
-  return { joint: rng.chance(0.5), nominees: rng.chance(0.5), minor: rng.chance(0.3), nriAddress: rng.chance(0.3) };
+  return { joint: rng.chance(0.5), nominees: rng.chance(0.5), minor: rng.chance(0.3), nriAddress: rng.chance(0.3), statementJoint: rng.chance(0.3) };
 }
 
 /**
