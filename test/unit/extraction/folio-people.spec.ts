@@ -3,7 +3,9 @@
  * guardian. Their lines as statements word them, and whole statements that print all of them (a
  * minor with a guardian in every family, under the minor's folios, account or name, at times with
  * no PAN of the minor's; investors living abroad), read exactly: never a second investor from a
- * joint holder's PAN, never a guardian's PAN as the minor's (a minor printed with none has a null PAN).
+ * joint holder's PAN, never a guardian's PAN as the minor's (a minor printed with none has a null PAN);
+ * and statements of one holding pattern, their joint holders in the top block. `FOLIODESK_PEOPLE_BASE`
+ * sets the base seed.
  */
 import { describe, expect, it } from '@jest/globals';
 import { readGuardian, readJointHolder, readJointHolders, readNominees, wardAbove } from '../../../src/modules/extraction/parsers/folio-people.js';
@@ -67,7 +69,7 @@ describe('folio people lines', () => {
 
 describe('statements with joint holders, nominees, a minor and an address abroad', () => {
   it.each(['cams_detailed', 'kfintech_detailed', 'cams_summary', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'] as const)('%s: 40 random statements read exactly', (family) => {
-    const base = runSeed(`folio-people ${expect.getState().currentTestName}`);
+    const base = runSeed(`folio-people ${expect.getState().currentTestName}`, process.env.FOLIODESK_PEOPLE_BASE);
     const failures: string[] = [];
     /** Statements whose minor holds something and is printed with no PAN of their own (only the guardian's). */
     let withoutPan = 0;
@@ -86,7 +88,7 @@ describe('statements with joint holders, nominees, a minor and an address abroad
 
 describe('a statement of one holding pattern: its joint holders printed once, in the top block', () => {
   it.each(['cams_detailed', 'kfintech_detailed', 'cams_summary', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'] as const)('%s: 25 random statements read them onto every holding of the investor, never as the investor', (family) => {
-    const base = runSeed(`folio-people ${expect.getState().currentTestName}`);
+    const base = runSeed(`folio-people ${expect.getState().currentTestName}`, process.env.FOLIODESK_PEOPLE_BASE);
     const failures: string[] = [];
     for (let seed = base; seed < base + 25; seed++) {
       const options = randomOptions(seed);
@@ -104,7 +106,7 @@ describe('a statement of one holding pattern: its joint holders printed once, in
 
 describe('a guardian printed under an investor of a summary or depository statement', () => {
   it.each(['cams_summary', 'kfintech_summary', 'nsdl_cas', 'cdsl_cas'] as const)("%s: the guardian is recorded beside the investor above, and the guardian's PAN makes no investor", (family) => {
-    const base = runSeed(`folio-people ${expect.getState().currentTestName}`);
+    const base = runSeed(`folio-people ${expect.getState().currentTestName}`, process.env.FOLIODESK_PEOPLE_BASE);
     let tried = 0;
     for (let seed = base; seed < base + 12; seed++) if (guardianUnderSecondInvestor(family, seed)) tried++;
     // A seed whose second investor prints no line of its own (no holding of theirs) has nowhere to put the guardian.
