@@ -54,6 +54,7 @@ const QUIRK_FAMILY: Record<keyof Quirks, HoldingsFamily> = {
   sameFolioTwoAmcs: 'cams_detailed',
   mfUnitsInDemat: 'nsdl_cas',
   dematBonds: 'cdsl_cas',
+  dematEtfs: 'nsdl_cas',
 };
 const QUIRKS = Object.keys(ALL_QUIRKS) as (keyof Quirks)[];
 const only = (quirk: keyof Quirks): Quirks => Object.fromEntries(QUIRKS.map((q) => [q, q === quirk])) as unknown as Quirks;

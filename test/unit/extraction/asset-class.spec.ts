@@ -156,6 +156,9 @@ describe('asset class of a listed security', () => {
     { name: '8.25% NHAI TAX FREE BONDS 2031', isin: 'INE906B07CB9', cls: 'Debt' },
     { name: 'GOI 7.26% 2033', isin: 'IN0020220151', cls: 'Debt' },
     { name: 'SOVEREIGN GOLD BOND 2.50% 2028', isin: 'IN0020200039', cls: 'Other' },
+    // Gold bonds under the short names depositories print, with no word of gold or of a bond.
+    { name: 'GOI SGB 2023-24 SERIES II', isin: 'IN0020230085', cls: 'Other' },
+    { name: 'SGB 2021-22 SR-VIII', isin: 'IN0020210236', cls: 'Other' },
     { name: 'EMBASSY OFFICE PARKS REIT', isin: 'INE041025011', cls: 'Other' },
     { name: 'INDIA GRID TRUST INVIT FUND', isin: 'INE219X23014', cls: 'Other' },
     // the security type decides, whatever equity or debt words the company's name has

@@ -1,6 +1,7 @@
 /**
  * Depository statements in prints the random sweeps draw rarely or not at all: the folios held with
- * the registrars beside the demat accounts, under random layouts (every field exact); and hand-set
+ * the registrars beside the demat accounts, and exchange-traded funds, sovereign gold bonds and fund
+ * units in demat in sections of their own, under random layouts (every field exact); and hand-set
  * tables where only the labels can tell a quantity from a price (figures in an order that looks
  * rotated, both printed to 4 decimals), or nothing can (both null, flagged). `FOLIODESK_VARIANT_SEED`
  * replays one random statement.
@@ -14,7 +15,7 @@ import { validateExtraction } from '../../../src/modules/extraction/validator.js
 import { buildModel, modelText, remodel, type StatementFamily } from '../../fixtures/generator/index.js';
 import { classifiedAs, page, type CellSpec } from '../../support/text-lines.js';
 import { compareWithModel } from './harness.js';
-import { randomOptions } from './variation-harness.js';
+import { randomOptions, runText } from './variation-harness.js';
 import { runSeed } from '../../support/run-seed.js';
 
 const COUNT = 25;
@@ -38,6 +39,22 @@ describe.each(['nsdl_cas', 'cdsl_cas'] as StatementFamily[])('%s with the folios
       const pages = modelText(model);
       const draft = extractStatement(buildLines(pages), classifyStatement(pages.slice(0, 3)));
       const problems = [...compareWithModel(model, enrichExtraction(draft)), ...validateExtraction(draft).flags.map((f) => `flag ${f.code}: ${f.message}`)];
+      if (problems.length) failures.push(`seed ${seed} (FOLIODESK_VARIANT_SEED=${seed}): ${problems.slice(0, 5).join(' | ')}`);
+      if (failures.length >= 3) break;
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe.each(['nsdl_cas', 'cdsl_cas'] as StatementFamily[])('%s with exchange-traded funds, gold bonds and fund units in demat, random layouts', (family) => {
+  it(`${seeds.length} statements from seed ${seeds[0]} read exactly, each holding of a section of its kind`, () => {
+    const failures: string[] = [];
+    for (const seed of seeds) {
+      const options = randomOptions(seed);
+      const run = runText(family, { ...options, quirks: { ...options.quirks, dematEtfs: true, mfUnitsInDemat: true } });
+      const kinds = new Set(run.model.holdings.map((h) => h.instrument));
+      expect({ seed, etf: kinds.has('etf'), gold: kinds.has('gold_bond'), funds: kinds.has('mutual_fund') }).toEqual({ seed, etf: true, gold: true, funds: true });
+      const problems = [...compareWithModel(run.model, run.enriched), ...validateExtraction(run.draft).flags.map((f) => `flag ${f.code}: ${f.message}`)];
       if (problems.length) failures.push(`seed ${seed} (FOLIODESK_VARIANT_SEED=${seed}): ${problems.slice(0, 5).join(' | ')}`);
       if (failures.length >= 3) break;
     }

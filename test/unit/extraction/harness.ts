@@ -62,6 +62,17 @@ function printedPan(model: StatementModel, pan: string): string | null {
   return investor?.minor && !investor.minor.pan_printed ? null : pan;
 }
 
+/**
+ * Whether a depository statement prints the holding in a section that names its kind: every section
+ * of NSDL's and the folios; CDSL's bonds, government securities and (when printed apart) fund units,
+ * not the rest of its holding statement.
+ */
+function sectioned(model: StatementModel, h: StatementModel['holdings'][number]): boolean {
+  if (model.family === 'nsdl_cas' || h.folio !== null) return true;
+  if (h.instrument === 'mutual_fund') return model.quirks.mfUnitsInDemat;
+  return h.instrument === 'corporate_bond' || h.instrument === 'government_security';
+}
+
 /** Differences between the extraction (after enrichment) and the model, one line each. */
 export function compareWithModel(model: StatementModel, draft: ExtractionDraft): string[] {
   const diffs: string[] = [];
@@ -99,9 +110,9 @@ export function compareWithModel(model: StatementModel, draft: ExtractionDraft):
     if (JSON.stringify(g.joint_holders ?? null) !== JSON.stringify(h.joint_holders ?? null)) diffs.push(`${where}: joint holders ${JSON.stringify(g.joint_holders)} != ${JSON.stringify(h.joint_holders)}`);
     if (JSON.stringify(g.nominees ?? null) !== JSON.stringify(h.nominees ?? null)) diffs.push(`${where}: nominees ${JSON.stringify(g.nominees)} != ${JSON.stringify(h.nominees)}`);
     if (!demat && paise(g.cost_value) !== paise(h.cost_value)) diffs.push(`${where}: cost ${g.cost_value} != ${h.cost_value}`);
-    // Bonds and government securities: their kind and face value, as their section and column print them.
+    // The kind of security where a section of its own names it; bonds' and government securities' face value as their column prints it, and what their price is per.
+    if (demat && sectioned(model, h) && g.instrument !== h.instrument) diffs.push(`${where}: instrument ${g.instrument} != ${h.instrument}`);
     if (h.instrument === 'corporate_bond' || h.instrument === 'government_security') {
-      if (g.instrument !== h.instrument) diffs.push(`${where}: instrument ${g.instrument} != ${h.instrument}`);
       if (paise(g.face_value) !== paise(h.face_value)) diffs.push(`${where}: face value ${g.face_value} != ${h.face_value}`);
       if ((g.nav_basis ?? null) !== (h.nav_basis ?? null)) diffs.push(`${where}: price per ${g.nav_basis ?? 1} != per ${h.nav_basis ?? 1}`);
     }

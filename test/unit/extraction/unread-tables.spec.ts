@@ -53,8 +53,9 @@ const CASES: Case[] = [
   },
   {
     family: 'cdsl_cas',
-    // The holding statement's table (bonds and government securities are sections of their own).
-    pick: (m) => m.holdings.filter((h) => h.account_id === m.accounts[m.accounts.length - 1].account_id && (h.instrument === 'equity' || h.instrument === 'mutual_fund')),
+    // The holding statement's table (bonds, government securities and, when printed apart, fund units are sections of their own).
+    pick: (m) =>
+      m.holdings.filter((h) => h.account_id === m.accounts[m.accounts.length - 1].account_id && (h.instrument === 'equity' || h.instrument === 'etf' || h.instrument === 'gold_bond' || (h.instrument === 'mutual_fund' && !m.quirks.mfUnitsInDemat))),
     kind: 'demat_securities',
     options: (seed) => ({ ...randomOptions(seed), investors: 2 }),
   },

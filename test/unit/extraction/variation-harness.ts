@@ -10,13 +10,17 @@ import { extractStatement } from '../../../src/modules/extraction/extractor.js';
 import type { Classification, ExtractionDraft } from '../../../src/modules/extraction/types.js';
 import { ALL_QUIRKS, DATE_STYLES, generateText, randomVariation, SeededRandom, type GenerateOptions, type Quirks, type StatementFamily, type StatementModel } from '../../fixtures/generator/index.js';
 
-const QUIRKS = Object.keys(ALL_QUIRKS) as (keyof Quirks)[];
+/** Quirks drawn in turn from the options' stream; those added later draw from their own (`laterQuirks`), so each seed keeps the options it had. */
+const LATER_QUIRKS: (keyof Quirks)[] = ['dematEtfs'];
+const QUIRKS = (Object.keys(ALL_QUIRKS) as (keyof Quirks)[]).filter((q) => !LATER_QUIRKS.includes(q));
 
 /** The options of random statement number `seed`. */
 export function randomOptions(seed: number): GenerateOptions {
   const rng = new SeededRandom(seed).fork('options');
   const quirks: Partial<Quirks> = {};
   for (const q of QUIRKS) if (rng.chance(0.3)) quirks[q] = true;
+  const later = new SeededRandom(seed).fork('later quirks');
+  for (const q of LATER_QUIRKS) if (later.chance(0.3)) quirks[q] = true;
   return {
     seed,
     investors: rng.int(1, 3),
@@ -38,10 +42,14 @@ export function randomOptions(seed: number): GenerateOptions {
   };
 }
 
-/** Joint holders and nominees under the folios of a detailed statement (each in about half the statements), a minor with a guardian, and investors living abroad. */
+/**
+ * Joint holders and nominees under the folios or accounts (each in about half the statements), a minor
+ * with a guardian, investors living abroad, and a statement of one holding pattern (its joint holders
+ * in the top block; drawn last, so that the draws above stay as they were).
+ */
 function folioHolders(seed: number): GenerateOptions['holders'] {
   const rng = new SeededRandom(seed).fork('folio holders');
-  return { joint: rng.chance(0.5), nominees: rng.chance(0.5), minor: rng.chance(0.3), nriAddress: rng.chance(0.3) };
+  return { joint: rng.chance(0.5), nominees: rng.chance(0.5), minor: rng.chance(0.3), nriAddress: rng.chance(0.3), statementJoint: rng.chance(0.3) };
 }
 
 /**

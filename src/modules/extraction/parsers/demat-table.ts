@@ -15,7 +15,7 @@ import { piecesOf, readHeader, TableLayout, type ColumnKind, type ColumnVocabula
 import type { Entity, ExtractionDraft, Holding, Instrument, JointHolder, SectionKind, StatedGroupTotal, StatementClass, TextLine } from '../types.js';
 import { dropPageFurniture, holderName, EntityBook, findPeriod, newHolding, numericCells, TableNames } from './common.js';
 import { decimalsOf, dematFigures, printedFigure } from './demat-figures.js';
-import { readGuardian, readJointHolder, readNominees } from './folio-people.js';
+import { readGuardian, readJointHolders, readNominees, withTopJointHolders } from './folio-people.js';
 
 export interface DematLayout {
   classification: StatementClass;
@@ -143,6 +143,9 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
   /** The current account's joint holders and nominees, printed under its holder: every holding of the account has them. */
   let joint: JointHolder[] = [];
   let nominees: string[] | null = null;
+  /** The joint holders the top block prints, and the first PAN it prints (its investor's). */
+  const topJoint: JointHolder[] = [];
+  let topPan: string | null = null;
 
   lines.forEach((line, i) => {
     const text = line.text.trim();
@@ -166,10 +169,12 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
       return;
     }
     // An account's other holders and nominees: theirs, never the account's investor.
-    const jointHolder = readJointHolder(text);
-    const named = jointHolder ? null : readNominees(text);
-    if (jointHolder || named) {
-      if (jointHolder) joint.push(jointHolder);
+    const jointHolders = readJointHolders(text);
+    const named = jointHolders ? null : readNominees(text);
+    if (jointHolders || named) {
+      // Before any account: the top block's, the joint holders of a statement of one holding pattern.
+      if (jointHolders && account === null && !inFolios && !rows.length) topJoint.push(...jointHolders);
+      else if (jointHolders) joint.push(...jointHolders);
       if (named) nominees = [...(nominees ?? []), ...named];
       names.break();
       previous = line;
@@ -225,6 +230,7 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
     // A new account section: its first holder (the first PAN that follows) owns its holdings.
     if (ACCOUNT_HEADING.test(text)) panLocked = false;
     const linePan = findPan(text);
+    if (linePan && account === null && !inFolios && !rows.length) topPan ??= linePan;
     if (linePan) {
       const name = holderName(line, previous) ?? '';
       book.learnName(linePan, name || null);
@@ -263,7 +269,8 @@ export function parseDematStatement(input: TextLine[], layout: DematLayout): Ext
   return {
     classification: layout.classification,
     period,
-    entities: withFolioTotals(book.result(), folioTotals),
+    // The top block's joint holders hold the investor's demat accounts; the folios listed beside them print their own.
+    entities: withTopJointHolders(withFolioTotals(book.result(), folioTotals), topJoint, topPan, (h) => h.account_id !== null),
     stated_total: grand.find((v) => v !== null) ?? null,
     stated_group_totals: groupTotals,
     currency: 'INR',

@@ -23,7 +23,7 @@ import { detailedLabels } from '../../families/index.js';
 import { DETAILED_LABELS } from '../../families/vocabulary.js';
 import { CONTINUED, FOLIO, SCHEME_CODE } from './labels.js';
 import { readSchemeHeader, schemeBlock } from './scheme.js';
-import { readGuardian, readJointHolder, readNominees } from '../folio-people.js';
+import { readGuardian, readJointHolders, readNominees, withTopJointHolders } from '../folio-people.js';
 import { isHeaderFragment, NO_COLUMNS, readTransaction, startsWithDate, transactionTables, type TxColumns } from './transactions.js';
 
 interface Pending {
@@ -54,6 +54,9 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
   let pan: string | null = null;
   let holder: string | null = null;
   let jointHolders: JointHolder[] = [];
+  /** The joint holders the top block prints (a statement of one holding pattern), and the first investor's PAN it prints. */
+  const topJoint: JointHolder[] = [];
+  let topPan: string | null = null;
   let nominees: string[] | null = null;
   let guardian: Guardian | null = null;
   let expectHolder = false;
@@ -149,7 +152,15 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
 
     // Before the first folio: investor names next to PANs, and the portfolio total.
     if (!seenFolio && !FOLIO.test(text)) {
+      const top = readJointHolders(text);
+      if (top) {
+        // Their PANs are theirs: never an investor's, never a name learnt for one.
+        topJoint.push(...top);
+        previousHeaderLine = line;
+        continue;
+      }
       const p = findPan(text);
+      if (p && !/also\s+includes/i.test(text)) topPan ??= p;
       if (p) {
         const before = nameBeforePan(line);
         if (before) book.learnName(p, before);
@@ -193,11 +204,11 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
     // investor's) and its nominees.
     if (phase === 'scheme') {
       const ward = readGuardian(text);
-      const joint = ward ? null : readJointHolder(text);
+      const joint = ward ? null : readJointHolders(text);
       const named = ward || joint ? null : readNominees(text);
       if (ward || joint || named) {
         if (ward) guardian = ward;
-        if (joint) jointHolders.push(joint);
+        if (joint) jointHolders.push(...joint);
         if (named) nominees = [...(nominees ?? []), ...named];
         expectHolder = false;
         continue;
@@ -269,7 +280,7 @@ export function parseDetailedCas(input: TextLine[], classification: StatementCla
   return {
     classification,
     period,
-    entities: book.result(),
+    entities: withTopJointHolders(book.result(), topJoint, topPan),
     stated_total: statedTotal,
     stated_group_totals: groupTotals,
     currency: 'INR',

@@ -1,0 +1,215 @@
+/**
+ * Where a table's columns are: each header label's column becomes an x-band, and every cell of a
+ * row is given to the column it belongs to. Labels may be printed left-aligned, centred or
+ * right-aligned over their figures, so the bands are learnt from the rows themselves: the cells of
+ * the table's rows fall into runs that share an edge (figures right-aligned, text left-aligned), and
+ * those runs are matched to the labels in order, left to right, one run to one label. A name that
+ * wraps stays in its band; a cell never takes its neighbour's text.
+ */
+import { findIsin } from '../identifiers.js';
+import { parseDate, parseNumber } from '../numbers.js';
+/** Edges within this many points are one column's edge. */
+const EDGE_TOLERANCE = 2.5;
+/** Cost of leaving a run of cells without a label in the matching. */
+const UNMATCHED_RUN = 40;
+const CURRENCY_TOKEN = /^(?:INR|Rs\.?|₹)$/i;
+const isFigure = (text) => parseNumber(text) !== null || parseDate(text) !== null;
+/**
+ * A line's cells as pieces: a cell that holds an ISIN among other words is cut around it, and a text
+ * cell that ends in formatted figures ("RELIANCE INDUSTRIES 1,412.000") is cut before them. Positions
+ * inside a cell are estimated from the characters' share of its width.
+ */
+export function piecesOf(line) {
+    // A line is cut the same way every time a reader asks (the readers pass over a table more than once).
+    let cut = PIECES.get(line);
+    if (!cut)
+        PIECES.set(line, (cut = cutIntoPieces(line)));
+    return cut.map((p) => ({ ...p }));
+}
+const PIECES = new WeakMap();
+function cutIntoPieces(line) {
+    const out = [];
+    for (const cell of line.cells) {
+        const x_end = cell.x_end ?? cell.x + cell.text.length * 4;
+        const perChar = (x_end - cell.x) / Math.max(1, cell.text.length);
+        const tokens = [];
+        for (const m of cell.text.matchAll(/\S+/g)) {
+            if (!CURRENCY_TOKEN.test(m[0]))
+                tokens.push({ text: m[0], from: m.index ?? 0, to: (m.index ?? 0) + m[0].length });
+        }
+        if (!tokens.length)
+            continue;
+        // A debit or credit mark belongs to the figure before it ("35,255.47 Dr" is one figure, right-aligned with its column's).
+        for (let i = tokens.length - 1; i > 0; i--) {
+            if (/^(?:Dr|Cr)\.?$/i.test(tokens[i].text) && parseNumber(tokens[i - 1].text) !== null) {
+                tokens.splice(i - 1, 2, { text: `${tokens[i - 1].text} ${tokens[i].text}`, from: tokens[i - 1].from, to: tokens[i].to });
+            }
+        }
+        const cuts = new Set();
+        tokens.forEach((t, i) => {
+            if (findIsin(t.text) === t.text) {
+                cuts.add(i);
+                cuts.add(i + 1);
+            }
+        });
+        if (tokens.every((t) => isFigure(t.text))) {
+            // A cell of figures only ("1,234.567 12.3456"): one piece each.
+            tokens.forEach((_, i) => cuts.add(i));
+        }
+        else {
+            // Formatted figures or dates glued to the end of a text cell.
+            let k = tokens.length;
+            while (k > 1 && isFigure(tokens[k - 1].text) && (/[.,()]/.test(tokens[k - 1].text) || parseDate(tokens[k - 1].text) !== null))
+                k--;
+            for (let i = k; i < tokens.length; i++)
+                cuts.add(i);
+        }
+        const bounds = [0, ...[...cuts].filter((c) => c > 0 && c < tokens.length).sort((a, b) => a - b), tokens.length];
+        for (let b = 0; b < bounds.length - 1; b++) {
+            const first = tokens[bounds[b]];
+            const last = tokens[bounds[b + 1] - 1];
+            const text = tokens.slice(bounds[b], bounds[b + 1]).map((t) => t.text).join(' ');
+            const start = b === 0 ? cell.x : cell.x + perChar * first.from;
+            const end = b === bounds.length - 2 ? x_end : cell.x + perChar * last.to;
+            out.push({ text, x: start, x_end: Math.max(start, end), numeric: bounds[b + 1] - bounds[b] === 1 && parseNumber(text) !== null });
+        }
+    }
+    return out;
+}
+const edgeOf = (p) => (p.numeric ? p.x_end : p.x);
+function gap(a, b) {
+    return Math.max(0, Math.max(a.x, b.x) - Math.min(a.x_end, b.x_end));
+}
+const centre = (a) => (a.x + a.x_end) / 2;
+/** The runs of a table's rows: figures by their right edge, text by its left edge. */
+function runsOf(rows) {
+    const runs = [];
+    for (const row of rows) {
+        for (const p of row) {
+            const run = runs.find((r) => r.numeric === p.numeric && Math.abs(r.edge - edgeOf(p)) <= EDGE_TOLERANCE);
+            if (run) {
+                run.x = Math.min(run.x, p.x);
+                run.x_end = Math.max(run.x_end, p.x_end);
+                run.count++;
+            }
+            else {
+                runs.push({ numeric: p.numeric, edge: edgeOf(p), x: p.x, x_end: p.x_end, count: 1 });
+            }
+        }
+    }
+    return runs.sort((a, b) => centre(a) - centre(b));
+}
+/**
+ * Matches runs to labels, both in left-to-right order, each label taking at most one run and each
+ * run at most one label, at the least total distance: so that a column of figures printed a little
+ * right of its left-aligned label is not given to the next label along.
+ */
+function matchRuns(runs, columns) {
+    const n = runs.length;
+    const m = columns.length;
+    const cost = (r, c) => gap(r, c) + 0.05 * Math.abs(centre(r) - centre(c));
+    // best[j][i]: least cost of placing the first j runs against the first i labels.
+    const best = Array.from({ length: n + 1 }, () => new Array(m + 1).fill(Infinity));
+    const move = Array.from({ length: n + 1 }, () => new Array(m + 1).fill(''));
+    best[0][0] = 0;
+    for (let j = 0; j <= n; j++) {
+        for (let i = 0; i <= m; i++) {
+            const here = best[j][i];
+            if (here === Infinity)
+                continue;
+            if (i < m && here < best[j][i + 1]) {
+                best[j][i + 1] = here;
+                move[j][i + 1] = 'label';
+            }
+            if (j < n) {
+                const skip = here + UNMATCHED_RUN * Math.min(3, runs[j].count);
+                if (skip < best[j + 1][i]) {
+                    best[j + 1][i] = skip;
+                    move[j + 1][i] = 'run';
+                }
+            }
+            if (j < n && i < m) {
+                const pair = here + cost(runs[j], columns[i]) * runs[j].count;
+                if (pair < best[j + 1][i + 1]) {
+                    best[j + 1][i + 1] = pair;
+                    move[j + 1][i + 1] = 'pair';
+                }
+            }
+        }
+    }
+    const matched = new Map();
+    let j = n;
+    let i = m;
+    while (j > 0 || i > 0) {
+        const step = move[j][i];
+        if (step === 'pair')
+            matched.set(runs[--j], columns[--i]);
+        else if (step === 'run')
+            j--;
+        else
+            i--;
+    }
+    return matched;
+}
+/** A table's columns, as a header names them and its rows place them. */
+export class TableLayout {
+    constructor(header, runs) {
+        this.header = header;
+        this.runs = runs;
+    }
+    /**
+     * The layout of the table under `header`, learnt from `body`: the lines that follow it up to the next
+     * header or the end of the statement. Only lines with at least two figures count as rows here.
+     */
+    static of(header, body) {
+        const rows = body.map(piecesOf).filter((pieces) => pieces.filter((p) => p.numeric).length >= 2);
+        const columns = [...header.columns].sort((a, b) => a.x - b.x);
+        return new TableLayout({ ...header, columns }, matchRuns(runsOf(rows), columns));
+    }
+    get columns() {
+        return this.header.columns;
+    }
+    /** The column of the header with this kind, if printed. */
+    column(kind) {
+        return this.header.columns.find((c) => c.kind === kind) ?? null;
+    }
+    /** The column a piece belongs to: its run's label, else the label nearest to it (by its edge's side). */
+    columnOf(piece) {
+        for (const [run, column] of this.runs) {
+            if (run.numeric === piece.numeric && Math.abs(run.edge - edgeOf(piece)) <= EDGE_TOLERANCE)
+                return column;
+        }
+        for (const [run, column] of this.runs)
+            if (gap(run, piece) === 0 && piece.x >= run.x - EDGE_TOLERANCE && piece.x_end <= run.x_end + EDGE_TOLERANCE)
+                return column;
+        let best = null;
+        let distance = Infinity;
+        for (const c of this.header.columns) {
+            const d = gap(c, piece) + 0.05 * Math.abs(centre(c) - centre(piece));
+            if (d < distance) {
+                distance = d;
+                best = c;
+            }
+        }
+        return best;
+    }
+    /** A line's text by column. */
+    cells(line) {
+        const out = { byKind: {}, other: {}, loose: [] };
+        for (const piece of piecesOf(line)) {
+            const column = this.columnOf(piece);
+            if (!column) {
+                out.loose.push(piece);
+            }
+            else if (column.kind) {
+                const had = out.byKind[column.kind];
+                out.byKind[column.kind] = had ? `${had} ${piece.text}` : piece.text;
+            }
+            else {
+                out.other[column.label] = out.other[column.label] ? `${out.other[column.label]} ${piece.text}` : piece.text;
+            }
+        }
+        return out;
+    }
+}
+//# sourceMappingURL=layout.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=gains.types.js.map

@@ -1,0 +1,28 @@
+const RUNNABLE = new Set(['waiting', 'delayed', 'active', 'paused']);
+/**
+ * The job Redis holds under `jobId` if it will still run (waiting, delayed, active or paused);
+ * otherwise null, after clearing whatever is left under the id, since Bull silently ignores adding a
+ * job whose id exists. Two kinds of leftovers: a finished job Bull kept, and a fragment in no list at
+ * all ("stuck"). The fragment comes from a Redis flush between a worker popping the job id and
+ * activating it: Bull's moveToActive then re-creates the flushed job's hash with only `processedOn`
+ * (and a lock), and that id could never be queued again.
+ */
+export async function runnableJob(queue, jobId) {
+    const job = await queue.getJob(jobId);
+    if (!job)
+        return null;
+    const state = await job.getState();
+    if (RUNNABLE.has(state))
+        return job;
+    if (state === 'stuck') {
+        // Not in any list, so nothing else refers to it: delete the hash, its lock and its logs directly
+        // (Job#remove would wait for the lock the fragment holds to lapse).
+        const key = queue.toKey(jobId);
+        await queue.client.del(key, `${key}:lock`, `${key}:logs`);
+    }
+    else {
+        await job.remove();
+    }
+    return null;
+}
+//# sourceMappingURL=runnable-job.js.map

@@ -1,0 +1,367 @@
+import { date, difference, sumRupees } from './format.js';
+/** A NAV dated more than this many days before the report's date is a stale NAV. */
+export const STALE_NAV_AFTER_DAYS = 7;
+export const ASSET_CLASSES = ['Equity', 'Debt', 'Hybrid', 'Other'];
+/** `2025-26` → 1 April 2025 to 31 March 2026. */
+export function financialYearPeriod(fy) {
+    const start = Number(fy.slice(0, 4));
+    return { fy, from: `${start}-04-01`, to: `${start + 1}-03-31` };
+}
+/** The financial year a date falls in: `2025-09-30` → `2025-26`. */
+export function financialYearOf(isoDate) {
+    const year = Number(isoDate.slice(0, 4));
+    const start = Number(isoDate.slice(5, 7)) >= 4 ? year : year - 1;
+    return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+const daysBetween = (from, to) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+/** Units are equal to the statements' precision (three decimals, four on some). */
+const sameUnits = (a, b) => Math.abs(a - b) < 0.0006;
+const FIELD_NAMES = { units: 'units', nav: 'NAV', market_value: 'value', cost_value: 'cost', valuation_date: 'NAV date' };
+const fieldList = (fields, none) => (fields?.length ? fields.map((f) => FIELD_NAMES[f] ?? f).join(', ') : none);
+const INCOMPLETE = {
+    PARTIAL_HISTORY: 'the statements start from an opening balance whose purchases they do not show',
+    SNAPSHOT_ONLY: 'the statements show its balance only, no transactions',
+    MISMATCH: 'its transactions do not add up to its balance',
+};
+/** Why an XIRR is not computed, in words. */
+const XIRR_REASONS = {
+    NO_TRANSACTIONS: 'the statements show its balance only, no transactions',
+    OPENING_UNITS_UNKNOWN: 'the units held before its first transaction are not known',
+    OPENING_VALUE_UNKNOWN: 'the value of its opening balance is not known',
+    TRANSACTION_VALUE_UNKNOWN: 'a transaction’s amount is not on the statements',
+    VALUE_UNKNOWN: 'its value is not on the statements',
+    NO_VALUATION_DATE: 'its NAV date is not on the statements',
+    NO_CASH_FLOWS: 'no money went in or out',
+    NO_SOLUTION: 'its cash flows give no rate',
+};
+const NOTE_TITLES = {
+    stale_nav: (n) => `Valued at a NAV more than ${STALE_NAV_AFTER_DAYS} days older than the report's date (${n})`,
+    figure_missing: (n) => `Figures not on the statements, shown as — (${n})`,
+    cost_missing: (n) => `No invested amount: no cost printed and no complete purchase history (${n})`,
+    history_incomplete: (n) => `Purchases before the statements are not shown: gains on those units cannot be worked out (${n})`,
+    sources_disagree: (n) => `Statements of the same date disagree: the newest statement's figures are shown (${n})`,
+    xirr_unknown: (n) => `XIRR not worked out (${n})`,
+    sale_gain_unknown: (n) => `Sales whose gain is not known, shown as — (${n})`,
+    tax_class_assumed: (n) => `Tax class taken from the asset class: the scheme's category does not fix it; check before filing (${n})`,
+};
+const NOTE_ORDER = ['cost_missing', 'history_incomplete', 'sale_gain_unknown', 'figure_missing', 'xirr_unknown', 'stale_nav', 'sources_disagree', 'tax_class_assumed'];
+const CLASS_LABELS = {
+    equity_oriented: 'Equity funds and shares',
+    specified_mutual_fund: 'Debt funds (taxed at your slab rate)',
+    other: 'Other funds, bonds and gold',
+};
+/** The holding as a note names it: the scheme and its folio or account (and whose, in a household). */
+function holdingName(p, household) {
+    const where = p.folio ? ` (folio ${p.folio})` : p.account_id ? ` (demat account ${p.account_id})` : '';
+    const whose = household && p.investor?.name ? `${p.investor.name}: ` : '';
+    return `${whose}${p.scheme_name}${where}`;
+}
+/** The open lots' cost of a position when every lot is known and they add up to its units; else null. */
+function lotsCost(p, lots) {
+    if (!lots.length || p.units === null)
+        return null;
+    if (lots.some((l) => l.units === null || l.cost === null))
+        return null;
+    const units = lots.reduce((s, l) => s + l.units, 0);
+    if (!sameUnits(units, p.units))
+        return null;
+    return sumRupees(lots.map((l) => l.cost));
+}
+/** The printed cost, unless a valued holding prints 0 (a statement's blank, never a real cost of units bought). */
+const printedCost = (p) => (p.cost_value === null || (p.cost_value === 0 && (p.market_value ?? 0) > 0) ? null : p.cost_value);
+function holdingRow(p, lots, household) {
+    const fromLots = lotsCost(p, lots);
+    const printed = printedCost(p);
+    const cost = fromLots ?? printed;
+    return {
+        position_id: p.id,
+        scheme: p.scheme_name,
+        isin: p.isin,
+        folio: p.folio ?? p.account_id,
+        investor: household ? p.investor.name : null,
+        units: p.units,
+        nav: p.nav,
+        nav_date: p.source.valuation_date,
+        value: p.market_value,
+        cost,
+        cost_basis: fromLots !== null ? 'lots' : printed !== null ? 'statement' : null,
+        gain: p.market_value !== null && cost !== null ? difference(p.market_value, cost) : null,
+        xirr: p.xirr,
+    };
+}
+const known = (values, of = values.length) => {
+    const present = values.filter((v) => v !== null);
+    return { amount: sumRupees(present), counted: present.length, of };
+};
+function figuresOf(rows) {
+    const valued = rows.filter((r) => r.value !== null);
+    return {
+        value: known(rows.map((r) => r.value)),
+        cost: known(valued.map((r) => r.cost), valued.length),
+        gain: known(valued.map((r) => r.gain), valued.length),
+    };
+}
+function summaryOf(rows, totals) {
+    const f = figuresOf(rows);
+    const bases = { lots: 0, statement: 0 };
+    for (const r of rows)
+        if (r.value !== null && r.cost_basis)
+            bases[r.cost_basis]++;
+    // The holdings an XIRR takes part in, as the portfolio counted them (at least one where it has a rate).
+    const xirrOf = Math.max(totals.known.xirr_holdings_of, totals.xirr !== null ? 1 : 0);
+    return {
+        value: f.value,
+        invested: f.cost,
+        gain: f.gain,
+        gain_pct: f.cost.amount > 0 ? Math.round((f.gain.amount / f.cost.amount) * 10_000) / 100 : null,
+        cost_bases: bases,
+        // The portfolio's XIRR over every holding when it is known; else over those whose cash flows are.
+        xirr: totals.xirr !== null ? { rate: totals.xirr, counted: xirrOf, of: xirrOf } : { rate: totals.known.xirr, counted: totals.known.xirr_holdings, of: xirrOf },
+    };
+}
+function groupHoldings(rows, classOf) {
+    const classes = [...ASSET_CLASSES, 'Unclassified'];
+    return classes
+        .map((assetClass) => {
+        const members = rows.filter((r) => classOf.get(r.position_id) === assetClass);
+        return { asset_class: assetClass, rows: members, subtotal: figuresOf(members) };
+    })
+        .filter((g) => g.rows.length > 0);
+}
+/** Percent shares adding up to exactly 100.00 (largest remainder, in hundredths). */
+function shares(values) {
+    const paise = values.map((v) => Math.max(0, Math.round(v * 100)));
+    const total = paise.reduce((s, v) => s + v, 0);
+    if (total === 0)
+        return values.map(() => 0);
+    const exact = paise.map((v) => (v / total) * 10_000);
+    const floors = exact.map((e) => Math.floor(e + 1e-9));
+    let left = 10_000 - floors.reduce((s, v) => s + v, 0);
+    const order = exact.map((e, i) => [e - floors[i], i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+    for (const [, i] of order) {
+        if (left-- <= 0)
+            break;
+        floors[i]++;
+    }
+    return floors.map((v) => v / 100);
+}
+/** Allocation by fund house; demat securities without a fund house are one slice. */
+function byFundHouse(positions) {
+    const values = new Map();
+    for (const p of positions) {
+        if (p.market_value === null || p.market_value <= 0)
+            continue;
+        const label = p.amc ?? (p.kind === 'demat' ? 'Shares and bonds (demat)' : 'Other');
+        values.set(label, sumRupees([values.get(label) ?? 0, p.market_value]));
+    }
+    const entries = [...values.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    const pct = shares(entries.map(([, v]) => v));
+    return entries.map(([label, value], i) => ({ label, value, percent: pct[i] }));
+}
+/** The year's sales from the realised lots: one row per sale (a position's closing transaction of a day). */
+function salesOf(lots, investorOf) {
+    const sales = new Map();
+    for (const l of lots) {
+        const key = `${l.position_id}|${l.sale_date}|${l.transaction_type}`;
+        sales.set(key, [...(sales.get(key) ?? []), l]);
+    }
+    return [...sales.values()]
+        .map((ls) => {
+        const terms = new Set(ls.map((l) => l.rule.term));
+        const term = terms.has(null) ? null : terms.size > 1 ? 'mixed' : [...terms][0];
+        return {
+            date: ls[0].sale_date,
+            scheme: ls[0].scheme_name,
+            folio: ls[0].folio,
+            investor: investorOf(ls[0]),
+            units: Math.round(ls.reduce((s, l) => s + l.units, 0) * 10_000) / 10_000,
+            proceeds: ls.some((l) => l.sale_value === null) ? null : sumRupees(ls.map((l) => l.sale_value)),
+            gain: ls.some((l) => l.gain === null) ? null : sumRupees(ls.map((l) => l.gain)),
+            term,
+        };
+    })
+        .sort((a, b) => a.date.localeCompare(b.date) || a.scheme.localeCompare(b.scheme));
+}
+function realisedOf(fy, lots, sales, exemption) {
+    const classes = ['equity_oriented', 'specified_mutual_fund', 'other'];
+    const byClass = classes
+        .map((c) => {
+        const mine = lots.filter((l) => l.rule.tax_class === c && l.gain !== null && l.rule.term !== null);
+        return {
+            tax_class: c,
+            label: CLASS_LABELS[c],
+            present: lots.some((l) => l.rule.tax_class === c),
+            short_term: sumRupees(mine.filter((l) => l.rule.term === 'short').map((l) => l.gain)),
+            long_term: sumRupees(mine.filter((l) => l.rule.term === 'long').map((l) => l.gain)),
+        };
+    })
+        .filter((c) => c.present)
+        .map(({ present: _present, ...row }) => row);
+    const short = sumRupees(byClass.map((c) => c.short_term));
+    const long = sumRupees(byClass.map((c) => c.long_term));
+    return {
+        fy,
+        by_class: byClass,
+        short_term: short,
+        long_term: long,
+        total: sumRupees([short, long]),
+        sales: sales.length,
+        unknown_sales: sales.filter((s) => s.gain === null).length,
+        exemption_112a: exemption && exemption.limit !== null ? { limit: exemption.limit, used: exemption.applied, remaining: exemption.remaining } : null,
+    };
+}
+/** Collects the adviser's notes: each item once per kind. */
+class Notes {
+    constructor() {
+        this.byKind = new Map();
+    }
+    add(kind, item) {
+        const items = this.byKind.get(kind) ?? new Set();
+        items.add(item);
+        this.byKind.set(kind, items);
+    }
+    get any() {
+        return this.byKind.size > 0;
+    }
+    list() {
+        return NOTE_ORDER.filter((k) => this.byKind.has(k)).map((kind) => {
+            const items = [...this.byKind.get(kind)];
+            return { kind, title: NOTE_TITLES[kind](items.length), items };
+        });
+    }
+}
+function noteHoldings(notes, positions, rows, asOf, household) {
+    for (const p of positions) {
+        const name = holdingName(p, household);
+        const row = rows.get(p.id);
+        const navDate = p.source.valuation_date;
+        if (asOf && navDate && daysBetween(navDate, asOf) > STALE_NAV_AFTER_DAYS)
+            notes.add('stale_nav', `${name}: NAV of ${date(navDate)}`);
+        const incomplete = [
+            ...(INCOMPLETE[p.history.status] ? [INCOMPLETE[p.history.status]] : []),
+            ...p.flags.filter((f) => f.code === 'HISTORY_GAP').map((f) => `no statement covers ${date(f.from ?? null)} to ${date(f.to ?? null)}`),
+        ];
+        if (incomplete.length && row.cost_basis !== 'lots')
+            notes.add('history_incomplete', `${name}: ${incomplete.join('; ')}`);
+        for (const f of p.flags) {
+            if (f.code === 'SOURCES_DISAGREE')
+                notes.add('sources_disagree', `${name}: ${fieldList(f.fields, 'figures')} differ`);
+            if (f.code === 'FIGURE_MISSING') {
+                const fields = (f.fields ?? []).filter((x) => x !== 'cost_value');
+                if (fields.length || !f.fields?.length)
+                    notes.add('figure_missing', `${name}: ${fieldList(fields, 'a figure')}`);
+            }
+        }
+        if (p.market_value !== null && row.cost === null && p.market_value > 0) {
+            notes.add('cost_missing', p.cost_value === 0 ? `${name}: cost printed as 0.00` : name);
+        }
+        if (p.xirr === null && (p.market_value !== 0 || p.history.transactions > 0)) {
+            notes.add('xirr_unknown', `${name}: ${p.xirr_reason ? (XIRR_REASONS[p.xirr_reason] ?? 'its cash flows are not all known') : 'its cash flows are not all known'}`);
+        }
+    }
+}
+function noteGains(notes, gains, sales, whose) {
+    const prefix = whose ? `${whose}: ` : '';
+    for (const s of sales) {
+        if (s.gain === null)
+            notes.add('sale_gain_unknown', `${prefix}${s.scheme}${s.folio ? ` (folio ${s.folio})` : ''}, sold ${date(s.date)}: its purchase is not on the statements`);
+    }
+    for (const h of gains.holdings) {
+        if (h.tax_class.defaulted)
+            notes.add('tax_class_assumed', `${prefix}${h.scheme_name}${h.folio ? ` (folio ${h.folio})` : ''}`);
+    }
+}
+/** The one note the client reads. */
+function clientNote(rows, realised) {
+    const missing = rows.some((r) => r.value === null || (r.value !== 0 && (r.cost === null || r.xirr === null)) || r.units === null || r.nav === null) || (realised?.unknown_sales ?? 0) > 0;
+    return missing ? 'Some figures were not on your statements and are shown as —. Totals add up the figures that are known and say how many holdings they cover.' : null;
+}
+/** Builds what the report prints. */
+export function buildReportModel(input) {
+    const { portfolio } = input;
+    const household = input.subject.kind === 'household';
+    const asOf = input.params.as_of ?? portfolio.statement_date;
+    const memberGains = input.subject.kind === 'household' ? input.subject.members.map((m) => m.gains).filter((g) => g !== null) : input.subject.gains ? [input.subject.gains] : [];
+    const openLots = memberGains.flatMap((g) => g.unrealised.lots);
+    const lotsOf = new Map();
+    for (const l of openLots)
+        lotsOf.set(l.position_id, [...(lotsOf.get(l.position_id) ?? []), l]);
+    const rows = portfolio.positions.map((p) => holdingRow(p, lotsOf.get(p.id) ?? [], household));
+    const rowOf = new Map(rows.map((r) => [r.position_id, r]));
+    const classOf = new Map(portfolio.positions.map((p) => [p.id, (p.asset_class ?? 'Unclassified')]));
+    const investorOfPosition = new Map(portfolio.positions.map((p) => [p.id, p.investor.name]));
+    const investorOf = (l) => (household ? (investorOfPosition.get(l.position_id) ?? null) : null);
+    const fy = input.params.fy ?? memberGains[0]?.fy ?? null;
+    const realisedLots = memberGains.flatMap((g) => g.realised.lots);
+    const sales = memberGains.length ? salesOf(realisedLots, investorOf) : [];
+    const realised = fy && memberGains.length ? realisedOf(fy, realisedLots, sales, household ? null : (memberGains[0]?.realised.exemption_112a ?? null)) : null;
+    const notes = new Notes();
+    noteHoldings(notes, portfolio.positions, rowOf, asOf, household);
+    if (input.subject.kind === 'household') {
+        const figures = new Map((portfolio.members ?? []).map((m) => [m.client_id, m]));
+        for (const m of input.subject.members) {
+            if (!m.gains)
+                continue;
+            const mine = salesOf(m.gains.realised.lots, investorOf);
+            noteGains(notes, m.gains, mine, figures.get(m.client_id)?.name ?? null);
+        }
+    }
+    else if (input.subject.gains) {
+        noteGains(notes, input.subject.gains, sales, null);
+    }
+    const a = portfolio.totals.asset_allocation;
+    return {
+        audience: input.audience ?? 'client',
+        prepared_by: { firm: input.firm, adviser: input.adviser ?? null },
+        subject: subjectOf(input, rows, classOf, investorOf),
+        as_of: asOf,
+        statement_date: portfolio.statement_date,
+        period: fy ? financialYearPeriod(fy) : null,
+        generated_at: input.generatedAt.toISOString(),
+        summary: summaryOf(rows, portfolio.totals),
+        allocation: ASSET_CLASSES.map((c) => ({ asset_class: c, percent: a[c.toLowerCase()] })).filter((s) => s.percent > 0),
+        allocation_by_amc: byFundHouse(portfolio.positions),
+        groups: groupHoldings(rows, classOf),
+        sales,
+        realised,
+        client_note: clientNote(rows, realised),
+        adviser_notes: notes.list(),
+        documents: portfolio.documents.length,
+    };
+}
+/** The report's subject; a household's members each with their own holdings, summary and gains. */
+function subjectOf(input, rows, classOf, investorOf) {
+    const { subject, portfolio } = input;
+    if (subject.kind === 'client')
+        return { kind: 'client', name: subject.name, pan: subject.pan };
+    const figures = new Map((portfolio.members ?? []).map((m) => [m.client_id, m]));
+    return {
+        kind: 'household',
+        name: subject.name,
+        members: subject.members.map((m) => {
+            const f = figures.get(m.client_id);
+            if (!f)
+                throw new Error(`the household portfolio has no figures for member ${m.client_id}`);
+            const pan = m.pan?.toUpperCase() ?? null;
+            const holdings = portfolio.positions.filter((p) => pan !== null && p.investor.pan?.toUpperCase() === pan);
+            // The member's section must show the holdings its row counts: any disagreement is an error (the
+            // job retries), never a member printed without them.
+            if (holdings.length !== f.positions)
+                throw new Error(`the household portfolio counts ${f.positions} holdings for member ${m.client_id}, ${holdings.length} are under its PAN`);
+            const ids = new Set(holdings.map((p) => p.id));
+            const mine = rows.filter((r) => ids.has(r.position_id));
+            const fy = input.params.fy ?? m.gains?.fy ?? null;
+            return {
+                client_id: m.client_id,
+                name: f.name,
+                pan: m.pan,
+                relationship: f.relationship,
+                positions: f.positions,
+                summary: summaryOf(mine, f.totals),
+                groups: groupHoldings(mine, classOf),
+                realised: fy && m.gains ? realisedOf(fy, m.gains.realised.lots, salesOf(m.gains.realised.lots, investorOf), m.gains.realised.exemption_112a) : null,
+            };
+        }),
+    };
+}
+//# sourceMappingURL=report-model.js.map
