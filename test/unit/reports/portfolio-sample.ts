@@ -1,5 +1,66 @@
 import type { ClientPortfolioDto, PortfolioFiguresDto, PositionDto } from '../../../src/modules/portfolio/index.js';
-import type { MemberFigures, ReportInput } from '../../../src/modules/reports/document/report-model.js';
+import type { RealisedLot, UnrealisedLot } from '../../../src/modules/gains/index.js';
+import type { MemberFigures, ReportGains, ReportInput } from '../../../src/modules/reports/document/report-model.js';
+
+/** A sold lot as the gains API answers it, with what a case changes. */
+export function realisedLot(over: Partial<RealisedLot> & { term?: 'short' | 'long' | null; tax_class?: RealisedLot['rule']['tax_class'] }): RealisedLot {
+  const { term = 'long', tax_class = 'equity_oriented', ...rest } = over;
+  return {
+    position_id: 'P|folio:1|INF179K01BB8',
+    folio: '1234567 / 89',
+    investor_pan: 'ABCPS1234K',
+    scheme_name: 'HDFC Flexi Cap Fund - Direct Plan - Growth',
+    isin: 'INF179K01BB8',
+    transaction_type: 'redemption',
+    purchase_type: 'purchase',
+    purchase_date: '2022-05-10',
+    sale_date: '2024-11-15',
+    units: 10,
+    purchase_nav: 1000,
+    sale_nav: 1800,
+    cost: 10000,
+    stamp_duty: 0.5,
+    stt: null,
+    sale_value: 18000,
+    fmv_nav_2018: null,
+    fmv_value_2018: null,
+    cost_of_acquisition: 10000,
+    gain: 8000,
+    rule: { rule: null, term, tax_class, rate: null, slab: false, indexation: false, grandfathered: false, act: '1961', section: null },
+    financial_year: '2024-25',
+    advance_tax_period: 'upto_15_dec',
+    flags: [],
+    ...rest,
+  } as RealisedLot;
+}
+
+/** An open lot as the gains API answers it. */
+export function openLot(over: Partial<UnrealisedLot> & { position_id: string }): UnrealisedLot {
+  return {
+    folio: null,
+    scheme_name: 'x',
+    isin: 'INF179K01BB8',
+    purchase_type: 'purchase',
+    purchase_date: '2023-01-10',
+    units: 1,
+    purchase_nav: 10,
+    cost: 10,
+    valuation_nav: 12,
+    valuation_date: '2025-03-31',
+    market_value: 12,
+    fmv_nav_2018: null,
+    cost_of_acquisition: 10,
+    gain: 2,
+    rule: { rule: null, term: 'long', tax_class: 'equity_oriented', rate: null, slab: false, indexation: false, grandfathered: false, act: '1961', section: null },
+    flags: [],
+    ...over,
+  } as UnrealisedLot;
+}
+
+/** A client's gains of a year as the gains API answers them: no sales, no open lots unless given. */
+export function sampleGains(over: Partial<ReportGains> = {}): ReportGains {
+  return { fy: '2024-25', realised: { lots: [], exemption_112a: null }, unrealised: { lots: [] }, holdings: [], ...over };
+}
 
 /** A position as the portfolio API answers it, with what a case changes. */
 export function position(over: Partial<PositionDto> & { id: string }): PositionDto {
@@ -72,6 +133,7 @@ export function samplePortfolio(): ClientPortfolioDto {
       holdings_without_value: 0,
       xirr: 13.91,
       xirr_reason: null,
+      known: { holdings_with_cost: 3, market_value: 2964825.75, cost_value: 2460000, gain: 504825.75, xirr: 13.91, xirr_holdings: 4, xirr_holdings_of: 4 },
     },
     positions,
     documents: [
@@ -84,7 +146,7 @@ export function samplePortfolio(): ClientPortfolioDto {
 /** What a report is made from in these tests: the sample portfolio of one client of one firm. */
 export const sampleReportInput = (over: Partial<ReportInput> = {}): ReportInput => ({
   firm: 'Acme Wealth Advisors',
-  subject: { kind: 'client', name: 'Priya Sharma', pan: 'ABCPS1234K' },
+  subject: { kind: 'client', name: 'Priya Sharma', pan: 'ABCPS1234K', gains: sampleGains() },
   portfolio: samplePortfolio(),
   params: { as_of: null, fy: '2024-25' },
   generatedAt: new Date('2025-04-02T09:00:00Z'),
@@ -101,6 +163,7 @@ const figures = (over: Partial<PortfolioFiguresDto>): PortfolioFiguresDto => ({
   holdings_without_value: 0,
   xirr: null,
   xirr_reason: null,
+  known: { holdings_with_cost: 0, market_value: 0, cost_value: 0, gain: 0, xirr: null, xirr_holdings: 0, xirr_holdings_of: 0 },
   ...over,
 });
 
@@ -123,9 +186,9 @@ export const sampleHouseholdInput = (over: Partial<ReportInput> = {}): ReportInp
       kind: 'household',
       name: 'Sharma family',
       members: [
-        { client_id: 'cli_priya', pan: 'ABCPS1234K', realised: null },
-        { client_id: 'cli_rahul', pan: rahul.pan, realised: null },
-        { client_id: 'cli_anika', pan: 'ABCPA9012M', realised: null },
+        { client_id: 'cli_priya', pan: 'ABCPS1234K', gains: null },
+        { client_id: 'cli_rahul', pan: rahul.pan, gains: null },
+        { client_id: 'cli_anika', pan: 'ABCPA9012M', gains: null },
       ],
     },
     portfolio: { ...p, members },
