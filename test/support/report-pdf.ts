@@ -6,7 +6,8 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { unzipSync } from 'fflate';
 import { renderLayoutZip, type LayoutBox } from '../../src/modules/pdf/reader/layout.js';
-import { HOLDINGS_COLUMNS, type Column } from '../../src/modules/reports/document/report-pdf.js';
+import { HOLDINGS_COLUMNS, PAGE, type Column } from '../../src/modules/reports/document/report-pdf.js';
+import type { LayoutRules } from './report-layout.js';
 
 export interface ReadReport {
   pages: Array<{ png: Buffer; width: number; height: number; scale: number }>;
@@ -90,3 +91,11 @@ export async function colourVariety(page: ReadReport['pages'][number], region: {
   }
   return { colours: colours.size, inked: inked / (data.length / 4) };
 }
+
+/** The report's layout rules for the layout checker (test/support/report-layout.ts). */
+export const REPORT_LAYOUT_RULES: LayoutRules = {
+  margin: PAGE.margin,
+  footerBand: 14,
+  headers: [HOLDINGS_COLUMNS.map((c) => c.title)],
+  headingMinSize: 8.5,
+};
