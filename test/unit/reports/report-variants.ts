@@ -47,8 +47,10 @@ const money = (r: Random, max: number) => Math.round(r.next() * max * 100) / 100
 
 function randomPosition(r: Random, i: number, investor: { name: string; pan: string }): PositionDto {
   const demat = r.chance(0.3);
-  const units = Math.round(r.next() * 10 ** r.int(1, 7) * 1000) / 1000;
-  const nav = Math.round(r.next() * 10 ** r.int(1, 5) * 10000) / 10000;
+  // Up to ₹100 crore a holding; now and then a figure far wider (the widest cells set the columns).
+  const wide = r.chance(0.03);
+  const units = Math.round(r.next() * 10 ** r.int(1, wide ? 8 : 5) * 1000) / 1000;
+  const nav = Math.round(r.next() * 10 ** r.int(1, wide ? 5 : 4) * 10000) / 10000;
   const value = r.chance(0.05) ? null : Math.round(units * nav * 100) / 100;
   const cost = r.chance(0.2) ? null : money(r, (value ?? 1000) * 1.5);
   const stale = r.chance(0.3);
@@ -123,7 +125,7 @@ export function reportVariant(seed: number): ReportInput {
     };
   }
   const count = r.int(1, 4);
-  const people = Array.from({ length: count }, (_, k) => ({ client_id: `cli_${k}`, name: `${r.pick(NAMES)} ${k + 1}`, pan: `ABCPM${1000 + k}K`, relationship: k === 0 ? 'self' : r.pick(RELATIONSHIPS) }));
+  const people = Array.from({ length: count }, (_, k) => ({ client_id: `cli_${k}`, name: `${r.pick(NAMES)} ${k + 1}`, pan: `ABCPM${1000 + k}K`, relationship: k === 0 ? 'self' : r.pick(RELATIONSHIPS.slice(1)) }));
   const positions = Array.from({ length: holdings }, (_, i) => {
     const who = r.pick(people);
     return randomPosition(r, i, { name: who.name, pan: who.pan });

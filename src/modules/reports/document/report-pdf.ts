@@ -7,7 +7,7 @@ import PDFDocument from 'pdfkit';
 import { allocationChartPng, ASSET_CLASS_COLOURS, CHART_SIZE } from './allocation-chart.js';
 import { REPORT_FONTS } from './fonts.js';
 import { COLOUR, CONTENT_WIDTH, FONT, FONT_SIZE, HEADING, PAGE, PageFlow, type Doc } from './page-flow.js';
-import { drawTable, type TableColumn } from './report-table.js';
+import { drawTable, type TableColumn, type TableRow } from './report-table.js';
 import { amount, date, maskPan, nav, NOT_ON_STATEMENT, percent, rupees, units, UNKNOWN } from './format.js';
 import type { ClientReportModel, HoldingRow, HoldingsGroup, RealisedGains } from './report-model.js';
 
@@ -202,35 +202,49 @@ function cellTexts(row: HoldingRow): Record<Column['key'], string> {
   };
 }
 
+const holdingRows = (g: HoldingsGroup): TableRow[] => {
+  const total = Object.fromEntries(HOLDINGS_COLUMNS.map((c) => [c.key, ''])) as Record<Column['key'], string>;
+  total.scheme = `${g.asset_class} total`;
+  total.value = amount(g.subtotal.value);
+  total.cost = amount(g.subtotal.cost);
+  total.gain = amount(g.subtotal.gain);
+  return [
+    ...g.rows.map((r) => {
+      const cells = cellTexts(r);
+      return { cells: HOLDINGS_COLUMNS.map((c) => cells[c.key]) };
+    }),
+    { cells: HOLDINGS_COLUMNS.map((c) => total[c.key]), total: true },
+  ];
+};
+
 function holdings(doc: Doc, flow: PageFlow, m: ClientReportModel) {
   flow.heading('Holdings by asset class', HEADING.section);
+  // Every holdings table of the report has the same columns, set by all their rows: they line up.
+  const groups = m.subject.kind === 'client' ? m.groups : m.subject.members.flatMap((x) => x.groups);
+  const measure = groups.flatMap(holdingRows);
   if (m.subject.kind === 'client') {
-    holdingsTables(doc, flow, m.groups);
+    holdingsTables(doc, flow, m.groups, measure);
     return;
   }
   for (const member of m.subject.members) {
     const name = member.name ?? UNKNOWN;
     flow.heading(`${name} (${member.relationship}, PAN ${maskPan(member.pan)})`, HEADING.member);
-    holdingsTables(doc, flow, member.groups, name);
+    holdingsTables(doc, flow, member.groups, measure, name);
   }
 }
 
 /** One table per asset class with its total; `member` names whose they are on a page a table continues to. */
-function holdingsTables(doc: Doc, flow: PageFlow, groups: readonly HoldingsGroup[], member?: string) {
+function holdingsTables(doc: Doc, flow: PageFlow, groups: readonly HoldingsGroup[], measure: readonly TableRow[], member?: string) {
   if (!groups.length) {
     paragraph(doc, flow, 'No holdings on the statements counted.', FONT_SIZE.body);
     return;
   }
   for (const g of groups) {
-    const total = Object.fromEntries(HOLDINGS_COLUMNS.map((c) => [c.key, ''])) as Record<Column['key'], string>;
-    total.scheme = `${g.asset_class} total`;
-    total.value = amount(g.subtotal.value);
-    total.cost = amount(g.subtotal.cost);
-    total.gain = amount(g.subtotal.gain);
     drawTable(doc, flow, {
       columns: HOLDINGS_COLUMNS,
       title: { text: g.asset_class, colour: ASSET_CLASS_COLOURS[g.asset_class] ?? COLOUR.text, continued: `${member ? `${member}: ` : ''}${g.asset_class} (continued)` },
-      rows: [...g.rows.map((r) => ({ cells: HOLDINGS_COLUMNS.map((c) => cellTexts(r)[c.key]) })), { cells: HOLDINGS_COLUMNS.map((c) => total[c.key]), total: true }],
+      rows: holdingRows(g),
+      measure,
     });
   }
 }

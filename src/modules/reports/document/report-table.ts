@@ -28,6 +28,8 @@ export interface TableRow {
 export interface Table {
   columns: readonly TableColumn[];
   rows: readonly TableRow[];
+  /** The rows whose cells set the column widths, when more than the table's own (tables that line up with one another). */
+  measure?: readonly TableRow[];
   /** A heading kept with the table; on a page the table continues to, `continued` (or the title and "(continued)"). */
   title?: { text: string; colour?: string; continued?: string };
 }
@@ -58,7 +60,7 @@ function widthsAt(doc: Doc, table: Table, size: number): number[] | null {
   const widths = table.columns.map((c, i) => {
     // +1: pdfkit breaks a line whose measured width is a hair over its box.
     let w = doc.font(FONT.bold).fontSize(size).widthOfString(c.title) + 1;
-    for (const row of table.rows) w = Math.max(w, doc.font(fontOf(row)).fontSize(size).widthOfString(row.cells[i] ?? '') + 1);
+    for (const row of table.measure ?? table.rows) w = Math.max(w, doc.font(fontOf(row)).fontSize(size).widthOfString(row.cells[i] ?? '') + 1);
     w = Math.max(w, c.minWidth ?? 0);
     return c.maxWidth ? Math.max(Math.min(w, c.maxWidth), c.minWidth ?? 0) : w;
   });
@@ -66,7 +68,8 @@ function widthsAt(doc: Doc, table: Table, size: number): number[] | null {
   // Each wrapping column at least its title's width (titles do not wrap) and its minimum.
   const least = table.columns.map((c, i) => (wraps(c) ? Math.max(c.minWidth ?? DEFAULT_MIN_WIDTH, doc.font(FONT.bold).fontSize(size).widthOfString(c.title) + 1) : widths[i]));
   if (fixed + table.columns.reduce((s, c, i) => s + (wraps(c) ? least[i] : 0), 0) > available) return null;
-  let excess = widths.reduce((s, w) => s + w, 0) - available;
+  // The filling column takes what is left: only the others are narrowed to make room for it.
+  let excess = widths.reduce((s, w, i) => s + (table.columns[i].fill ? least[i] : w), 0) - available;
   for (let i = 0; i < widths.length && excess > 0; i++) {
     if (!wraps(table.columns[i]) || table.columns[i].fill) continue;
     const cut = Math.min(excess, widths[i] - least[i]);
