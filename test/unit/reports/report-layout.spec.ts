@@ -1,7 +1,7 @@
 /**
  * Random reports (test/unit/reports/report-variants.ts) rendered and read back: no overlapping text, no
  * text outside the printable area, no heading left at a page's foot, no bold data row, no cell out of
- * its column. `FOLIODESK_REPORT_LAYOUTS` sets how many (default 16); a failure prints its seed, and
+ * its column. `FOLIODESK_REPORT_LAYOUTS` sets how many (default 12); a failure prints its seed, and
  * `FOLIODESK_REPORT_LAYOUT_SEED` replays one.
  */
 import { describe, expect, it } from '@jest/globals';
@@ -12,7 +12,7 @@ import { REPORT_LAYOUT_RULES } from '../../support/report-pdf.js';
 import { runSeed } from '../../support/run-seed.js';
 import { reportVariant } from './report-variants.js';
 
-const COUNT = Number(process.env.FOLIODESK_REPORT_LAYOUTS ?? 16);
+const COUNT = Number(process.env.FOLIODESK_REPORT_LAYOUTS ?? 12);
 const BASE = runSeed('report-layout', process.env.FOLIODESK_REPORT_LAYOUT_BASE);
 const seeds = process.env.FOLIODESK_REPORT_LAYOUT_SEED ? [Number(process.env.FOLIODESK_REPORT_LAYOUT_SEED)] : Array.from({ length: COUNT }, (_, i) => BASE + i);
 
@@ -24,5 +24,11 @@ describe('report layout', () => {
       if (faults.length) failures.push(`seed ${seed} (FOLIODESK_REPORT_LAYOUT_SEED=${seed}): ${faults.slice(0, 4).map((f) => `p${f.page} ${f.kind}: ${f.text}`).join(' | ')}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('a holdings table too wide for the page at its font is set smaller, every cell still in its column', async () => {
+    const model = buildReportModel(reportVariant(BASE, { wide: true }));
+    expect(model.groups.flatMap((g) => g.rows).some((r) => (r.value ?? 0) >= 1e11)).toBe(true);
+    expect(await checkLayout(await renderClientReport(model), REPORT_LAYOUT_RULES)).toEqual([]);
   });
 });

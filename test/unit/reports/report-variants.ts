@@ -45,10 +45,10 @@ function schemeName(r: Random, demat: boolean): string {
 
 const money = (r: Random, max: number) => Math.round(r.next() * max * 100) / 100;
 
-function randomPosition(r: Random, i: number, investor: { name: string; pan: string }): PositionDto {
+function randomPosition(r: Random, i: number, investor: { name: string; pan: string }, allWide: boolean): PositionDto {
   const demat = r.chance(0.3);
   // Up to ₹100 crore a holding; now and then a figure far wider (the widest cells set the columns).
-  const wide = r.chance(0.03);
+  const wide = allWide || r.chance(0.03);
   const units = Math.round(r.next() * 10 ** r.int(1, wide ? 8 : 5) * 1000) / 1000;
   const nav = Math.round(r.next() * 10 ** r.int(1, wide ? 5 : 4) * 10000) / 10000;
   const value = r.chance(0.05) ? null : Math.round(units * nav * 100) / 100;
@@ -108,14 +108,18 @@ function gains(r: Random): RealisedGains | null {
   return { fy: '2024-25', short_term: short, long_term: long, total: short === null ? null : Math.round((short + long) * 100) / 100, lots: r.int(1, 400), unknown_lots: unknown ? 1 : 0, defaulted_tax_class: r.chance(0.2) ? ['Some Scheme'] : [] };
 }
 
-/** A random client or household report input (about one in three is a household). */
-export function reportVariant(seed: number): ReportInput {
+/**
+ * A random client or household report input (about one in three is a household); `wide`: every
+ * figure of every holding far wider than any real one (a table too wide for the page at its font).
+ */
+export function reportVariant(seed: number, options: { wide?: boolean } = {}): ReportInput {
+  const wide = options.wide ?? false;
   const r = random(seed);
   const base = sampleReportInput();
   const holdings = r.int(1, 60);
   if (r.chance(0.65)) {
     const investor = { name: r.pick(NAMES), pan: 'ABCPS1234K' };
-    const positions = Array.from({ length: holdings }, (_, i) => randomPosition(r, i, investor));
+    const positions = Array.from({ length: holdings }, (_, i) => randomPosition(r, i, investor, wide));
     return {
       ...base,
       subject: { kind: 'client', name: investor.name, pan: investor.pan },
@@ -128,7 +132,7 @@ export function reportVariant(seed: number): ReportInput {
   const people = Array.from({ length: count }, (_, k) => ({ client_id: `cli_${k}`, name: `${r.pick(NAMES)} ${k + 1}`, pan: `ABCPM${1000 + k}K`, relationship: k === 0 ? 'self' : r.pick(RELATIONSHIPS.slice(1)) }));
   const positions = Array.from({ length: holdings }, (_, i) => {
     const who = r.pick(people);
-    return randomPosition(r, i, { name: who.name, pan: who.pan });
+    return randomPosition(r, i, { name: who.name, pan: who.pan }, wide);
   });
   const members: MemberFigures[] = people.map((p) => {
     const own = positions.filter((x) => x.investor.pan === p.pan);

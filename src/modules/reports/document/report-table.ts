@@ -54,15 +54,32 @@ const DEFAULT_MIN_WIDTH = 40;
 const wraps = (c: TableColumn) => Boolean(c.wrap || c.fill || c.maxWidth);
 const fontOf = (row: TableRow) => (row.total ? FONT.bold : FONT.regular);
 
+/** The widest cell of each column at font `size`, kept per row list: tables that share `measure` measure it once. */
+const widest = new WeakMap<readonly TableRow[], Map<number, number[]>>();
+
+function widestCells(doc: Doc, columns: number, rows: readonly TableRow[], size: number): number[] {
+  const bySize = widest.get(rows) ?? new Map<number, number[]>();
+  widest.set(rows, bySize);
+  let w = bySize.get(size);
+  if (!w) {
+    w = Array.from({ length: columns }, () => 0);
+    for (const row of rows) {
+      doc.font(fontOf(row)).fontSize(size);
+      for (let i = 0; i < columns; i++) w[i] = Math.max(w[i], doc.widthOfString(row.cells[i] ?? ''));
+    }
+    bySize.set(size, w);
+  }
+  return w;
+}
+
 /** Column widths at font `size`; null when the columns that cannot wrap do not fit the page at that size. */
 function widthsAt(doc: Doc, table: Table, size: number): number[] | null {
   const available = CONTENT_WIDTH - COLUMN_GAP * (table.columns.length - 1);
+  const cells = widestCells(doc, table.columns.length, table.measure ?? table.rows, size);
   const widths = table.columns.map((c, i) => {
     // +1: pdfkit breaks a line whose measured width is a hair over its box.
-    let w = doc.font(FONT.bold).fontSize(size).widthOfString(c.title) + 1;
-    for (const row of table.measure ?? table.rows) w = Math.max(w, doc.font(fontOf(row)).fontSize(size).widthOfString(row.cells[i] ?? '') + 1);
-    w = Math.max(w, c.minWidth ?? 0);
-    return c.maxWidth ? Math.max(Math.min(w, c.maxWidth), c.minWidth ?? 0) : w;
+    const w = Math.max(doc.font(FONT.bold).fontSize(size).widthOfString(c.title), cells[i]) + 1;
+    return c.maxWidth ? Math.max(Math.min(w, c.maxWidth), c.minWidth ?? 0) : Math.max(w, c.minWidth ?? 0);
   });
   const fixed = table.columns.reduce((s, c, i) => s + (wraps(c) ? 0 : widths[i]), 0);
   // Each wrapping column at least its title's width (titles do not wrap) and its minimum.
@@ -90,8 +107,8 @@ export function layoutTable(doc: Doc, table: Table): TableLayout {
     widths = widthsAt(doc, table, size);
   }
   // Beyond the smallest font, every column wraps.
+  const forceWrap = !widths;
   widths ??= table.columns.map(() => (CONTENT_WIDTH - COLUMN_GAP * (table.columns.length - 1)) / table.columns.length);
-  const forceWrap = !widthsAt(doc, table, size);
   const xs = widths.map((_, i) => PAGE.margin + widths!.slice(0, i).reduce((s, w) => s + w + COLUMN_GAP, 0));
   const rowHeights = table.rows.map((row) => {
     doc.font(fontOf(row)).fontSize(size);
