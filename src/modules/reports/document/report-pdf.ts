@@ -296,18 +296,21 @@ function notes(doc: Doc, flow: PageFlow, m: ClientReportModel) {
   }
   for (const n of m.notes) {
     flow.heading(`${n.number}. ${n.title}`, HEADING.note);
-    for (const item of n.items) paragraph(doc, flow, `• ${item}`, FONT_SIZE.small, { indent: 12 });
+    for (const item of n.items) paragraph(doc, flow, `• ${item}`, FONT_SIZE.small, { indent: 12, hanging: '• ' });
     doc.y += 4;
   }
 }
 
-/** A regular paragraph where the flow stands, under any heading waiting for it. */
-function paragraph(doc: Doc, flow: PageFlow, text: string, size: number, options: { indent?: number; colour?: string } = {}) {
-  const width = CONTENT_WIDTH - (options.indent ?? 0);
-  const measure = () => doc.font(FONT.regular).fontSize(size);
-  flow.room(measure().heightOfString(text, { width }));
+/** A regular paragraph where the flow stands, under any heading waiting for it; its lines after the first start past `hanging`. */
+function paragraph(doc: Doc, flow: PageFlow, text: string, size: number, options: { indent?: number; colour?: string; hanging?: string } = {}) {
+  const font = () => doc.font(FONT.regular).fontSize(size);
+  const hang = options.hanging ? font().widthOfString(options.hanging) : 0;
+  const layout = { width: CONTENT_WIDTH - (options.indent ?? 0) - hang, indent: -hang };
+  flow.room(font().heightOfString(text, layout));
   // Set again: the headings `room` drew changed the font.
-  measure().fillColor(options.colour ?? COLOUR.text).text(text, PAGE.margin + (options.indent ?? 0), doc.y, { width });
+  font()
+    .fillColor(options.colour ?? COLOUR.text)
+    .text(text, PAGE.margin + (options.indent ?? 0) + hang, doc.y, layout);
   doc.fillColor(COLOUR.text);
 }
 
