@@ -48,9 +48,9 @@ const money = (r: Random, max: number) => Math.round(r.next() * max * 100) / 100
 function randomPosition(r: Random, i: number, investor: { name: string; pan: string }, allWide: boolean): PositionDto {
   const demat = r.chance(0.3);
   // Up to ₹100 crore a holding; now and then a figure far wider (the widest cells set the columns).
-  const wide = allWide || r.chance(0.03);
-  const units = Math.round(r.next() * 10 ** r.int(1, wide ? 8 : 5) * 1000) / 1000;
-  const nav = Math.round(r.next() * 10 ** r.int(1, wide ? 5 : 4) * 10000) / 10000;
+  const wide = r.chance(0.03);
+  const units = Math.round((allWide ? 1 + r.next() : r.next()) * 10 ** (allWide ? 7 : r.int(1, wide ? 8 : 5)) * 1000) / 1000;
+  const nav = Math.round((allWide ? 1 + r.next() : r.next()) * 10 ** (allWide ? 4 : r.int(1, wide ? 5 : 4)) * 10000) / 10000;
   const value = r.chance(0.05) ? null : Math.round(units * nav * 100) / 100;
   const cost = r.chance(0.2) ? null : money(r, (value ?? 1000) * 1.5);
   const stale = r.chance(0.3);
