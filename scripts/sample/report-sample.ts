@@ -1,21 +1,22 @@
 /**
- * Renders one sample household report and writes each page as the client sees it (pdf.js on
- * @napi-rs/canvas) to docs/images/report-sample-page-N.png, and the PDF to var/report-sample.pdf.
- * `npm run report:sample`.
+ * Renders one sample client report, the adviser's copy (the client's pages, then the adviser's page),
+ * and writes each page as it prints (pdf.js on @napi-rs/canvas) to docs/images/report-sample-page-N.png,
+ * and the PDF to var/report-sample.pdf. `npm run report:sample`. The client is the one a firm really
+ * has: September statements read in November, shares in a demat account that print no cost, a folio
+ * starting from an opening balance, a sale whose purchase is not on the statements
+ * (test/unit/reports/portfolio-sample.ts, septemberClient).
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import { getDocument } from '../../src/modules/pdf/reader/pdfjs.js';
 import { buildReportModel } from '../../src/modules/reports/document/report-model.js';
 import { renderClientReport } from '../../src/modules/reports/document/report-pdf.js';
-import { reportVariant } from '../../test/unit/reports/report-variants.js';
+import { septemberClient } from '../../test/unit/reports/portfolio-sample.js';
 
-/** A household of three with 36 holdings (report-variants.ts, seed 25): tables continued over pages, long names, notes. */
-const SAMPLE_SEED = Number(process.env.FOLIODESK_REPORT_SAMPLE_SEED ?? 25);
 const SCALE = 1.5;
 const OUT = 'docs/images';
 
-const pdf = await renderClientReport(buildReportModel(reportVariant(SAMPLE_SEED)));
+const pdf = await renderClientReport(buildReportModel({ ...septemberClient(), firm: 'Acme Wealth Advisors', adviser: 'Meera Iyer', audience: 'adviser' }));
 mkdirSync('var', { recursive: true });
 writeFileSync('var/report-sample.pdf', pdf);
 mkdirSync(OUT, { recursive: true });
@@ -31,5 +32,5 @@ for (let n = 1; n <= doc.numPages; n++) {
   await page.render({ canvasContext: ctx as never, canvas: canvas as never, viewport }).promise;
   writeFileSync(`${OUT}/report-sample-page-${n}.png`, canvas.toBuffer('image/png'));
 }
-console.log(`${doc.numPages} pages written to ${OUT}/report-sample-page-N.png (seed ${SAMPLE_SEED})`);
+console.log(`${doc.numPages} pages written to ${OUT}/report-sample-page-N.png`);
 await doc.destroy();

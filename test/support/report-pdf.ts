@@ -71,6 +71,16 @@ export function linesStartingWith(r: ReadReport, label: string): string[][] {
   return r.boxes.filter((b) => b.text === label).map((b) => lineOf(r, b).filter((x) => x.x > b.x).map((x) => x.text));
 }
 
+/**
+ * A printed sum back to what it says: `₹ 91,000.00 for 3 of 4 holdings` → { amount: 91000, counted: 3,
+ * of: 4 }; `₹ 1,76,450.00` → the amount alone (it covers every holding: counted and of null); the dash → null.
+ */
+export function knownFigure(text: string): { amount: number; counted: number | null; of: number | null } | null {
+  const m = /^(.*?)(?: for (\d+) of (\d+) holdings)?(?: \([^)]*\))?$/.exec(text.trim());
+  const amount = figure(m![1]);
+  return amount === null ? null : { amount, counted: m![2] ? Number(m![2]) : null, of: m![3] ? Number(m![3]) : null };
+}
+
 /** A printed number back to a number: `₹ 45,20,311.40` → 4520311.4, `-1,734.87` → -1734.87, `14.27 %` → 14.27; the dash → null. */
 export function figure(text: string): number | null {
   const t = text.trim();

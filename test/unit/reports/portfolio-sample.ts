@@ -176,7 +176,7 @@ export const sampleHouseholdInput = (over: Partial<ReportInput> = {}): ReportInp
   const rahul = { name: 'Rahul Sharma', pan: 'ABCPR5678L' };
   p.positions = p.positions.map((x) => (x.asset_class === 'Equity' ? x : { ...x, id: x.id.replace(/^P/, 'R'), investor: rahul }));
   const members: MemberFigures[] = [
-    { client_id: 'cli_priya', name: 'Priya Sharma', relationship: 'self', positions: 2, totals: figures({ total_market_value: 2842578.95, total_cost_value: 2350000, gain: 492578.95, gain_pct: 20.96, xirr: 14.1, holdings_valued: 2 }) },
+    { client_id: 'cli_priya', name: 'Priya Sharma', relationship: 'self', positions: 2, totals: figures({ total_market_value: 2842578.95, total_cost_value: 2350000, gain: 492578.95, gain_pct: 20.96, xirr: 14.1, holdings_valued: 2, known: { holdings_with_cost: 2, market_value: 2842578.95, cost_value: 2350000, gain: 492578.95, xirr: 14.1, xirr_holdings: 2, xirr_holdings_of: 2 } }) },
     { client_id: 'cli_rahul', name: 'Rahul Sharma', relationship: 'spouse', positions: 2, totals: figures({ total_market_value: 128396.8, holdings_valued: 2, xirr_reason: 'NO_TRANSACTIONS' }) },
     { client_id: 'cli_anika', name: 'Anika Sharma', relationship: 'child', positions: 0, totals: figures({ xirr_reason: 'NO_TRANSACTIONS' }) },
   ];
@@ -197,3 +197,91 @@ export const sampleHouseholdInput = (over: Partial<ReportInput> = {}): ReportInp
     ...over,
   };
 };
+
+/**
+ * A client a firm really has: September statements, a report made in November; a demat account whose
+ * shares print no cost; a folio starting from an opening balance; a folio printing "Total Cost Value:
+ * 0.00" whose purchases the statements do show; one sale of unknown cost among known ones.
+ */
+export function septemberClient(): ReportInput {
+  const p = samplePortfolio();
+  p.statement_date = '2025-09-30';
+  const dated = { document_id: 'd1', document_type: 'CAMS_DETAILED_CAS', statement_date: '2025-09-30', valuation_date: '2025-09-30' };
+  p.positions = [
+    position({ id: 'F1', folio: '111', isin: 'INF179K01BB8', units: 100, nav: 500, market_value: 50000, cost_value: 40000, xirr: 12.5, source: dated }),
+    // Opening balance: the purchases of the units before the statements are not shown; the cost is printed.
+    position({
+      id: 'F2',
+      folio: '222',
+      isin: 'INF209K01YN0',
+      scheme_name: 'Aditya Birla Sun Life Frontline Equity Fund - Growth',
+      amc: 'Aditya Birla Sun Life Mutual Fund',
+      units: 200,
+      nav: 100,
+      market_value: 20000,
+      cost_value: 15000,
+      xirr: null,
+      xirr_reason: 'OPENING_VALUE_UNKNOWN',
+      history: { status: 'PARTIAL_HISTORY', covered_from: '2025-04-01', covered_to: '2025-09-30', transactions: 2, rebuilt_units: 200 },
+      source: dated,
+    }),
+    // "Total Cost Value: 0.00" printed; the lots give 36,000.
+    position({ id: 'F3', folio: '333', isin: 'INF846K01EW2', scheme_name: 'Axis Bluechip Fund - Growth', amc: 'Axis Mutual Fund', units: 1000, nav: 50.45, market_value: 50450, cost_value: 0, xirr: 18.2, source: dated }),
+    // Shares in a demat account: no cost printed, no transactions.
+    position({
+      id: 'D1',
+      kind: 'demat',
+      folio: null,
+      account_id: 'IN300126 12345678',
+      isin: 'INE002A01018',
+      scheme_name: 'RELIANCE INDUSTRIES LIMITED',
+      amc: null,
+      units: 40,
+      nav: 1400,
+      market_value: 56000,
+      cost_value: null,
+      xirr: null,
+      xirr_reason: 'NO_TRANSACTIONS',
+      history: { status: 'SNAPSHOT_ONLY', covered_from: null, covered_to: null, transactions: 0, rebuilt_units: null },
+      flags: [{ code: 'FIGURE_MISSING', message: 'cost not printed', fields: ['cost_value'] }],
+      source: { ...dated, document_type: 'NSDL_CAS' },
+    }),
+  ];
+  p.totals = {
+    ...p.totals,
+    total_market_value: 176450,
+    total_cost_value: null,
+    gain: null,
+    gain_pct: null,
+    asset_allocation: { equity: 100, debt: 0, hybrid: 0, other: 0 },
+    holdings_valued: 4,
+    xirr: null,
+    xirr_reason: 'NO_TRANSACTIONS',
+    known: { holdings_with_cost: 3, market_value: 120450, cost_value: 55000, gain: 65450, xirr: 14.02, xirr_holdings: 2, xirr_holdings_of: 4 },
+  };
+  const gains = sampleGains({
+    fy: '2025-26',
+    realised: {
+      lots: [
+        realisedLot({ position_id: 'F1', folio: '111', sale_date: '2025-06-10', units: 60, sale_value: 89992, gain: 59992, term: 'long' }),
+        realisedLot({ position_id: 'F1', folio: '111', sale_date: '2025-07-01', units: 20, sale_value: 20000, gain: 10000, term: 'short' }),
+        realisedLot({ position_id: 'F4', folio: '444', scheme_name: 'SBI Gold Fund', sale_date: '2025-08-01', units: 5, sale_value: 6000, gain: 1000, term: 'short', tax_class: 'other' }),
+        // A sale of unknown cost whose term is unknown too: the engine counts it under both terms.
+        realisedLot({ position_id: 'F2', folio: '222', scheme_name: 'Aditya Birla Sun Life Frontline Equity Fund - Growth', sale_date: '2025-05-02', units: 30, purchase_date: null, cost: null, cost_of_acquisition: null, gain: null, term: null }),
+      ],
+      exemption_112a: { limit: 125000, ltcg: 59992, applied: 59992, taxable_at_10: 0, taxable_at_12_5: 0, remaining: 65008 },
+    },
+    unrealised: {
+      lots: [
+        openLot({ position_id: 'F3', units: 600, cost: 20000 }),
+        openLot({ position_id: 'F3', units: 400, cost: 16000 }),
+        // F2: units held before the history, of unknown number and cost.
+        openLot({ position_id: 'F2', units: null, cost: null }),
+        openLot({ position_id: 'F2', units: 50, cost: 4000 }),
+      ],
+    },
+    holdings: [{ position_id: 'D1', scheme_name: 'RELIANCE INDUSTRIES LIMITED', folio: null, isin: 'INE002A01018', tax_class: { untilFy2025: 'equity_oriented', fromFy2026: 'equity_oriented', listed: true, basis: 'security', defaulted: false } }],
+  });
+  return sampleReportInput({ portfolio: p, params: { as_of: null, fy: null }, subject: { kind: 'client', name: 'Priya Sharma', pan: 'ABCPS1234K', gains }, generatedAt: new Date('2025-11-20T09:00:00Z') });
+}
+

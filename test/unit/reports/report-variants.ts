@@ -1,12 +1,13 @@
 /**
  * Random report inputs for layout tests: 1 to 60 holdings, scheme names up to ~120 characters, long
  * folio and demat account ids, mutual funds and demat holdings mixed, several asset classes, notes on
- * many rows (stale NAVs, missing figures, incomplete histories, disagreeing sources), and households of
- * 1 to 4 members. The same seed always draws the same report.
+ * many rows (stale NAVs, missing figures, incomplete histories, disagreeing sources), up to 40 sales in
+ * the year (some of unknown gain), open lots for some holdings, XIRRs known and not, and households of
+ * 1 to 4 members. Asked for as the adviser's copy half the time. The same seed always draws the same report.
  */
 import type { PositionDto } from '../../../src/modules/portfolio/index.js';
-import type { MemberFigures, RealisedGains, ReportInput } from '../../../src/modules/reports/document/report-model.js';
-import { position, sampleReportInput } from './portfolio-sample.js';
+import type { MemberFigures, ReportGains, ReportInput } from '../../../src/modules/reports/document/report-model.js';
+import { openLot, position, realisedLot, sampleGains, sampleReportInput } from './portfolio-sample.js';
 
 /** mulberry32: a small seeded generator. */
 function random(seed: number) {
@@ -75,6 +76,8 @@ function randomPosition(r: Random, i: number, investor: { name: string; pan: str
     nav,
     market_value: value,
     cost_value: cost,
+    xirr: r.chance(0.6) ? Math.round((r.next() * 60 - 20) * 100) / 100 : null,
+    xirr_reason: null,
     source: { document_id: 'd1', document_type: demat ? 'NSDL_CAS' : 'CAMS_DETAILED_CAS', statement_date: '2025-03-31', valuation_date: stale ? '2024-12-31' : '2025-03-31' },
     history: { status: r.pick(['FULL_HISTORY', 'FULL_HISTORY', 'PARTIAL_HISTORY', 'SNAPSHOT_ONLY', 'MISMATCH']), covered_from: '2020-01-01', covered_to: '2025-03-31', transactions: 3, rebuilt_units: units },
     flags,
@@ -97,15 +100,41 @@ const figuresOf = (positions: readonly PositionDto[]) => {
     holdings_without_value: positions.length - valued.length,
     xirr: null,
     xirr_reason: 'NO_TRANSACTIONS',
+    known: {
+      holdings_with_cost: valued.filter((p) => p.cost_value !== null).length,
+      market_value: 0,
+      cost_value: 0,
+      gain: 0,
+      xirr: positions.some((p) => p.xirr !== null) ? 11.5 : null,
+      xirr_holdings: positions.filter((p) => p.xirr !== null).length,
+      xirr_holdings_of: positions.length,
+    },
   };
 };
 
-function gains(r: Random): RealisedGains | null {
-  if (r.chance(0.3)) return null;
-  const unknown = r.chance(0.3);
-  const short = unknown ? null : money(r, 1e7) - 5e6;
-  const long = money(r, 1e8);
-  return { fy: '2024-25', short_term: short, long_term: long, total: short === null ? null : Math.round((short + long) * 100) / 100, lots: r.int(1, 400), unknown_lots: unknown ? 1 : 0, defaulted_tax_class: r.chance(0.2) ? ['Some Scheme'] : [] };
+/** A year's gains of some of `positions`: sales (a few of unknown gain) and open lots of some holdings. */
+function gains(r: Random, positions: readonly PositionDto[]): ReportGains | null {
+  if (r.chance(0.2) || !positions.length) return null;
+  const lots = Array.from({ length: r.int(0, 40) }, () => {
+    const p = r.pick(positions);
+    const unknown = r.chance(0.15);
+    const gain = money(r, 2e6) - 5e5;
+    return realisedLot({
+      position_id: p.id,
+      folio: p.folio,
+      scheme_name: p.scheme_name,
+      isin: p.isin,
+      sale_date: `2024-${String(r.int(4, 12)).padStart(2, '0')}-${String(r.int(10, 28))}`,
+      units: Math.round(r.next() * 10 ** r.int(1, 6) * 1000) / 1000,
+      sale_value: money(r, 1e7),
+      gain: unknown ? null : gain,
+      term: unknown && r.chance(0.5) ? null : r.pick(['short', 'long'] as const),
+      tax_class: r.pick(['equity_oriented', 'specified_mutual_fund', 'other'] as const),
+    });
+  });
+  const open = positions.filter((p) => p.units !== null && r.chance(0.3)).map((p) => openLot({ position_id: p.id, units: p.units, cost: money(r, 1e6) }));
+  const exemption_112a = r.chance(0.5) ? { limit: 125000, ltcg: 1000, applied: 1000, taxable_at_10: 0, taxable_at_12_5: 0, remaining: r.chance(0.8) ? 124000 : null } : null;
+  return sampleGains({ realised: { lots, exemption_112a }, unrealised: { lots: open } });
 }
 
 /**
@@ -122,10 +151,11 @@ export function reportVariant(seed: number, options: { wide?: boolean } = {}): R
     const positions = Array.from({ length: holdings }, (_, i) => randomPosition(r, i, investor, wide));
     return {
       ...base,
-      subject: { kind: 'client', name: investor.name, pan: investor.pan },
+      subject: { kind: 'client', name: investor.name, pan: investor.pan, gains: gains(r, positions) },
+      audience: r.chance(0.5) ? 'adviser' : 'client',
+      adviser: r.chance(0.7) ? r.pick(NAMES) : null,
       portfolio: { ...base.portfolio, positions, totals: figuresOf(positions) },
       params: { as_of: null, fy: r.chance(0.8) ? '2024-25' : null },
-      realised: gains(r),
     };
   }
   const count = r.int(1, 4);
@@ -140,9 +170,10 @@ export function reportVariant(seed: number, options: { wide?: boolean } = {}): R
   });
   return {
     ...base,
-    subject: { kind: 'household', name: `${r.pick(NAMES)} household`, members: people.map((p) => ({ client_id: p.client_id, pan: p.pan, realised: gains(r) })) },
+    subject: { kind: 'household', name: `${r.pick(NAMES)} household`, members: people.map((p) => ({ client_id: p.client_id, pan: p.pan, gains: gains(r, positions.filter((x) => x.investor.pan === p.pan)) })) },
+    audience: r.chance(0.5) ? 'adviser' : 'client',
+    adviser: r.chance(0.7) ? r.pick(NAMES) : null,
     portfolio: { ...base.portfolio, positions, totals: figuresOf(positions), members },
     params: { as_of: null, fy: '2024-25' },
-    realised: gains(r),
   };
 }

@@ -13,7 +13,7 @@
  */
 import type { PortfolioDto, PortfolioFiguresDto, PositionDto } from '../../portfolio/index.js';
 import type { RealisedLot, SchemeTaxClass, Section112AExemption, UnrealisedLot } from '../../gains/index.js';
-import { difference, sumRupees } from './format.js';
+import { date, difference, sumRupees } from './format.js';
 
 /** A NAV dated more than this many days before the report's date is a stale NAV. */
 export const STALE_NAV_AFTER_DAYS = 7;
@@ -337,6 +337,8 @@ function summaryOf(rows: readonly HoldingRow[], totals: PortfolioFiguresDto): Su
   const f = figuresOf(rows);
   const bases = { lots: 0, statement: 0 };
   for (const r of rows) if (r.value !== null && r.cost_basis) bases[r.cost_basis]++;
+  // The holdings an XIRR takes part in, as the portfolio counted them (at least one where it has a rate).
+  const xirrOf = Math.max(totals.known.xirr_holdings_of, totals.xirr !== null ? 1 : 0);
   return {
     value: f.value,
     invested: f.cost,
@@ -344,7 +346,7 @@ function summaryOf(rows: readonly HoldingRow[], totals: PortfolioFiguresDto): Su
     gain_pct: f.cost.amount > 0 ? Math.round((f.gain.amount / f.cost.amount) * 10_000) / 100 : null,
     cost_bases: bases,
     // The portfolio's XIRR over every holding when it is known; else over those whose cash flows are.
-    xirr: totals.xirr !== null ? { rate: totals.xirr, counted: totals.known?.xirr_holdings_of ?? rows.length, of: totals.known?.xirr_holdings_of ?? rows.length } : { rate: totals.known?.xirr ?? null, counted: totals.known?.xirr_holdings ?? 0, of: totals.known?.xirr_holdings_of ?? rows.length },
+    xirr: totals.xirr !== null ? { rate: totals.xirr, counted: xirrOf, of: xirrOf } : { rate: totals.known.xirr, counted: totals.known.xirr_holdings, of: xirrOf },
   };
 }
 
@@ -464,11 +466,11 @@ function noteHoldings(notes: Notes, positions: readonly PositionDto[], rows: Map
   for (const p of positions) {
     const name = holdingName(p, household);
     const row = rows.get(p.id)!;
-    const date = p.source.valuation_date;
-    if (asOf && date && daysBetween(date, asOf) > STALE_NAV_AFTER_DAYS) notes.add('stale_nav', `${name}: NAV of ${date}`);
+    const navDate = p.source.valuation_date;
+    if (asOf && navDate && daysBetween(navDate, asOf) > STALE_NAV_AFTER_DAYS) notes.add('stale_nav', `${name}: NAV of ${date(navDate)}`);
     const incomplete = [
       ...(INCOMPLETE[p.history.status] ? [INCOMPLETE[p.history.status]] : []),
-      ...p.flags.filter((f) => f.code === 'HISTORY_GAP').map((f) => `no statement covers ${f.from} to ${f.to}`),
+      ...p.flags.filter((f) => f.code === 'HISTORY_GAP').map((f) => `no statement covers ${date(f.from ?? null)} to ${date(f.to ?? null)}`),
     ];
     if (incomplete.length && row.cost_basis !== 'lots') notes.add('history_incomplete', `${name}: ${incomplete.join('; ')}`);
     for (const f of p.flags) {
@@ -490,7 +492,7 @@ function noteHoldings(notes: Notes, positions: readonly PositionDto[], rows: Map
 function noteGains(notes: Notes, gains: ReportGains, sales: readonly SaleRow[], whose: string | null) {
   const prefix = whose ? `${whose}: ` : '';
   for (const s of sales) {
-    if (s.gain === null) notes.add('sale_gain_unknown', `${prefix}${s.scheme}${s.folio ? ` (folio ${s.folio})` : ''}, sold ${s.date}: its purchase is not on the statements`);
+    if (s.gain === null) notes.add('sale_gain_unknown', `${prefix}${s.scheme}${s.folio ? ` (folio ${s.folio})` : ''}, sold ${date(s.date)}: its purchase is not on the statements`);
   }
   for (const h of gains.holdings) {
     if (h.tax_class.defaulted) notes.add('tax_class_assumed', `${prefix}${h.scheme_name}${h.folio ? ` (folio ${h.folio})` : ''}`);

@@ -30,6 +30,8 @@ export interface Table {
   rows: readonly TableRow[];
   /** The rows whose cells set the column widths, when more than the table's own (tables that line up with one another). */
   measure?: readonly TableRow[];
+  /** A line under the table (what its total leaves out), kept on the page of the table's last rows. */
+  note?: string;
   /** A heading kept with the table; on a page the table continues to, `continued` (or the title and "(continued)"). */
   title?: { text: string; colour?: string; continued?: string };
 }
@@ -160,10 +162,12 @@ export function drawTable(doc: Doc, flow: PageFlow, table: Table): void {
   if (table.title) flow.heading(table.title.text, HEADING.group, table.title.colour);
   flow.room(startHeight(layout));
   drawHeader(doc, table, layout);
+  const noteHeight = table.note ? doc.font(FONT.regular).fontSize(NOTE_SIZE).heightOfString(table.note, { width: CONTENT_WIDTH }) + 2 : 0;
   table.rows.forEach((row, i) => {
     const next = table.rows[i + 1];
-    // A total is never alone on a page: the last data row goes with it.
-    const needed = layout.rowHeights[i] + (next?.total && i + 2 === table.rows.length ? layout.rowHeights[i + 1] : 0);
+    // A total is never alone on a page: the last data row goes with it, and the note under the table with both.
+    const last = i + 1 === table.rows.length;
+    const needed = layout.rowHeights[i] + (next?.total && i + 2 === table.rows.length ? layout.rowHeights[i + 1] + noteHeight : 0) + (last ? noteHeight : 0);
     if (!flow.fits(needed)) {
       flow.newPage();
       if (table.title) {
@@ -174,5 +178,14 @@ export function drawTable(doc: Doc, flow: PageFlow, table: Table): void {
     }
     drawRow(doc, table, layout, row, layout.rowHeights[i]);
   });
+  if (table.note) {
+    const y = doc.y + 2;
+    doc.font(FONT.regular).fontSize(NOTE_SIZE).fillColor(COLOUR.grey).text(table.note, PAGE.margin, y, { width: CONTENT_WIDTH });
+    doc.fillColor(COLOUR.text);
+    doc.y = y + noteHeight - 2;
+  }
   doc.y += 4;
 }
+
+/** A table's note: larger than any table's text, so a reader (and the layout check) takes it apart from the rows. */
+const NOTE_SIZE = 8;
