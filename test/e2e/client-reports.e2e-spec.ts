@@ -12,7 +12,7 @@ import { ClientReportQueue } from '../../src/modules/reports/client-report.queue
 import { sql } from '../support/db.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { Receiver } from '../support/receiver.js';
-import { colourVariety, figure, holdingsRows, linesStartingWith, readReport, valueOf, type ReadReport } from '../support/report-pdf.js';
+import { colourVariety, figure, holdingsRows, knownFigure, linesStartingWith, readReport, valueOf, type ReadReport } from '../support/report-pdf.js';
 import { renderModel } from '../fixtures/generator/index.js';
 
 // The client report end to end: statements of the four sources uploaded and processed, a report
@@ -70,7 +70,9 @@ describe('client reports', () => {
   let report: Record<string, any>;
   let pdf: Buffer;
   let read: ReadReport;
+  let adviserCopy: ReadReport;
   let portfolio: Record<string, any>;
+  let gains: Record<string, any>;
   let jobId: string;
 
   beforeAll(async () => {
@@ -98,9 +100,15 @@ describe('client reports', () => {
     expect(file.headers['cache-control']).toBe('no-store');
     pdf = file.body;
     read = await readReport(pdf);
-    const p = await t.http.get(`/api/v1/clients/${clientId}/portfolio?as_of=2025-03-31`).set(bearer(acme.viewer));
+    // No as_of asked for: the report is as of the newest statement, as the portfolio without one.
+    const p = await t.http.get(`/api/v1/clients/${clientId}/portfolio`).set(bearer(acme.viewer));
     expect(p.status).toBe(200);
     portfolio = p.body.result;
+    gains = (await t.http.get(`/api/v1/clients/${clientId}/gains?fy=2024-25`).set(bearer(acme.viewer))).body.result;
+    const asAdviser = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.analyst)).send({ report_type: 'client_summary', fy: '2024-25', audience: 'adviser' });
+    const second = await waitForReport(t, acme.viewer, asAdviser.body.result.report_id);
+    expect(second).toMatchObject({ status: 'completed', params: { as_of: null, fy: '2024-25', audience: 'adviser' } });
+    adviserCopy = await readReport((await download(t, acme.viewer, second.url)).body);
   }, 400_000);
   afterAll(async () => {
     await receiver.stop();
@@ -108,7 +116,7 @@ describe('client reports', () => {
   });
 
   it('is made by the worker and stored: completed, with the url, size and digest of the file served', () => {
-    expect(report).toMatchObject({ status: 'completed', client_id: clientId, report_type: 'client_summary', format: 'pdf', params: { as_of: '2025-03-31', fy: '2024-25' }, error: null });
+    expect(report).toMatchObject({ status: 'completed', client_id: clientId, report_type: 'client_summary', format: 'pdf', params: { as_of: null, fy: '2024-25', audience: 'client' }, error: null });
     expect(report.url).toBe(`http://localhost:3000/api/v1/reports/${report.report_id}/file`);
     expect(report.links).toEqual({ status: `http://localhost:3000/api/v1/reports/${report.report_id}`, file: report.url });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -127,73 +135,89 @@ describe('client reports', () => {
     expect(delivery).toBeDefined();
   });
 
-  it('heads with the firm, the client and the PAN masked, never in clear', () => {
-    expect(read.text).toEqual(expect.arrayContaining([FIRM, 'Priya Report', `XXXXXX${client.pan.slice(-4)}`, '31 Mar 2025']));
+  it('names the client as its subject and the firm and the adviser who prepared it; the PAN masked, never in clear', () => {
+    expect(read.text).toEqual(expect.arrayContaining(['Priya Report', `XXXXXX${client.pan.slice(-4)}`]));
+    expect(read.text.some((x) => x.startsWith(`Prepared by ${FIRM} · `))).toBe(true);
     expect(read.text.join('\n')).not.toContain(client.pan);
+    const [y, mo, d] = (portfolio.statement_date as string).split('-');
+    expect(valueOf(read, 'Values as of')).toBe(`${d} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(mo) - 1]} ${y}`);
   });
 
-  it('prints every holding with the portfolio API’s figures', () => {
+  /** The invested amount the report owes a position: its open lots' cost when every lot is known and they make its units, else its printed cost (never a printed 0.00 of a valued holding). */
+  const investedOf = (p: any): number | null => {
+    const lots = (gains.unrealised.lots as any[]).filter((l) => l.position_id === p.id);
+    const complete = lots.length > 0 && p.units !== null && lots.every((l) => l.units !== null && l.cost !== null) && Math.abs(lots.reduce((s, l) => s + l.units, 0) - p.units) < 0.0006;
+    if (complete) return lots.reduce((s, l) => s + Math.round(l.cost * 100), 0) / 100;
+    return p.cost_value === null || (p.cost_value === 0 && (p.market_value ?? 0) > 0) ? null : p.cost_value;
+  };
+
+  it('prints every holding with the portfolio API’s figures, the invested amount from the gains API’s lots or the printed cost', () => {
     const rows = holdingsRows(read);
     expect(rows).toHaveLength(portfolio.positions.length);
     for (const p of portfolio.positions) {
       const folio = p.folio ?? p.account_id;
       const row = rows.find((r) => r.isin === p.isin && r.folio === folio);
       expect({ id: p.id, found: !!row }).toEqual({ id: p.id, found: true });
-      const gain = p.market_value !== null && p.cost_value !== null ? Math.round((p.market_value - p.cost_value) * 100) / 100 : null;
-      expect({ id: p.id, units: figure(row!.units), nav: figure(row!.nav), value: figure(row!.value), cost: figure(row!.cost), gain: figure(row!.gain) }).toEqual({
+      const cost = investedOf(p);
+      const gain = p.market_value !== null && cost !== null ? Math.round((p.market_value - cost) * 100) / 100 : null;
+      expect({ id: p.id, units: figure(row!.units), nav: figure(row!.nav), value: figure(row!.value), cost: figure(row!.cost), gain: figure(row!.gain), xirr: figure(row!.xirr) }).toEqual({
         id: p.id,
         units: p.units,
         nav: p.nav,
         value: p.market_value,
-        cost: p.cost_value,
+        cost,
         gain,
+        xirr: p.xirr,
       });
     }
   });
 
-  it('prints the totals, the allocation and the XIRR the API answers; unknown ones as not on statement', () => {
-    const totals = portfolio.totals;
-    expect(figure(valueOf(read, 'Market value'))).toBe(totals.total_market_value);
-    expect(figure(valueOf(read, 'Cost'))).toBe(totals.total_cost_value);
-    expect(figure(valueOf(read, 'Unrealised gain'))).toBe(totals.gain);
-    expect(figure(valueOf(read, 'XIRR'))).toBe(totals.xirr);
-    if (totals.total_cost_value === null) expect(valueOf(read, 'Cost')).toBe('not on statement');
-    for (const [name, pct] of Object.entries(totals.asset_allocation as Record<string, number>)) {
+  it('prints every total as the sum of what is known, with how many holdings it covers, and the allocation the API answers', () => {
+    const valued = portfolio.positions.filter((p: any) => p.market_value !== null);
+    const withCost = valued.filter((p: any) => investedOf(p) !== null);
+    const sum = (xs: number[]) => xs.reduce((s, x) => s + Math.round(x * 100), 0) / 100;
+    const covers = (n: number, of: number) => (n === of ? { counted: null, of: null } : { counted: n, of });
+    expect(knownFigure(valueOf(read, 'Value'))).toEqual({ amount: portfolio.totals.total_market_value, ...covers(valued.length, portfolio.positions.length) });
+    expect(knownFigure(valueOf(read, 'Invested'))).toEqual(withCost.length ? { amount: sum(withCost.map(investedOf)), ...covers(withCost.length, valued.length) } : null);
+    const xirr = portfolio.totals.xirr ?? portfolio.totals.known.xirr;
+    expect(figure(valueOf(read, 'XIRR').split(' over ')[0])).toBe(xirr);
+    for (const [name, pct] of Object.entries(portfolio.totals.asset_allocation as Record<string, number>)) {
       const label = name[0].toUpperCase() + name.slice(1);
       if (pct > 0) expect(figure(valueOf(read, label))).toBe(pct);
     }
-    // Each class's total: the exact sum of its holdings' values.
+    // Each class's total: the exact sum of its holdings' known values.
     for (const cls of ['Equity', 'Debt', 'Hybrid', 'Other']) {
-      const members = portfolio.positions.filter((p: any) => p.asset_class === cls && p.market_value !== null);
+      const members = valued.filter((p: any) => p.asset_class === cls);
       if (!members.length) continue;
-      const sum = members.reduce((s: number, p: any) => s + Math.round(p.market_value * 100), 0) / 100;
-      expect(figure(linesStartingWith(read, `${cls} total`)[0][0])).toBe(sum);
+      expect(figure(linesStartingWith(read, `${cls} total`)[0][0])).toBe(sum(members.map((p: any) => p.market_value)));
     }
-    expect(figure(linesStartingWith(read, 'Total')[0][0])).toBe(totals.total_market_value);
   });
 
-  it('notes the flagged data: the history gap and the statements that disagree', () => {
-    const gapped = portfolio.positions.filter((p: any) => p.flags.some((f: any) => f.code === 'HISTORY_GAP'));
-    expect(gapped.length).toBeGreaterThan(0);
-    expect(read.text.some((x) => /^\d+\. Incomplete history/.test(x))).toBe(true);
-    expect(read.text.some((x) => x.includes('no statement covers 2025-01-01 to 2025-01-31'))).toBe(true);
-    expect(read.text.some((x) => /^\d+\. Statements disagree/.test(x))).toBe(true);
+  it('the client’s copy carries one plain note when a figure is unknown; the adviser’s copy adds the data notes, in words', () => {
+    const unknown = portfolio.positions.some((p: any) => p.market_value === null || investedOf(p) === null || p.xirr === null);
+    expect(read.text.some((x) => x.startsWith('Some figures were not on your statements and are shown as —.'))).toBe(unknown);
+    expect(read.text.some((x) => x.startsWith('For the adviser'))).toBe(false);
+    const page = adviserCopy.text.slice(adviserCopy.text.findIndex((x) => x.startsWith('For the adviser'))).join('\n');
+    expect(page).toMatch(/Purchases before the statements are not shown|no statement covers/);
+    expect(page).toContain('no statement covers 01 Jan 2025 to 31 Jan 2025');
+    expect(page).toMatch(/Statements of the same date disagree/);
+    expect(`${read.text.join('\n')}\n${page}`).not.toMatch(/\b[A-Z]{3,}_[A-Z_]{3,}\b/);
   });
 
-  it('prints the realised gains of the financial year the gains API answers, unknown ones as a dash', async () => {
-    const res = await t.http.get(`/api/v1/clients/${clientId}/gains?fy=2024-25`).set(bearer(acme.viewer));
-    expect(res.status).toBe(200);
-    const classes = res.body.result.realised.by_tax_class as Array<{ short_term: { gain: number | null; unknown_lots: number }; long_term: { gain: number | null; unknown_lots: number } }>;
-    const sum = (parts: Array<{ gain: number | null }>) => (parts.some((p) => p.gain === null) ? null : parts.reduce((s, p) => s + Math.round(p.gain! * 100), 0) / 100);
-    const short = sum(classes.map((c) => c.short_term));
-    const long = sum(classes.map((c) => c.long_term));
-    expect(figure(linesStartingWith(read, 'Short-term')[0][0])).toBe(short);
-    expect(figure(linesStartingWith(read, 'Long-term')[0][0])).toBe(long);
-    const total = read.boxes.find((b) => /^Total( \(see note \d+\))?$/.test(b.text) && b.x < 40 && linesStartingWith(read, b.text).some((l) => l.length === 1));
-    expect(total).toBeDefined();
-    expect(figure(linesStartingWith(read, total!.text).find((l) => l.length === 1)![0])).toBe(short === null || long === null ? null : Math.round((short + long) * 100) / 100);
-    const unknown = classes.reduce((n, c) => n + c.short_term.unknown_lots + c.long_term.unknown_lots, 0);
-    expect(read.text.some((x) => /^\d+\. Gains of the period/.test(x))).toBe(unknown > 0);
+  it('prints the realised gains of the financial year: the gains API’s known sums by term, unknown sales counted once', () => {
+    const classes = gains.realised.by_tax_class as Array<{ short_term: { known_gain: number }; long_term: { known_gain: number } }>;
+    const sum = (xs: number[]) => xs.reduce((s, x) => s + Math.round(x * 100), 0) / 100;
+    const short = sum(classes.map((c) => c.short_term.known_gain));
+    const long = sum(classes.map((c) => c.long_term.known_gain));
+    const lots = gains.realised.lots as any[];
+    if (!lots.length) return;
+    expect(linesStartingWith(read, 'Total').map((l) => l.map(figure))).toContainEqual([short, long, sum([short, long])]);
+    const sales = new Map<string, any[]>();
+    for (const l of lots) sales.set(`${l.position_id}|${l.sale_date}|${l.transaction_type}`, [...(sales.get(`${l.position_id}|${l.sale_date}|${l.transaction_type}`) ?? []), l]);
+    const unknown = [...sales.values()].filter((ls) => ls.some((l) => l.gain === null)).length;
+    const said = read.text.join(' ');
+    if (unknown === 0) expect(said).not.toMatch(/gains? (is|are) not known/);
+    else expect(said).toContain(unknown === 1 ? 'One sale’s gain is not known' : `${unknown} sales’ gains are not known`);
   });
 
   it('draws the allocation chart: its area is not blank', async () => {
@@ -237,6 +261,7 @@ describe('client reports', () => {
       [{ report_type: 'tax_pack' }, 'report_type'],
       [{ report_type: 'client_summary', fy: '2024-26' }, 'fy'],
       [{ report_type: 'client_summary', as_of: '31-03-2025' }, 'as_of'],
+      [{ report_type: 'client_summary', audience: 'everyone' }, 'audience'],
       [{ report_type: 'client_summary', pan: 'x' }, 'pan'],
     ] as const) {
       const res = await t.http.post(`/api/v1/clients/${clientId}/reports`).set(bearer(acme.analyst)).send(body);
@@ -308,13 +333,13 @@ describe('client reports: realised gains from a history the statements show in f
       expect(status.status).toBe('completed');
       const read = await readReport((await download(t, acme.viewer, status.url)).body);
       const gains = (await t.http.get(`/api/v1/clients/${clientId}/gains?fy=2025-26`).set(bearer(acme.viewer))).body.result;
-      const sum = (key: 'short_term' | 'long_term') => {
-        const parts = (gains.realised.by_tax_class as Array<Record<string, { gain: number | null }>>).map((c) => c[key]);
-        return parts.some((p) => p.gain === null) ? null : parts.reduce((n, p) => n + Math.round(p.gain! * 100), 0) / 100;
-      };
+      // The known sales' sums by term (the gains API's known_gain), on the realised table's total row.
+      const sum = (key: 'short_term' | 'long_term') => (gains.realised.by_tax_class as Array<Record<string, { known_gain: number }>>).reduce((n, c) => n + Math.round(c[key].known_gain * 100), 0) / 100;
       const [short, long] = [sum('short_term'), sum('long_term')];
-      expect({ pan: investor.pan, short: figure(linesStartingWith(read, 'Short-term')[0][0]), long: figure(linesStartingWith(read, 'Long-term')[0][0]) }).toEqual({ pan: investor.pan, short, long });
-      numeric += [short, long].filter((x) => x !== null && x !== 0).length;
+      if (!(gains.realised.lots as unknown[]).length) continue;
+      const totals = linesStartingWith(read, 'Total').map((l) => l.map(figure));
+      expect({ pan: investor.pan, found: totals.some((l) => l[0] === short && l[1] === long) }).toEqual({ pan: investor.pan, found: true });
+      numeric += [short, long].filter((x) => x !== 0).length;
     }
     // The history has sales with known gains: the report printed real figures, not only dashes.
     expect(numeric).toBeGreaterThan(0);

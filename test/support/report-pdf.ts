@@ -6,7 +6,8 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { unzipSync } from 'fflate';
 import { renderLayoutZip, type LayoutBox } from '../../src/modules/pdf/reader/layout.js';
-import { HOLDINGS_COLUMNS, type Column } from '../../src/modules/reports/document/report-pdf.js';
+import { HOLDINGS_COLUMNS, PAGE, REPORT_TABLE_HEADERS, type Column } from '../../src/modules/reports/document/report-pdf.js';
+import type { LayoutRules } from './report-layout.js';
 
 export interface ReadReport {
   pages: Array<{ png: Buffer; width: number; height: number; scale: number }>;
@@ -39,15 +40,25 @@ export function valueOf(r: ReadReport, label: string, from = 0): string {
 
 export type HoldingsRowText = Record<Column['key'], string>;
 
-/** The rows of the holdings tables: lines whose ISIN column holds an ISIN, cells by column. */
+/**
+ * The rows of the holdings tables: lines whose ISIN cell holds an ISIN, cells by column. The columns
+ * are found from the table's header line above the row (column widths follow the content): a cell
+ * starts where its left-aligned column's title starts, or ends where its right-aligned column's title ends.
+ */
 export function holdingsRows(r: ReadReport): HoldingsRowText[] {
-  const isinColumn = HOLDINGS_COLUMNS.find((c) => c.key === 'isin')!;
+  const titles = HOLDINGS_COLUMNS.map((c) => c.title);
+  const headers = r.boxes.filter((b) => b.text === titles[0]).map((b) => lineOf(r, b)).filter((line) => line.length === titles.length && line.every((b, i) => b.text === titles[i]));
   const rows: HoldingsRowText[] = [];
   for (const box of r.boxes) {
-    if (!/^[A-Z]{2}[A-Z0-9]{9}\d$/.test(box.text) || Math.abs(box.x - isinColumn.x) > 1) continue;
+    if (!/^[A-Z]{2}[A-Z0-9]{9}\d$/.test(box.text)) continue;
+    const header = headers.filter((h) => h[0].page === box.page && h[0].y < box.y).at(-1);
+    if (!header) continue;
+    const columnOf = (b: LayoutBox) =>
+      HOLDINGS_COLUMNS.find((c, i) => (c.align === 'left' ? Math.abs(b.x - header[i].x) < 1 : Math.abs(b.x + b.width - (header[i].x + header[i].width)) < 1));
+    if (columnOf(box)?.key !== 'isin') continue;
     const cells = Object.fromEntries(HOLDINGS_COLUMNS.map((c) => [c.key, ''])) as HoldingsRowText;
     for (const b of lineOf(r, box)) {
-      const column = HOLDINGS_COLUMNS.find((c) => b.x >= c.x - 1 && b.x < c.x + c.width + 1);
+      const column = columnOf(b);
       if (column) cells[column.key] = cells[column.key] ? `${cells[column.key]} ${b.text}` : b.text;
     }
     rows.push(cells);
@@ -58,6 +69,16 @@ export function holdingsRows(r: ReadReport): HoldingsRowText[] {
 /** Lines whose first box is `label` at the left margin-ish `x`, with the texts right of it (subtotals, figure tables). */
 export function linesStartingWith(r: ReadReport, label: string): string[][] {
   return r.boxes.filter((b) => b.text === label).map((b) => lineOf(r, b).filter((x) => x.x > b.x).map((x) => x.text));
+}
+
+/**
+ * A printed sum back to what it says: `₹ 91,000.00 for 3 of 4 holdings` → { amount: 91000, counted: 3,
+ * of: 4 }; `₹ 1,76,450.00` → the amount alone (it covers every holding: counted and of null); the dash → null.
+ */
+export function knownFigure(text: string): { amount: number; counted: number | null; of: number | null } | null {
+  const m = /^(.*?)(?: for (\d+) of (\d+) holdings)?(?: \([^)]*\))?$/.exec(text.trim());
+  const amount = figure(m![1]);
+  return amount === null ? null : { amount, counted: m![2] ? Number(m![2]) : null, of: m![3] ? Number(m![3]) : null };
 }
 
 /** A printed number back to a number: `₹ 45,20,311.40` → 4520311.4, `-1,734.87` → -1734.87, `14.27 %` → 14.27; the dash → null. */
@@ -90,3 +111,11 @@ export async function colourVariety(page: ReadReport['pages'][number], region: {
   }
   return { colours: colours.size, inked: inked / (data.length / 4) };
 }
+
+/** The report's layout rules for the layout checker (test/support/report-layout.ts). */
+export const REPORT_LAYOUT_RULES: LayoutRules = {
+  margin: PAGE.margin,
+  footerBand: 14,
+  headers: REPORT_TABLE_HEADERS,
+  headingMinSize: 8.5,
+};

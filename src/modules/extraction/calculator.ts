@@ -13,7 +13,7 @@
  * - XIRR: `xirr.ts` (null with a reason when it cannot be known).
  */
 import type { AssetAllocation, AssetClass, Entity, Holding, PortfolioFigures, ValidationFlag } from './types.js';
-import { portfolioXirr, type CalculationOptions, type FlowsOf } from './xirr.js';
+import { holdingCashFlows, portfolioXirr, xirrOf, type CalculationOptions, type FlowsOf } from './xirr.js';
 
 export { flowsOnce, holdingCashFlows, holdingXirr, openingValue, portfolioXirr, xirr, OPENING_NAV_WINDOW_DAYS } from './xirr.js';
 export type { CalculationOptions, CashFlow, FlowsOf, HoldingFlows, XirrFigure } from './xirr.js';
@@ -76,6 +76,44 @@ export function calculatePortfolio(entities: Entity[], options: CalculationOptio
     holdings_without_value: holdings.length - valued.length,
     xirr,
     xirr_reason,
+  };
+}
+
+/**
+ * The totals over the holdings where each figure is known, beside `calculatePortfolio`'s (which are
+ * null as soon as one holding's figure is unknown): the cost and gain of the valued holdings that
+ * print a cost (or are valued at 0), and the XIRR of the holdings whose cash flows are known. Each
+ * says how many holdings it covers, so a partial figure is never passed off as the whole.
+ */
+export interface KnownFigures {
+  /** Valued holdings whose cost is known (printed, or valued at 0 and needing none). */
+  holdings_with_cost: number;
+  /** Their market value, cost and gain. */
+  market_value: number;
+  cost_value: number;
+  gain: number;
+  /** XIRR of the holdings whose cash flows are known, and how many of the holdings taking part those are. */
+  xirr: number | null;
+  xirr_holdings: number;
+  xirr_holdings_of: number;
+}
+
+export function knownFigures(holdings: readonly Holding[], options: CalculationOptions = {}, flowsOf: FlowsOf = (h) => holdingCashFlows(h, options)): KnownFigures {
+  const withCost = holdings.filter(isValued).filter((h) => h.cost_value !== null || paise(h.market_value) === 0);
+  const valuePaise = withCost.reduce((s, h) => s + paise(h.market_value), 0);
+  const costPaise = withCost.reduce((s, h) => s + paise(h.cost_value ?? 0), 0);
+  // The holdings an XIRR takes part in (portfolioXirr's rule): valued or with transactions.
+  const relevant = holdings.filter((h) => h.market_value !== 0 || h.transactions.length > 0);
+  const known = relevant.map(flowsOf).filter((r) => r.reason === null);
+  const rate = known.length ? xirrOf(known.flatMap((r) => r.flows ?? [])).xirr : null;
+  return {
+    holdings_with_cost: withCost.length,
+    market_value: valuePaise / 100,
+    cost_value: costPaise / 100,
+    gain: (valuePaise - costPaise) / 100,
+    xirr: rate,
+    xirr_holdings: known.length,
+    xirr_holdings_of: relevant.length,
   };
 }
 

@@ -37,6 +37,8 @@ export { readModelAnswer, parseModelJson, PrintedEvidence, LLM_VALUE_TOLERANCE, 
 export { enrichExtraction, type EnrichedDraft, enrichHolding, classifyAssetClass, detectPlan, detectOption, normaliseAmcName, amcFromScheme } from './enricher.js';
 export {
   calculatePortfolio,
+  knownFigures,
+  type KnownFigures,
   assetAllocation,
   largestRemainder,
   xirr,

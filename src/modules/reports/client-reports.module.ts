@@ -6,6 +6,7 @@ import { GainsModule } from '../gains/gains.module.js';
 import { NexusModule } from '../nexus/index.js';
 import { PortfolioModule } from '../portfolio/portfolio.module.js';
 import { TenantsModule } from '../tenants/tenants.module.js';
+import { UsersCoreModule } from '../users/users-core.module.js';
 import { ClientReportGenerator } from './client-report.generator.js';
 import { ClientReportProcessor } from './client-report.processor.js';
 import { CLIENT_REPORT_QUEUE, ClientReportQueue } from './client-report.queue.js';
@@ -25,7 +26,7 @@ export class ClientReportsModule {
   static forRoot(role: ProcessRole): DynamicModule {
     return {
       module: ClientReportsModule,
-      imports: [NexusModule.forRoot(role), PortfolioModule.forRoot(role), GainsModule.forRoot(role), ClientsCoreModule, TenantsModule, BullModule.registerQueue({ name: CLIENT_REPORT_QUEUE })],
+      imports: [NexusModule.forRoot(role), PortfolioModule.forRoot(role), GainsModule.forRoot(role), ClientsCoreModule, TenantsModule, UsersCoreModule, BullModule.registerQueue({ name: CLIENT_REPORT_QUEUE })],
       controllers: role === 'worker' ? [] : [ClientReportsController, HouseholdReportsController, ReportsController],
       providers: [ClientReportQueue, ClientReportUrls, ClientReportsService, ...(role === 'api' ? [] : [ClientReportGenerator, ClientReportProcessor, ClientReportReconciler])],
     };

@@ -6,7 +6,6 @@ import { AppException } from '../../common/errors/app.exception.js';
 import { LOGGER } from '../../common/logging/logging.module.js';
 import { ClientRegister } from '../clients/index.js';
 import { StoredReports, type StoredReport } from '../nexus/index.js';
-import { financialYearPeriod } from './document/report-model.js';
 import { ClientReportQueue } from './client-report.queue.js';
 import { ClientReportUrls } from './client-report-urls.js';
 import { REPORT_TYPES, type ClientReportDto, type CreateClientReportDto, type CreateHouseholdReportDto } from './dto/client-report.dto.js';
@@ -50,7 +49,6 @@ export class ClientReportsService {
   }
 
   private async queue(user: Principal, subject: { clientId: string | null; householdId: string | null }, body: CreateClientReportDto | CreateHouseholdReportDto): Promise<ClientReportDto> {
-    const fy = body.fy ?? null;
     const report = await this.reports.request({
       id: randomUUID(),
       tenantId: user.tenantId,
@@ -58,7 +56,7 @@ export class ClientReportsService {
       createdBy: user.userId,
       reportType: body.report_type,
       format: 'pdf',
-      params: { as_of: body.as_of ?? (fy ? financialYearPeriod(fy).to : null), fy },
+      params: { as_of: body.as_of ?? null, fy: body.fy ?? null, audience: body.audience ?? 'client' },
     });
     try {
       await this.jobs.enqueue(user.tenantId, report.id, await this.reports.placeInTenant(user.tenantId, report.id));
@@ -98,7 +96,7 @@ export class ClientReportsService {
       report_type: r.reportType,
       format: r.format,
       status: r.status,
-      params: { as_of: r.params?.as_of ?? null, fy: r.params?.fy ?? null },
+      params: { as_of: r.params?.as_of ?? null, fy: r.params?.fy ?? null, audience: r.params?.audience ?? 'client' },
       url: r.status === 'completed' ? this.urls.file(r.id) : null,
       links: { status: this.urls.status(r.id), file: this.urls.file(r.id) },
       size_bytes: r.sizeBytes,

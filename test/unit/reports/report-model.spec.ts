@@ -1,108 +1,131 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildReportModel, financialYearPeriod, STALE_NAV_AFTER_DAYS, type ReportInput } from '../../../src/modules/reports/document/report-model.js';
-import { position, sampleHouseholdInput, sampleReportInput, samplePortfolio } from './portfolio-sample.js';
+import { buildReportModel, financialYearOf, financialYearPeriod, STALE_NAV_AFTER_DAYS, type ReportInput } from '../../../src/modules/reports/document/report-model.js';
+import { openLot, position, realisedLot, sampleGains, sampleHouseholdInput, sampleReportInput, samplePortfolio, septemberClient } from './portfolio-sample.js';
 
 const input = sampleReportInput;
-const codes = (m: ReturnType<typeof buildReportModel>) => m.notes.map((n) => n.code);
+const kinds = (m: ReturnType<typeof buildReportModel>) => m.adviser_notes.map((n) => n.kind);
+const note = (m: ReturnType<typeof buildReportModel>, kind: string) => m.adviser_notes.find((n) => n.kind === kind);
 
 describe('client report model', () => {
-  it('passes the portfolio totals and allocation through as the API answers them, leaving out empty classes', () => {
-    const m = buildReportModel(input());
-    expect(m.totals).toEqual(samplePortfolio().totals);
-    expect(m.allocation).toEqual([
-      { asset_class: 'Equity', percent: 95.68 },
-      { asset_class: 'Debt', percent: 4.11 },
-      { asset_class: 'Hybrid', percent: 0.21 },
-    ]);
-    expect(m.as_of).toBe('2025-03-31'); // no as_of asked for: the newest statement's date
-    expect(m.period).toEqual({ fy: '2024-25', from: '2024-04-01', to: '2025-03-31' });
+  it('is as of the newest statement when no date is asked for, with the gains of that date’s year', () => {
+    const m = buildReportModel(septemberClient());
+    expect(m.as_of).toBe('2025-09-30');
+    expect(m.period).toEqual({ fy: '2025-26', from: '2025-04-01', to: '2026-03-31' });
+    expect(kinds(m)).not.toContain('stale_nav');
   });
 
-  it('groups holdings by asset class in a fixed order, with exact subtotals; a class with a cost missing has no cost subtotal', () => {
-    const m = buildReportModel(input());
-    expect(m.groups.map((g) => [g.asset_class, g.rows.length])).toEqual([
-      ['Equity', 2],
-      ['Debt', 1],
-      ['Hybrid', 1],
-    ]);
-    expect(m.groups[0].subtotal).toEqual({ value: 2842578.95, cost: 2350000, gain: 492578.95 });
-    expect(m.groups[0].rows[1].gain).toBe(-1734.87);
-    expect(m.groups[2].subtotal).toEqual({ value: 6150, cost: null, gain: null });
-    expect(m.unrealised.total).toEqual({ value: 2970975.75, cost: null, gain: null });
+  it('every total is the sum of what is known, with how many holdings it covers; one demat holding without a cost blanks nothing', () => {
+    const m = buildReportModel(septemberClient());
+    expect(m.summary.value).toEqual({ amount: 176450, counted: 4, of: 4 });
+    // F1 printed 40,000; F2 printed 15,000 (its lots are not all known); F3 the lots' 36,000; D1 unknown.
+    expect(m.summary.invested).toEqual({ amount: 91000, counted: 3, of: 4 });
+    expect(m.summary.gain).toEqual({ amount: 10000 + 5000 + 14450, counted: 3, of: 4 });
+    expect(m.summary.gain_pct).toBe(Math.round(((29450 / 91000) * 100) * 100) / 100);
+    expect(m.summary.cost_bases).toEqual({ lots: 1, statement: 2 });
+    const equity = m.groups.find((g) => g.asset_class === 'Equity')!;
+    expect(equity.subtotal.cost).toEqual({ amount: 91000, counted: 3, of: 4 });
   });
 
-  it('a class subtotal follows the portfolio total cost’s rule: a holding valued at 0 without a printed cost adds no cost, as the portfolio total counts it', () => {
+  it('the invested amount comes from the open lots when every lot is known, never from a printed 0.00; else from the printed cost, saying which', () => {
+    const rows = new Map(buildReportModel(septemberClient()).groups.flatMap((g) => g.rows).map((r) => [r.position_id, r]));
+    expect(rows.get('F3')).toMatchObject({ cost: 36000, cost_basis: 'lots', gain: 14450 });
+    expect(rows.get('F2')).toMatchObject({ cost: 15000, cost_basis: 'statement', gain: 5000 });
+    expect(rows.get('D1')).toMatchObject({ cost: null, cost_basis: null, gain: null, value: 56000 });
+    // Lots that do not add up to the balance are not the holding's cost.
+    const i = septemberClient();
+    if (i.subject.kind !== 'client') throw new Error('client');
+    i.subject.gains!.unrealised.lots = [openLot({ position_id: 'F3', units: 600, cost: 20000 })];
+    const f3 = buildReportModel(i).groups.flatMap((g) => g.rows).find((r) => r.position_id === 'F3')!;
+    expect(f3).toMatchObject({ cost: null, cost_basis: null, gain: null });
+  });
+
+  it('the XIRR is the portfolio’s when known, else over the holdings whose cash flows are known, saying how many', () => {
+    expect(buildReportModel(septemberClient()).summary.xirr).toEqual({ rate: 14.02, counted: 2, of: 4 });
+    expect(buildReportModel(input()).summary.xirr).toEqual({ rate: 13.91, counted: 4, of: 4 });
+  });
+
+  it('the year’s realised gains: the known sales by tax class; a sale of unknown gain counted once, listed with a dash', () => {
+    const m = buildReportModel(septemberClient());
+    expect(m.realised).toMatchObject({ fy: '2025-26', short_term: 11000, long_term: 59992, total: 70992, sales: 4, unknown_sales: 1 });
+    expect(m.realised!.by_class).toEqual([
+      { tax_class: 'equity_oriented', label: 'Equity funds and shares', short_term: 10000, long_term: 59992 },
+      { tax_class: 'other', label: 'Other funds, bonds and gold', short_term: 1000, long_term: 0 },
+    ]);
+    expect(m.realised!.exemption_112a).toEqual({ limit: 125000, used: 59992, remaining: 65008 });
+    expect(m.sales.map((s) => [s.date, s.units, s.proceeds, s.gain, s.term])).toEqual([
+      ['2025-05-02', 30, 18000, null, null], // the proceeds are on the statement; the gain is not
+      ['2025-06-10', 60, 89992, 59992, 'long'],
+      ['2025-07-01', 20, 20000, 10000, 'short'],
+      ['2025-08-01', 5, 6000, 1000, 'short'],
+    ]);
+  });
+
+  it('lots of one sale are one row: their units, proceeds and gain added up; lots of both terms are "mixed"', () => {
+    const i = septemberClient();
+    if (i.subject.kind !== 'client') throw new Error('client');
+    i.subject.gains!.realised.lots = [
+      realisedLot({ position_id: 'F1', sale_date: '2025-06-10', units: 6.5, sale_value: 1000.1, gain: 100.05, term: 'long' }),
+      realisedLot({ position_id: 'F1', sale_date: '2025-06-10', units: 3.25, sale_value: 500.2, gain: -20.1, term: 'short' }),
+    ];
+    const m = buildReportModel(i);
+    expect(m.sales).toEqual([expect.objectContaining({ units: 9.75, proceeds: 1500.3, gain: 79.95, term: 'mixed' })]);
+    expect(m.realised).toMatchObject({ short_term: -20.1, long_term: 100.05, total: 79.95, sales: 1, unknown_sales: 0 });
+  });
+
+  it('the client reads one short note; the adviser’s page groups each kind with a count, each holding once, in words', () => {
+    const m = buildReportModel(septemberClient());
+    expect(m.client_note).toMatch(/^Some figures were not on your statements and are shown as —/);
+    expect(kinds(m)).toEqual(['cost_missing', 'history_incomplete', 'sale_gain_unknown', 'xirr_unknown']);
+    expect(note(m, 'cost_missing')!.items).toEqual(['RELIANCE INDUSTRIES LIMITED (demat account IN300126 12345678)']);
+    expect(note(m, 'cost_missing')!.title).toMatch(/\(1\)$/);
+    expect(note(m, 'xirr_unknown')!.items).toEqual([
+      'Aditya Birla Sun Life Frontline Equity Fund - Growth (folio 222): the value of its opening balance is not known',
+      'RELIANCE INDUSTRIES LIMITED (demat account IN300126 12345678): the statements show its balance only, no transactions',
+    ]);
+    // No code reaches either audience.
+    const text = JSON.stringify([m.client_note, m.adviser_notes]);
+    expect(text).not.toMatch(/\b[A-Z]{3,}_[A-Z_]+\b/);
+    // Shares are taxed by their own rule: never "assumed".
+    expect(kinds(m)).not.toContain('tax_class_assumed');
+  });
+
+  it('every figure known: no client note, no adviser page', () => {
     const p = samplePortfolio();
-    p.positions.push(position({ id: 'P|folio:9|INF179K01XX9', folio: '777', isin: 'INF179K01XX9', units: 0, nav: 12.5, market_value: 0, cost_value: null }));
+    p.positions = [position({ id: 'A', source: { document_id: 'd1', document_type: 'CAMS_DETAILED_CAS', statement_date: '2025-03-31', valuation_date: '2025-03-31' } })];
     const m = buildReportModel(input({ portfolio: p }));
-    expect(m.groups[0].rows).toHaveLength(3);
-    expect(m.groups[0].subtotal).toEqual({ value: 2842578.95, cost: 2350000, gain: 492578.95 });
-    expect(m.groups[0].rows[2]).toMatchObject({ value: 0, cost: null, gain: null });
+    expect(m.client_note).toBeNull();
+    expect(m.adviser_notes).toEqual([]);
+  });
+
+  it('an as_of later than the statements makes their NAVs stale, for the adviser', () => {
+    const m = buildReportModel({ ...septemberClient(), params: { as_of: '2025-11-20', fy: null } });
+    expect(note(m, 'stale_nav')!.items).toHaveLength(4);
+    const fresh = buildReportModel({ ...septemberClient(), params: { as_of: `2025-10-0${STALE_NAV_AFTER_DAYS}`, fy: null } });
+    expect(kinds(fresh)).not.toContain('stale_nav');
+  });
+
+  it('allocation by fund house: the valued holdings’ shares adding up to 100, demat shares as one slice', () => {
+    const m = buildReportModel(septemberClient());
+    expect(m.allocation_by_amc.map((s) => s.label)).toEqual(['Shares and bonds (demat)', 'Axis Mutual Fund', 'HDFC Mutual Fund', 'Aditya Birla Sun Life Mutual Fund']);
+    expect(m.allocation_by_amc.reduce((s, x) => s + Math.round(x.percent * 100), 0)).toBe(10_000);
+    expect(m.allocation_by_amc[0]).toMatchObject({ value: 56000, percent: 31.74 });
+  });
+
+  it('names who prepared it: the firm and the adviser; the client is the subject', () => {
+    const m = buildReportModel({ ...septemberClient(), adviser: 'Meera Iyer' });
+    expect(m.prepared_by).toEqual({ firm: 'Acme Wealth Advisors', adviser: 'Meera Iyer' });
+    expect(m.subject).toEqual({ kind: 'client', name: 'Priya Sharma', pan: 'ABCPS1234K' });
+    expect(m.audience).toBe('client');
   });
 
   it('an unknown figure stays null (never 0), and a holding without an asset class is Unclassified', () => {
     const p = samplePortfolio();
     p.positions.push(position({ id: 'X', isin: 'INE002A01018', asset_class: null, units: null, nav: null, market_value: null, cost_value: null, flags: [{ code: 'FIGURE_MISSING', message: 'm', fields: ['units', 'market_value'] }] }));
     const m = buildReportModel(input({ portfolio: p }));
-    const row = m.groups.find((g) => g.asset_class === 'Unclassified')!.rows[0];
-    expect(row).toMatchObject({ units: null, nav: null, value: null, cost: null, gain: null });
-    expect(m.groups.find((g) => g.asset_class === 'Unclassified')!.subtotal).toEqual({ value: 0, cost: null, gain: null });
-    expect(m.notes.find((n) => n.code === 'FIGURE_MISSING')!.items).toContainEqual(expect.stringContaining('units, value'));
-  });
-
-  describe('notes on flagged data', () => {
-    const cases: Array<{ name: string; over: Partial<ReportInput>; has: string[]; hasNot?: string[] }> = [
-      { name: 'a NAV more than the allowed days before the report date is stale', over: {}, has: ['STALE_NAV'] },
-      {
-        name: `a NAV exactly ${STALE_NAV_AFTER_DAYS} days old is not stale`,
-        over: { params: { as_of: '2025-01-07', fy: null } },
-        has: [],
-        hasNot: ['STALE_NAV'],
-      },
-      { name: 'partial history and a gap are incomplete history', over: {}, has: ['HISTORY_INCOMPLETE'] },
-      { name: 'a cost not printed is a figure missing, and the total cost unknown', over: {}, has: ['FIGURE_MISSING', 'COST_UNKNOWN'] },
-      { name: 'no financial year: no gains of a period, said so', over: { params: { as_of: null, fy: null } }, has: ['REALISED_GAINS_UNAVAILABLE'] },
-    ];
-    it.each(cases)('$name', ({ over, has, hasNot }) => {
-      const p = samplePortfolio();
-      if (over.params?.as_of === '2025-01-07') p.positions = p.positions.filter((x) => x.asset_class === 'Debt'); // valued 2024-12-31
-      const m = buildReportModel(input({ ...over, portfolio: p }));
-      for (const c of has) expect(codes(m)).toContain(c);
-      for (const c of hasNot ?? []) expect(codes(m)).not.toContain(c);
-    });
-
-    it('sources that disagree are noted with the figures concerned', () => {
-      const p = samplePortfolio();
-      p.positions[0].flags = [{ code: 'SOURCES_DISAGREE', message: 'm', fields: ['units', 'market_value'], document_ids: ['d1', 'd3'] }];
-      const m = buildReportModel(input({ portfolio: p }));
-      expect(m.notes.find((n) => n.code === 'SOURCES_DISAGREE')!.items).toEqual(['HDFC Flexi Cap Fund - Direct Plan - Growth (folio 1234567 / 89): units, value differ']);
-    });
-
-    it('an unknown XIRR is noted with its reason', () => {
-      const p = samplePortfolio();
-      p.totals = { ...p.totals, xirr: null, xirr_reason: 'NO_TRANSACTIONS' };
-      expect(buildReportModel(input({ portfolio: p })).notes.find((n) => n.code === 'XIRR_UNKNOWN')!.items[0]).toMatch(/no transactions/);
-    });
-
-    it('realised gains given: no "gains of the period" note unless lots are unknown; defaulted tax classes noted', () => {
-      const realised = { fy: '2024-25', short_term: 1200.5, long_term: null, total: null, lots: 3, unknown_lots: 1, defaulted_tax_class: ['Axis Balanced Advantage Fund - Growth (folio 4455)'] };
-      const m = buildReportModel(input({ realised }));
-      expect(m.realised).toEqual(realised);
-      expect(m.notes.find((n) => n.code === 'REALISED_GAINS_UNAVAILABLE')!.items).toEqual([expect.stringMatching(/^1 of the 3 lots sold in FY 2024-25 have no computable gain/)]);
-      expect(m.notes.find((n) => n.code === 'TAX_CLASS_DEFAULTED')!.items).toEqual(['Axis Balanced Advantage Fund - Growth (folio 4455)']);
-      const known = buildReportModel(input({ realised: { ...realised, long_term: 10, total: 1210.5, unknown_lots: 0, defaulted_tax_class: [] } }));
-      expect(codes(known)).not.toContain('REALISED_GAINS_UNAVAILABLE');
-      expect(codes(known)).not.toContain('TAX_CLASS_DEFAULTED');
-    });
-
-    it('notes are numbered in print order and each row cites the notes about it', () => {
-      const m = buildReportModel(input());
-      expect(m.notes.map((n) => n.number)).toEqual(m.notes.map((_, i) => i + 1));
-      const debt = m.groups.find((g) => g.asset_class === 'Debt')!.rows[0];
-      const number = (code: string) => m.notes.find((n) => n.code === code)!.number;
-      expect(debt.notes).toEqual([number('STALE_NAV'), number('HISTORY_INCOMPLETE')]);
-      expect(m.groups[0].rows[0].notes).toEqual([]);
-    });
+    const g = m.groups.find((x) => x.asset_class === 'Unclassified')!;
+    expect(g.rows[0]).toMatchObject({ units: null, nav: null, value: null, cost: null, gain: null });
+    expect(g.subtotal.value).toEqual({ amount: 0, counted: 0, of: 1 });
+    expect(note(m, 'figure_missing')!.items).toContainEqual(expect.stringContaining('units, value'));
   });
 
   it.each([
@@ -111,6 +134,13 @@ describe('client report model', () => {
   ])('financial year %s runs from 1 April to 31 March', (fy, period) => {
     expect(financialYearPeriod(fy)).toEqual({ fy, ...period });
   });
+
+  it.each([
+    ['2025-09-30', '2025-26'],
+    ['2025-04-01', '2025-26'],
+    ['2025-03-31', '2024-25'],
+    ['1999-12-31', '1999-00'],
+  ])('%s falls in financial year %s', (date, fy) => expect(financialYearOf(date)).toBe(fy));
 });
 
 describe('household report model', () => {
@@ -120,61 +150,51 @@ describe('household report model', () => {
     return { m, members: m.subject.members };
   };
 
-  it('names the household and each member in the register’s order, with the household portfolio’s own figures per member', () => {
+  it('names the household and each member in the register’s order', () => {
     const { m, members } = household();
     expect(m.subject).toMatchObject({ kind: 'household', name: 'Sharma family' });
-    const portfolio = sampleHouseholdInput().portfolio;
     expect(members.map((x) => [x.client_id, x.name, x.relationship, x.pan, x.positions])).toEqual([
       ['cli_priya', 'Priya Sharma', 'self', 'ABCPS1234K', 2],
       ['cli_rahul', 'Rahul Sharma', 'spouse', 'ABCPR5678L', 2],
       ['cli_anika', 'Anika Sharma', 'child', 'ABCPA9012M', 0],
     ]);
-    expect(members.map((x) => x.totals)).toEqual(portfolio.members!.map((x) => x.totals));
-    expect(m.totals).toEqual(portfolio.totals);
   });
 
-  it('gives each member the holdings under its own PAN, by asset class with exact subtotals; the household’s groups hold every holding', () => {
+  it('gives each member the holdings under its own PAN, by asset class with exact known sums; the household’s groups hold every holding', () => {
     const { m, members } = household();
     expect(members[0].groups.map((g) => [g.asset_class, g.rows.map((r) => r.isin)])).toEqual([['Equity', ['INF179K01BB8', 'INF209K01YN0']]]);
-    expect(members[0].groups[0].subtotal).toEqual({ value: 2842578.95, cost: 2350000, gain: 492578.95 });
-    expect(members[1].groups.map((g) => [g.asset_class, g.rows.map((r) => r.isin)])).toEqual([
-      ['Debt', ['INF200K01RJ1']],
-      ['Hybrid', ['INF846K01EW2']],
-    ]);
+    expect(members[0].groups[0].subtotal).toEqual({ value: { amount: 2842578.95, counted: 2, of: 2 }, cost: { amount: 2350000, counted: 2, of: 2 }, gain: { amount: 492578.95, counted: 2, of: 2 } });
+    expect(members[1].summary.invested).toEqual({ amount: 110000, counted: 1, of: 2 });
     expect(members[2].groups).toEqual([]);
     expect(m.groups.flatMap((g) => g.rows).length).toBe(4);
-    expect(members.flatMap((x) => x.groups.flatMap((g) => g.rows)).map((r) => r.position_id).sort()).toEqual(m.groups.flatMap((g) => g.rows.map((r) => r.position_id)).sort());
   });
 
-  it('notes name whose holding it is, and a member’s rows cite the same note numbers as the household’s', () => {
-    const { m, members } = household();
-    expect(m.notes.find((n) => n.code === 'STALE_NAV')!.items).toEqual(['Rahul Sharma: SBI Magnum Gilt Fund - Direct Growth (folio 55/12): NAV of 2024-12-31']);
-    const debt = members[1].groups.find((g) => g.asset_class === 'Debt')!.rows[0];
-    expect(debt.notes).toEqual(m.groups.find((g) => g.asset_class === 'Debt')!.rows[0].notes);
-    expect(debt.notes.length).toBe(2);
+  it('notes name whose holding it is', () => {
+    const { m } = household();
+    expect(note(m, 'stale_nav')!.items).toEqual(['Rahul Sharma: SBI Magnum Gilt Fund - Direct Growth (folio 55/12): NAV of 31 Dec 2024']);
   });
 
-  it('carries each member’s realised gains and the household’s', () => {
-    const gains = (short_term: number | null) => ({ fy: '2024-25', short_term, long_term: 0, total: short_term, lots: 1, unknown_lots: short_term === null ? 1 : 0, defaulted_tax_class: [] });
+  it('carries each member’s realised gains and the household’s, the members’ sales together', () => {
     const base = sampleHouseholdInput();
     if (base.subject.kind !== 'household') throw new Error('not a household');
-    const subject = { ...base.subject, members: base.subject.members.map((x, i) => ({ ...x, realised: i === 0 ? gains(100.25) : null })) };
-    const { m, members } = household({ subject, realised: gains(100.25) });
+    const gains = sampleGains({ realised: { lots: [realisedLot({ position_id: 'P|folio:1|INF179K01BB8', gain: 100.25, term: 'short' })], exemption_112a: null } });
+    const subject = { ...base.subject, members: base.subject.members.map((x, i) => ({ ...x, gains: i === 0 ? gains : null })) };
+    const { m, members } = household({ subject });
     expect(members.map((x) => x.realised?.short_term ?? null)).toEqual([100.25, null, null]);
     expect(m.realised?.short_term).toBe(100.25);
+    expect(m.sales.map((s) => s.investor)).toEqual(['Priya Sharma']);
   });
 
   it('a member the household portfolio does not list is an error, never a member without figures', () => {
     const base = sampleHouseholdInput();
     if (base.subject.kind !== 'household') throw new Error('not a household');
-    const subject = { ...base.subject, members: [...base.subject.members, { client_id: 'cli_new', pan: 'ABCPN1111N', realised: null }] };
+    const subject = { ...base.subject, members: [...base.subject.members, { client_id: 'cli_new', pan: 'ABCPN1111N', gains: null }] };
     expect(() => buildReportModel({ ...base, subject })).toThrow(/no figures for member cli_new/);
   });
 
-  it('a member whose holdings under its PAN are not the ones the household portfolio counts for it (its PAN changed while the report was read) is an error, never a member shown without its holdings', () => {
+  it('a member whose holdings under its PAN are not the ones the household portfolio counts for it is an error', () => {
     const base = sampleHouseholdInput();
     if (base.subject.kind !== 'household') throw new Error('not a household');
-    // The register now names Rahul by another PAN; the portfolio read before still counts his two holdings.
     const subject = { ...base.subject, members: base.subject.members.map((x) => (x.client_id === 'cli_rahul' ? { ...x, pan: 'ABCPR0000Z' } : x)) };
     expect(() => buildReportModel({ ...base, subject })).toThrow(/member cli_rahul/);
   });

@@ -144,7 +144,7 @@ export class SchemeTaxClassDto {
   @ApiProperty({ enum: TAX_CLASSES, example: 'equity_oriented', description: 'For transfers up to 31 March 2025' }) untilFy2025: string;
   @ApiProperty({ enum: TAX_CLASSES, example: 'equity_oriented', description: 'For transfers from 1 April 2025' }) fromFy2026: string;
   @ApiProperty({ example: false, description: 'Listed units (an ETF)' }) listed: boolean;
-  @ApiProperty({ enum: ['category', 'override', 'default'], example: 'category' }) basis: string;
+  @ApiProperty({ enum: ['category', 'override', 'security', 'default'], example: 'category', description: '`security`: a listed equity share, or an exchange-traded fund by what it holds' }) basis: string;
   @ApiProperty({ example: false, description: 'True when the class was defaulted (TAX_CLASS_DEFAULTED)' }) defaulted: boolean;
 }
 

@@ -12,8 +12,12 @@ export interface SchemeTaxClass {
   fromFy2026: TaxClass;
   /** Listed on a stock exchange (an ETF): the 12-month holding period of listed units from 23 July 2024. */
   listed: boolean;
-  /** `category`: the SEBI category fixes it; `override`: the override list; `default`: a guess to review. */
-  basis: 'category' | 'override' | 'default';
+  /**
+   * `category`: the SEBI category fixes it; `override`: the override list; `security`: what the
+   * security is fixes it (a listed equity share; an exchange-traded fund by what it holds);
+   * `default`: a guess to review.
+   */
+  basis: 'category' | 'override' | 'security' | 'default';
   /** True when the class was defaulted (the category does not fix the mandate, or there is no category). */
   defaulted: boolean;
 }
@@ -78,6 +82,10 @@ export function schemeTaxClass(input: SchemeTaxClassInput, overrides: readonly T
   const override = input.isin ? overrides.find((o) => o.isin === input.isin) : undefined;
   if (override) return { untilFy2025: override.untilFy2025, fromFy2026: override.fromFy2026, listed, basis: 'override', defaulted: false };
 
+  // A company's equity share (ISIN `INE…`, security type 01): s.111A and s.112A apply as to an
+  // equity-oriented fund, and it is listed: no scheme category to default.
+  if (input.isin && isEquityShareIsin(input.isin)) return { untilFy2025: EO, fromFy2026: EO, listed: true, basis: 'security', defaulted: false };
+
   const row = inner ? CATEGORY_TAX_CLASSES.find(([pattern]) => pattern.test(inner)) : undefined;
   if (row) {
     const [, untilFy2025, fromFy2026, basis] = row;
@@ -86,9 +94,17 @@ export function schemeTaxClass(input: SchemeTaxClassInput, overrides: readonly T
     }
     return { untilFy2025, fromFy2026, listed, basis, defaulted: basis === 'default' };
   }
-  // Index funds, ETFs, solution-oriented schemes, unknown headings: the category does not say what the
+  // An exchange-traded fund without a category heading (a demat account's ETF section): what it holds
+  // fixes its class — an equity ETF is equity-oriented, a gold or debt ETF is not — taxed as listed units.
+  if (listed && input.assetClass) return { ...byAssetClass(input.assetClass), listed, basis: 'security', defaulted: false };
+  // Index funds, solution-oriented schemes, unknown headings: the category does not say what the
   // scheme holds, so the extraction's asset class decides, flagged.
   return { ...byAssetClass(input.assetClass), listed, basis: 'default', defaulted: true };
+}
+
+/** An Indian company's equity share: `IN` `E` issuer code, then security type `01` (an ISIN's 8th and 9th characters). */
+export function isEquityShareIsin(isin: string): boolean {
+  return /^INE[A-Z0-9]{4}01[A-Z0-9]{2}\d$/.test(isin);
 }
 
 function byAssetClass(assetClass: SchemeTaxClassInput['assetClass']): Pick<SchemeTaxClass, 'untilFy2025' | 'fromFy2026'> {

@@ -3,7 +3,7 @@
  * statement on or before the date shows it, its history merged from every statement that prints
  * it, and the figures computed by extraction's own calculator over the positions.
  */
-import { calculatePortfolio, holdingCashFlows, holdingXirr, type Holding, type HoldingFlows, type PortfolioFigures } from '../../extraction/index.js';
+import { calculatePortfolio, holdingCashFlows, holdingXirr, knownFigures, type Holding, type HoldingFlows } from '../../extraction/index.js';
 import { groupCopies, statementDate, countedStatements, type PositionCopies, type PositionCopy } from './copies.js';
 import { compareText } from './dates.js';
 import { rebuildHistory, type RebuiltHistory } from './history.js';
@@ -13,6 +13,7 @@ import type {
   HouseholdConsolidation,
   HouseholdMemberInput,
   MergedTransaction,
+  PortfolioTotals,
   Position,
   PositionFlag,
   SourceRef,
@@ -130,9 +131,11 @@ function buildPosition(group: PositionCopies): Built {
 }
 
 /** Portfolio figures over positions, each holding's cash flows as its own history gives them. */
-function figuresOf(built: readonly Built[]): PortfolioFigures {
+function figuresOf(built: readonly Built[]): PortfolioTotals {
   const flows = new Map(built.map((b) => [b.holding, b.flows]));
-  return calculatePortfolio([{ entity_name: null, pan: null, holdings: built.map((b) => b.holding), stated_total: null }], {}, (h) => flows.get(h)!);
+  const holdings = built.map((b) => b.holding);
+  const flowsOf = (h: Holding) => flows.get(h)!;
+  return { ...calculatePortfolio([{ entity_name: null, pan: null, holdings, stated_total: null }], {}, flowsOf), known: knownFigures(holdings, {}, flowsOf) };
 }
 
 const byPosition = (a: Built, b: Built) => compareText(a.position.id, b.position.id);

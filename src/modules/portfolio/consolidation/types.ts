@@ -1,7 +1,10 @@
 /**
  * The consolidation's input and output: plain data, no classes, no Dates (docs/portfolio.md).
  */
-import type { AssetClass, Entity, PortfolioFigures, Transaction, XirrReason } from '../../extraction/index.js';
+import type { AssetClass, Entity, KnownFigures, PortfolioFigures, Transaction, XirrReason } from '../../extraction/index.js';
+
+/** A portfolio's figures: the totals (null where any holding's figure is unknown) and the same over the holdings where each is known. */
+export type PortfolioTotals = PortfolioFigures & { known: KnownFigures };
 
 /** One completed extraction, as the consolidation reads it. */
 export interface StatementSource {
@@ -117,7 +120,7 @@ export interface Consolidation {
   /** The newest statement date among the statements counted. */
   statement_date: string | null;
   positions: Position[];
-  figures: PortfolioFigures;
+  figures: PortfolioTotals;
   /** Every statement counted, newest first. */
   documents: SourceRef[];
   /** The merged history of every position, by date. */
@@ -135,7 +138,7 @@ export interface HouseholdMemberInput {
 export interface HouseholdMember {
   client_id: string;
   name: string;
-  figures: PortfolioFigures;
+  figures: PortfolioTotals;
   positions: number;
 }
 

@@ -111,6 +111,16 @@ export class AllocationDto {
   @ApiProperty({ example: 0 }) other: number;
 }
 
+export class KnownFiguresDto {
+  @ApiProperty({ example: 10, description: 'Valued holdings whose cost is known (printed, or valued at 0): the figures below are theirs' }) holdings_with_cost: number;
+  @ApiProperty({ example: 3950311.4, description: 'Market value of those holdings' }) market_value: number;
+  @ApiProperty({ example: 3300000, description: 'Their cost' }) cost_value: number;
+  @ApiProperty({ example: 650311.4, description: 'Their gain (market value − cost)' }) gain: number;
+  @ApiProperty({ example: 13.8, nullable: true, type: Number, description: 'XIRR, percent, of the holdings whose cash flows are known' }) xirr: number | null;
+  @ApiProperty({ example: 9, description: 'Holdings counted in that XIRR' }) xirr_holdings: number;
+  @ApiProperty({ example: 12, description: 'Holdings an XIRR takes part in (valued, or with transactions)' }) xirr_holdings_of: number;
+}
+
 export class PortfolioFiguresDto {
   @ApiProperty({ example: 4520311.4, description: 'Sum of the known market values' }) total_market_value: number;
   @ApiProperty({ example: 3800000, nullable: true, type: Number, description: 'Null unless every valued position prints a cost' }) total_cost_value: number | null;
@@ -121,6 +131,11 @@ export class PortfolioFiguresDto {
   @ApiProperty({ example: 0 }) holdings_without_value: number;
   @ApiProperty({ example: null, nullable: true, type: Number }) xirr: number | null;
   @ApiProperty({ example: 'NO_TRANSACTIONS', nullable: true, type: String }) xirr_reason: string | null;
+  @ApiProperty({
+    type: KnownFiguresDto,
+    description: 'The same figures over the holdings where each is known, with how many those are: where a total above is null because one holding lacks a figure, this says what the rest come to',
+  })
+  known: KnownFiguresDto;
 }
 
 export class PortfolioDto {

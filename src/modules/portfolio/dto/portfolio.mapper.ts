@@ -1,5 +1,4 @@
-import type { PortfolioFigures } from '../../extraction/index.js';
-import type { Consolidation, MergedTransaction, Position, PositionFlag, SourceRef } from '../consolidation/index.js';
+import type { Consolidation, PortfolioTotals, MergedTransaction, Position, PositionFlag, SourceRef } from '../consolidation/index.js';
 import type { PortfolioDto, PortfolioFiguresDto, PortfolioTransactionDto, PositionDto, PositionFlagDto, SourceRefDto } from './portfolio.dto.js';
 
 const toSourceRef = (s: SourceRef): SourceRefDto => ({ document_id: s.document_id, document_type: s.document_type, statement_date: s.statement_date });
@@ -12,7 +11,7 @@ const toFlag = (f: PositionFlag): PositionFlagDto => ({
   ...(f.from ? { from: f.from, to: f.to } : {}),
 });
 
-export const toFiguresDto = (f: PortfolioFigures): PortfolioFiguresDto => ({
+export const toFiguresDto = (f: PortfolioTotals): PortfolioFiguresDto => ({
   total_market_value: f.total_market_value,
   total_cost_value: f.total_cost_value,
   gain: f.gain,
@@ -22,6 +21,7 @@ export const toFiguresDto = (f: PortfolioFigures): PortfolioFiguresDto => ({
   holdings_without_value: f.holdings_without_value,
   xirr: f.xirr,
   xirr_reason: f.xirr_reason,
+  known: { ...f.known },
 });
 
 export const toPositionDto = (p: Position): PositionDto => ({

@@ -42,11 +42,13 @@ export function percent(value: number | null): string {
   return value === null ? UNKNOWN : sign(value, `${PERCENT.format(Math.abs(value))} %`);
 }
 
-/** `31 Mar 2025` from `2025-03-31`. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `31 Mar 2025` from `2025-03-31` (the same on every machine, whatever its locale data). */
 export function date(iso: string | null): string {
   if (!iso) return UNKNOWN;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d} ${MONTHS[Number(m) - 1]} ${y}`;
 }
 
 /**

@@ -1,10 +1,19 @@
 /**
- * What a client report or a household report prints, worked out from the portfolio as the API answers
- * it (pure: no I/O). Every figure is the API's own or an exact sum of them; an unknown figure stays
- * null and a note says why (docs/reports.md).
+ * What a client report or a household report prints, worked out from the portfolio and the gains as
+ * the API answers them (pure: no I/O). Two audiences:
+ *
+ * - the client's pages: every known figure, and every total the sum of what is known with how many
+ *   holdings it covers ("₹18,39,066 for 14 of 20 holdings"), never a dash because one holding lacks a
+ *   figure; invested amounts from the purchase lots the statements show wherever they are all known,
+ *   else from the cost the statement prints, saying which; one short note when anything is not known;
+ * - the adviser's page (the `adviser` copy): what is missing, refuted, stale or assumed, grouped by
+ *   kind with counts, each holding once, in words (no codes).
+ *
+ * An unknown figure stays null (printed "—"), never 0 (docs/reports.md).
  */
 import type { PortfolioDto, PortfolioFiguresDto, PositionDto } from '../../portfolio/index.js';
-import { difference, sumRupees } from './format.js';
+import type { RealisedLot, SchemeTaxClass, Section112AExemption, UnrealisedLot } from '../../gains/index.js';
+import { date, difference, sumRupees } from './format.js';
 
 /** A NAV dated more than this many days before the report's date is a stale NAV. */
 export const STALE_NAV_AFTER_DAYS = 7;
@@ -12,57 +21,47 @@ export const STALE_NAV_AFTER_DAYS = 7;
 export const ASSET_CLASSES = ['Equity', 'Debt', 'Hybrid', 'Other'] as const;
 export type ReportAssetClass = (typeof ASSET_CLASSES)[number] | 'Unclassified';
 
-/**
- * - `STALE_NAV`: the NAV (or price) a holding is valued at is dated more than STALE_NAV_AFTER_DAYS before the report's date.
- * - `HISTORY_INCOMPLETE`: the holding's transactions do not reach back to a zero balance without a gap, or disagree with its balance.
- * - `SOURCES_DISAGREE`: statements of the same date print different figures for the holding.
- * - `FIGURE_MISSING`: the statement does not print a figure of the holding.
- * - `TAX_CLASS_DEFAULTED`: the scheme's tax class is a default, not fixed by its category.
- * - `COST_UNKNOWN`: a total needs a cost the statements do not print.
- * - `XIRR_UNKNOWN`: the XIRR cannot be computed.
- * - `REALISED_GAINS_UNAVAILABLE`: the period's realised gains are not computed for this report.
- */
-export type ReportNoteCode =
-  | 'STALE_NAV'
-  | 'HISTORY_INCOMPLETE'
-  | 'SOURCES_DISAGREE'
-  | 'FIGURE_MISSING'
-  | 'TAX_CLASS_DEFAULTED'
-  | 'COST_UNKNOWN'
-  | 'XIRR_UNKNOWN'
-  | 'REALISED_GAINS_UNAVAILABLE';
+/** Who a copy is for: the client's pages only, or with the adviser's page of data notes after them. */
+export type ReportAudience = 'client' | 'adviser';
 
-export interface ReportNote {
-  /** 1-based, in print order; holdings rows cite it. */
-  number: number;
-  code: ReportNoteCode;
-  title: string;
-  /** One line per holding or figure concerned. */
-  items: string[];
+/** A sum over the holdings (or sales) where the figure is known, and how many those are of all. */
+export interface KnownSum {
+  amount: number;
+  /** Holdings (or sales) the amount covers. */
+  counted: number;
+  /** Holdings (or sales) it could have covered. */
+  of: number;
 }
+
+/** Where a holding's invested amount comes from. */
+export type CostBasis = 'lots' | 'statement';
 
 export interface HoldingRow {
   position_id: string;
+  /** The scheme or security, as printed. */
   scheme: string;
   isin: string;
   /** The folio, or the demat account. */
   folio: string | null;
+  /** Whose holding it is (a household report's rows); null in a client report. */
+  investor: string | null;
   units: number | null;
   nav: number | null;
   nav_date: string | null;
   value: number | null;
+  /** Invested: the open lots' cost when every lot is known, else the printed cost; null when neither. */
   cost: number | null;
+  cost_basis: CostBasis | null;
   /** value − cost when both are known. */
   gain: number | null;
-  /** Numbers of the notes that concern the row. */
-  notes: number[];
+  xirr: number | null;
 }
 
 export interface ClassFigures {
-  value: number;
-  /** Null unless every valued holding of the class prints a cost or is valued at 0 (the portfolio's rule for its total). */
-  cost: number | null;
-  gain: number | null;
+  /** The valued holdings' value, over every holding. */
+  value: KnownSum;
+  cost: KnownSum;
+  gain: KnownSum;
 }
 
 export interface HoldingsGroup {
@@ -71,64 +70,135 @@ export interface HoldingsGroup {
   subtotal: ClassFigures;
 }
 
-/** Realised gains of the period, when the gains computation gives them. */
-export interface RealisedGains {
-  fy: string;
-  /** Over every tax class; null when any lot's gain is unknown. */
-  short_term: number | null;
-  long_term: number | null;
-  total: number | null;
-  lots: number;
-  /** Lots whose gain is unknown (history incomplete, a figure not on the statements). */
-  unknown_lots: number;
-  /** Schemes whose tax class was defaulted, as the report names them. */
-  defaulted_tax_class: string[];
+/** The portfolio's headline figures, each the sum of what is known. */
+export interface SummaryFigures {
+  /** Market value of the valued holdings; `value.of` counts every holding. */
+  value: KnownSum;
+  /** Invested amount and gain over the valued holdings whose invested amount is known. */
+  invested: KnownSum;
+  gain: KnownSum;
+  /** gain / invested over those holdings, percent; null when nothing is invested. */
+  gain_pct: number | null;
+  /** Holdings whose invested amount comes from each basis. */
+  cost_bases: Record<CostBasis, number>;
+  /** XIRR, percent, of the holdings whose cash flows are known, and how many those are of the holdings taking part. */
+  xirr: { rate: number | null; counted: number; of: number };
 }
 
-/** A household member as the household report prints it: the API's figures, the member's own holdings and gains. */
+/** One sale (or switch-out, SWP) of the year: its lots added up. */
+export interface SaleRow {
+  date: string;
+  scheme: string;
+  folio: string | null;
+  investor: string | null;
+  units: number;
+  /** Proceeds and gain: null when any lot's is unknown. */
+  proceeds: number | null;
+  gain: number | null;
+  /** `short`, `long`, `mixed` (lots of both), or null when a lot's term is unknown. */
+  term: 'short' | 'long' | 'mixed' | null;
+}
+
+/** The year's realised gains of one tax class, in words the client reads. */
+export interface RealisedClassRow {
+  tax_class: 'equity_oriented' | 'specified_mutual_fund' | 'other';
+  label: string;
+  short_term: number;
+  long_term: number;
+}
+
+/** The year's realised gains: the known sales' gains by tax class, and the sales whose gain is unknown, counted once each. */
+export interface RealisedGains {
+  fy: string;
+  by_class: RealisedClassRow[];
+  short_term: number;
+  long_term: number;
+  total: number;
+  /** Sales of the year, and those whose gain is unknown (listed in `sales` with a dash). */
+  sales: number;
+  unknown_sales: number;
+  /** s.112A exemption of the year (a client report only: each investor has their own); null when none applies. */
+  exemption_112a: { limit: number; used: number | null; remaining: number | null } | null;
+}
+
+/** A kind of data note on the adviser's page: a title in words and each item once. */
+export interface AdviserNote {
+  kind: AdviserNoteKind;
+  title: string;
+  items: string[];
+}
+
+export type AdviserNoteKind =
+  | 'stale_nav'
+  | 'figure_missing'
+  | 'cost_missing'
+  | 'history_incomplete'
+  | 'sources_disagree'
+  | 'xirr_unknown'
+  | 'sale_gain_unknown'
+  | 'tax_class_assumed';
+
+/** A household member as the household report prints it. */
 export interface ReportMember {
   client_id: string;
   name: string | null;
   pan: string | null;
   relationship: string;
-  /** The member's positions, as the household portfolio's `members[].positions` counts them. */
   positions: number;
-  totals: PortfolioFiguresDto;
-  /** The member's holdings (the household's positions held under the member's PAN), by asset class. */
+  summary: SummaryFigures;
   groups: HoldingsGroup[];
-  /** The member's realised gains of the period; null without a financial year. */
   realised: RealisedGains | null;
 }
 
-/** Whom a report is about: one client, or a household and its members. */
 export type ReportSubject = { kind: 'client'; name: string | null; pan: string | null } | { kind: 'household'; name: string; members: ReportMember[] };
 
+export interface AllocationSlice {
+  label: string;
+  /** Percent of the valued holdings' value; the slices add up to 100. */
+  percent: number;
+  value: number;
+}
+
 export interface ClientReportModel {
-  firm: string;
+  audience: ReportAudience;
+  /** Who prepared it: the firm (the tenant) and the adviser who asked for it. */
+  prepared_by: { firm: string; adviser: string | null };
   subject: ReportSubject;
   /** The date the report is as of: the `as_of` asked for, else the newest statement's date. */
   as_of: string | null;
   /** The newest statement date counted. */
   statement_date: string | null;
+  /** The financial year whose sales and realised gains are shown. */
   period: { fy: string; from: string; to: string } | null;
   generated_at: string;
-  totals: PortfolioFiguresDto;
-  /** Slices of the allocation chart: the API's percentages, non-zero ones only. */
+  summary: SummaryFigures;
+  /** By asset class (the allocation chart's slices, non-zero ones) and by fund house. */
   allocation: Array<{ asset_class: (typeof ASSET_CLASSES)[number]; percent: number }>;
-  /** Every holding of the report by asset class (a household's: every member's). */
+  allocation_by_amc: AllocationSlice[];
+  /** Every holding of the report by asset class. */
   groups: HoldingsGroup[];
-  unrealised: { by_class: Array<{ asset_class: ReportAssetClass } & ClassFigures>; total: { value: number; cost: number | null; gain: number | null } };
-  /** The period's realised gains (a household's: its members' added up). */
+  sales: SaleRow[];
   realised: RealisedGains | null;
-  notes: ReportNote[];
+  /** The one note the client reads, when anything is not known; null when every figure is. */
+  client_note: string | null;
+  /** The adviser's page (printed only in the `adviser` copy). */
+  adviser_notes: AdviserNote[];
   documents: number;
+}
+
+/** What the report reads of the gains API's answer for one investor (`GET /clients/{id}/gains?fy=`). */
+export interface ReportGains {
+  fy: string;
+  realised: { lots: readonly RealisedLot[]; exemption_112a: Section112AExemption | null };
+  unrealised: { lots: readonly UnrealisedLot[] };
+  holdings: ReadonlyArray<{ position_id: string; scheme_name: string; folio: string | null; isin: string; tax_class: SchemeTaxClass }>;
 }
 
 /** A household member as the report is told of it: the register's PAN and the member's own gains. */
 export interface MemberInput {
   client_id: string;
   pan: string | null;
-  realised: RealisedGains | null;
+  gains: ReportGains | null;
 }
 
 /** The household portfolio's per-member figures (`GET /households/{id}/portfolio`'s `members`). */
@@ -142,12 +212,14 @@ export interface MemberFigures {
 
 export interface ReportInput {
   firm: string;
-  subject: { kind: 'client'; name: string | null; pan: string | null } | { kind: 'household'; name: string; members: MemberInput[] };
+  adviser?: string | null;
+  audience?: ReportAudience;
+  subject: { kind: 'client'; name: string | null; pan: string | null; gains: ReportGains | null } | { kind: 'household'; name: string; members: MemberInput[] };
   /** The client's portfolio, or the household's (with its `members`). */
   portfolio: PortfolioDto & { members?: MemberFigures[] };
+  /** `as_of` and `fy` as asked for; `fy` is the year the gains were computed for when none was asked. */
   params: { as_of: string | null; fy: string | null };
   generatedAt: Date;
-  realised?: RealisedGains | null;
 }
 
 /** `2025-26` → 1 April 2025 to 31 March 2026. */
@@ -156,125 +228,341 @@ export function financialYearPeriod(fy: string): { fy: string; from: string; to:
   return { fy, from: `${start}-04-01`, to: `${start + 1}-03-31` };
 }
 
+/** The financial year a date falls in: `2025-09-30` → `2025-26`. */
+export function financialYearOf(isoDate: string): string {
+  const year = Number(isoDate.slice(0, 4));
+  const start = Number(isoDate.slice(5, 7)) >= 4 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
 const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
-const holding = (p: PositionDto) => `${p.scheme_name}${p.folio ? ` (folio ${p.folio})` : p.account_id ? ` (account ${p.account_id})` : ''}`;
+/** Units are equal to the statements' precision (three decimals, four on some). */
+const sameUnits = (a: number, b: number) => Math.abs(a - b) < 0.0006;
 
 const FIELD_NAMES: Record<string, string> = { units: 'units', nav: 'NAV', market_value: 'value', cost_value: 'cost', valuation_date: 'NAV date' };
 const fieldList = (fields: readonly string[] | undefined, none: string) => (fields?.length ? fields.map((f) => FIELD_NAMES[f] ?? f).join(', ') : none);
 
 const INCOMPLETE: Record<string, string> = {
-  PARTIAL_HISTORY: 'the transactions shown do not reach back to a zero balance',
-  SNAPSHOT_ONLY: 'no statement shows its transactions, only its balance',
-  MISMATCH: 'the transactions shown do not add up to the balance',
+  PARTIAL_HISTORY: 'the statements start from an opening balance whose purchases they do not show',
+  SNAPSHOT_ONLY: 'the statements show its balance only, no transactions',
+  MISMATCH: 'its transactions do not add up to its balance',
 };
 
-const NOTE_TITLES: Record<ReportNoteCode, string> = {
-  STALE_NAV: `Stale NAVs: valued at a NAV dated more than ${STALE_NAV_AFTER_DAYS} days before the report's date`,
-  HISTORY_INCOMPLETE: 'Incomplete history: lots held before the statements shown are unknown',
-  SOURCES_DISAGREE: 'Statements disagree: the figures of the statement used first are shown',
-  FIGURE_MISSING: 'Not on statement: shown as —',
-  TAX_CLASS_DEFAULTED: 'Tax class defaulted: the scheme category does not fix it; review it',
-  COST_UNKNOWN: 'Cost not on statement: totals that need it are not shown',
-  XIRR_UNKNOWN: 'XIRR not computed',
-  REALISED_GAINS_UNAVAILABLE: 'Gains of the period',
-};
-
+/** Why an XIRR is not computed, in words. */
 const XIRR_REASONS: Record<string, string> = {
-  NO_TRANSACTIONS: 'the statements show no transactions to compute it from',
+  NO_TRANSACTIONS: 'the statements show its balance only, no transactions',
+  OPENING_UNITS_UNKNOWN: 'the units held before its first transaction are not known',
+  OPENING_VALUE_UNKNOWN: 'the value of its opening balance is not known',
+  TRANSACTION_VALUE_UNKNOWN: 'a transaction’s amount is not on the statements',
+  VALUE_UNKNOWN: 'its value is not on the statements',
+  NO_VALUATION_DATE: 'its NAV date is not on the statements',
+  NO_CASH_FLOWS: 'no money went in or out',
+  NO_SOLUTION: 'its cash flows give no rate',
 };
+
+const NOTE_TITLES: Record<AdviserNoteKind, (n: number) => string> = {
+  stale_nav: (n) => `Valued at a NAV more than ${STALE_NAV_AFTER_DAYS} days older than the report's date (${n})`,
+  figure_missing: (n) => `Figures not on the statements, shown as — (${n})`,
+  cost_missing: (n) => `No invested amount: no cost printed and no complete purchase history (${n})`,
+  history_incomplete: (n) => `Purchases before the statements are not shown: gains on those units cannot be worked out (${n})`,
+  sources_disagree: (n) => `Statements of the same date disagree: the newest statement's figures are shown (${n})`,
+  xirr_unknown: (n) => `XIRR not worked out (${n})`,
+  sale_gain_unknown: (n) => `Sales whose gain is not known, shown as — (${n})`,
+  tax_class_assumed: (n) => `Tax class taken from the asset class: the scheme's category does not fix it; check before filing (${n})`,
+};
+const NOTE_ORDER: AdviserNoteKind[] = ['cost_missing', 'history_incomplete', 'sale_gain_unknown', 'figure_missing', 'xirr_unknown', 'stale_nav', 'sources_disagree', 'tax_class_assumed'];
+
+const CLASS_LABELS: Record<RealisedClassRow['tax_class'], string> = {
+  equity_oriented: 'Equity funds and shares',
+  specified_mutual_fund: 'Debt funds (taxed at your slab rate)',
+  other: 'Other funds, bonds and gold',
+};
+
+/** The holding as a note names it: the scheme and its folio or account (and whose, in a household). */
+function holdingName(p: Pick<PositionDto, 'scheme_name' | 'folio' | 'account_id'> & { investor?: { name: string | null } }, household: boolean): string {
+  const where = p.folio ? ` (folio ${p.folio})` : p.account_id ? ` (demat account ${p.account_id})` : '';
+  const whose = household && p.investor?.name ? `${p.investor.name}: ` : '';
+  return `${whose}${p.scheme_name}${where}`;
+}
+
+/** The open lots' cost of a position when every lot is known and they add up to its units; else null. */
+function lotsCost(p: PositionDto, lots: readonly UnrealisedLot[]): number | null {
+  if (!lots.length || p.units === null) return null;
+  if (lots.some((l) => l.units === null || l.cost === null)) return null;
+  const units = lots.reduce((s, l) => s + l.units!, 0);
+  if (!sameUnits(units, p.units)) return null;
+  return sumRupees(lots.map((l) => l.cost!));
+}
+
+/** The printed cost, unless a valued holding prints 0 (a statement's blank, never a real cost of units bought). */
+const printedCost = (p: PositionDto): number | null => (p.cost_value === null || (p.cost_value === 0 && (p.market_value ?? 0) > 0) ? null : p.cost_value);
+
+function holdingRow(p: PositionDto, lots: readonly UnrealisedLot[], household: boolean): HoldingRow {
+  const fromLots = lotsCost(p, lots);
+  const printed = printedCost(p);
+  const cost = fromLots ?? printed;
+  return {
+    position_id: p.id,
+    scheme: p.scheme_name,
+    isin: p.isin,
+    folio: p.folio ?? p.account_id,
+    investor: household ? p.investor.name : null,
+    units: p.units,
+    nav: p.nav,
+    nav_date: p.source.valuation_date,
+    value: p.market_value,
+    cost,
+    cost_basis: fromLots !== null ? 'lots' : printed !== null ? 'statement' : null,
+    gain: p.market_value !== null && cost !== null ? difference(p.market_value, cost) : null,
+    xirr: p.xirr,
+  };
+}
+
+const known = (values: ReadonlyArray<number | null>, of = values.length): KnownSum => {
+  const present = values.filter((v): v is number => v !== null);
+  return { amount: sumRupees(present), counted: present.length, of };
+};
+
+function figuresOf(rows: readonly HoldingRow[]): ClassFigures {
+  const valued = rows.filter((r) => r.value !== null);
+  return {
+    value: known(rows.map((r) => r.value)),
+    cost: known(valued.map((r) => r.cost), valued.length),
+    gain: known(valued.map((r) => r.gain), valued.length),
+  };
+}
+
+function summaryOf(rows: readonly HoldingRow[], totals: PortfolioFiguresDto): SummaryFigures {
+  const f = figuresOf(rows);
+  const bases = { lots: 0, statement: 0 };
+  for (const r of rows) if (r.value !== null && r.cost_basis) bases[r.cost_basis]++;
+  // The holdings an XIRR takes part in, as the portfolio counted them (at least one where it has a rate).
+  const xirrOf = Math.max(totals.known.xirr_holdings_of, totals.xirr !== null ? 1 : 0);
+  return {
+    value: f.value,
+    invested: f.cost,
+    gain: f.gain,
+    gain_pct: f.cost.amount > 0 ? Math.round((f.gain.amount / f.cost.amount) * 10_000) / 100 : null,
+    cost_bases: bases,
+    // The portfolio's XIRR over every holding when it is known; else over those whose cash flows are.
+    xirr: totals.xirr !== null ? { rate: totals.xirr, counted: xirrOf, of: xirrOf } : { rate: totals.known.xirr, counted: totals.known.xirr_holdings, of: xirrOf },
+  };
+}
+
+function groupHoldings(rows: readonly HoldingRow[], classOf: Map<string, ReportAssetClass>): HoldingsGroup[] {
+  const classes: ReportAssetClass[] = [...ASSET_CLASSES, 'Unclassified'];
+  return classes
+    .map((assetClass) => {
+      const members = rows.filter((r) => classOf.get(r.position_id) === assetClass);
+      return { asset_class: assetClass, rows: members, subtotal: figuresOf(members) };
+    })
+    .filter((g) => g.rows.length > 0);
+}
+
+/** Percent shares adding up to exactly 100.00 (largest remainder, in hundredths). */
+function shares(values: readonly number[]): number[] {
+  const paise = values.map((v) => Math.max(0, Math.round(v * 100)));
+  const total = paise.reduce((s, v) => s + v, 0);
+  if (total === 0) return values.map(() => 0);
+  const exact = paise.map((v) => (v / total) * 10_000);
+  const floors = exact.map((e) => Math.floor(e + 1e-9));
+  let left = 10_000 - floors.reduce((s, v) => s + v, 0);
+  const order = exact.map((e, i) => [e - floors[i], i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left-- <= 0) break;
+    floors[i]++;
+  }
+  return floors.map((v) => v / 100);
+}
+
+/** Allocation by fund house; demat securities without a fund house are one slice. */
+function byFundHouse(positions: readonly PositionDto[]): AllocationSlice[] {
+  const values = new Map<string, number>();
+  for (const p of positions) {
+    if (p.market_value === null || p.market_value <= 0) continue;
+    const label = p.amc ?? (p.kind === 'demat' ? 'Shares and bonds (demat)' : 'Other');
+    values.set(label, sumRupees([values.get(label) ?? 0, p.market_value]));
+  }
+  const entries = [...values.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const pct = shares(entries.map(([, v]) => v));
+  return entries.map(([label, value], i) => ({ label, value, percent: pct[i] }));
+}
+
+/** The year's sales from the realised lots: one row per sale (a position's closing transaction of a day). */
+function salesOf(lots: readonly RealisedLot[], investorOf: (l: RealisedLot) => string | null): SaleRow[] {
+  const sales = new Map<string, RealisedLot[]>();
+  for (const l of lots) {
+    const key = `${l.position_id}|${l.sale_date}|${l.transaction_type}`;
+    sales.set(key, [...(sales.get(key) ?? []), l]);
+  }
+  return [...sales.values()]
+    .map((ls): SaleRow => {
+      const terms = new Set(ls.map((l) => l.rule.term));
+      const term: SaleRow['term'] = terms.has(null) ? null : terms.size > 1 ? 'mixed' : ([...terms][0] as 'short' | 'long');
+      return {
+        date: ls[0].sale_date,
+        scheme: ls[0].scheme_name,
+        folio: ls[0].folio,
+        investor: investorOf(ls[0]),
+        units: Math.round(ls.reduce((s, l) => s + l.units, 0) * 10_000) / 10_000,
+        proceeds: ls.some((l) => l.sale_value === null) ? null : sumRupees(ls.map((l) => l.sale_value!)),
+        gain: ls.some((l) => l.gain === null) ? null : sumRupees(ls.map((l) => l.gain!)),
+        term,
+      };
+    })
+    .sort((a, b) => a.date.localeCompare(b.date) || a.scheme.localeCompare(b.scheme));
+}
+
+function realisedOf(fy: string, lots: readonly RealisedLot[], sales: readonly SaleRow[], exemption: Section112AExemption | null): RealisedGains {
+  const classes: RealisedClassRow['tax_class'][] = ['equity_oriented', 'specified_mutual_fund', 'other'];
+  const byClass = classes
+    .map((c) => {
+      const mine = lots.filter((l) => l.rule.tax_class === c && l.gain !== null && l.rule.term !== null);
+      return {
+        tax_class: c,
+        label: CLASS_LABELS[c],
+        present: lots.some((l) => l.rule.tax_class === c),
+        short_term: sumRupees(mine.filter((l) => l.rule.term === 'short').map((l) => l.gain!)),
+        long_term: sumRupees(mine.filter((l) => l.rule.term === 'long').map((l) => l.gain!)),
+      };
+    })
+    .filter((c) => c.present)
+    .map(({ present: _present, ...row }) => row);
+  const short = sumRupees(byClass.map((c) => c.short_term));
+  const long = sumRupees(byClass.map((c) => c.long_term));
+  return {
+    fy,
+    by_class: byClass,
+    short_term: short,
+    long_term: long,
+    total: sumRupees([short, long]),
+    sales: sales.length,
+    unknown_sales: sales.filter((s) => s.gain === null).length,
+    exemption_112a: exemption && exemption.limit !== null ? { limit: exemption.limit, used: exemption.applied, remaining: exemption.remaining } : null,
+  };
+}
+
+/** Collects the adviser's notes: each item once per kind. */
+class Notes {
+  private readonly byKind = new Map<AdviserNoteKind, Set<string>>();
+  add(kind: AdviserNoteKind, item: string) {
+    const items = this.byKind.get(kind) ?? new Set<string>();
+    items.add(item);
+    this.byKind.set(kind, items);
+  }
+  get any(): boolean {
+    return this.byKind.size > 0;
+  }
+  list(): AdviserNote[] {
+    return NOTE_ORDER.filter((k) => this.byKind.has(k)).map((kind) => {
+      const items = [...this.byKind.get(kind)!];
+      return { kind, title: NOTE_TITLES[kind](items.length), items };
+    });
+  }
+}
+
+function noteHoldings(notes: Notes, positions: readonly PositionDto[], rows: Map<string, HoldingRow>, asOf: string | null, household: boolean) {
+  for (const p of positions) {
+    const name = holdingName(p, household);
+    const row = rows.get(p.id)!;
+    const navDate = p.source.valuation_date;
+    if (asOf && navDate && daysBetween(navDate, asOf) > STALE_NAV_AFTER_DAYS) notes.add('stale_nav', `${name}: NAV of ${date(navDate)}`);
+    const incomplete = [
+      ...(INCOMPLETE[p.history.status] ? [INCOMPLETE[p.history.status]] : []),
+      ...p.flags.filter((f) => f.code === 'HISTORY_GAP').map((f) => `no statement covers ${date(f.from ?? null)} to ${date(f.to ?? null)}`),
+    ];
+    if (incomplete.length && row.cost_basis !== 'lots') notes.add('history_incomplete', `${name}: ${incomplete.join('; ')}`);
+    for (const f of p.flags) {
+      if (f.code === 'SOURCES_DISAGREE') notes.add('sources_disagree', `${name}: ${fieldList(f.fields, 'figures')} differ`);
+      if (f.code === 'FIGURE_MISSING') {
+        const fields = (f.fields ?? []).filter((x) => x !== 'cost_value');
+        if (fields.length || !f.fields?.length) notes.add('figure_missing', `${name}: ${fieldList(fields, 'a figure')}`);
+      }
+    }
+    if (p.market_value !== null && row.cost === null && p.market_value > 0) {
+      notes.add('cost_missing', p.cost_value === 0 ? `${name}: cost printed as 0.00` : name);
+    }
+    if (p.xirr === null && (p.market_value !== 0 || p.history.transactions > 0)) {
+      notes.add('xirr_unknown', `${name}: ${p.xirr_reason ? (XIRR_REASONS[p.xirr_reason] ?? 'its cash flows are not all known') : 'its cash flows are not all known'}`);
+    }
+  }
+}
+
+function noteGains(notes: Notes, gains: ReportGains, sales: readonly SaleRow[], whose: string | null) {
+  const prefix = whose ? `${whose}: ` : '';
+  for (const s of sales) {
+    if (s.gain === null) notes.add('sale_gain_unknown', `${prefix}${s.scheme}${s.folio ? ` (folio ${s.folio})` : ''}, sold ${date(s.date)}: its purchase is not on the statements`);
+  }
+  for (const h of gains.holdings) {
+    if (h.tax_class.defaulted) notes.add('tax_class_assumed', `${prefix}${h.scheme_name}${h.folio ? ` (folio ${h.folio})` : ''}`);
+  }
+}
+
+/** The one note the client reads. */
+function clientNote(rows: readonly HoldingRow[], realised: RealisedGains | null): string | null {
+  const missing = rows.some((r) => r.value === null || (r.value !== 0 && (r.cost === null || r.xirr === null)) || r.units === null || r.nav === null) || (realised?.unknown_sales ?? 0) > 0;
+  return missing ? 'Some figures were not on your statements and are shown as —. Totals add up the figures that are known and say how many holdings they cover.' : null;
+}
 
 /** Builds what the report prints. */
 export function buildReportModel(input: ReportInput): ClientReportModel {
   const { portfolio } = input;
   const household = input.subject.kind === 'household';
-  // A household's notes name whose holding it is.
-  const where = (p: PositionDto) => (household && p.investor.name ? `${p.investor.name}: ${holding(p)}` : holding(p));
   const asOf = input.params.as_of ?? portfolio.statement_date;
-  const notes = new Map<ReportNoteCode, string[]>();
-  const rowNotes = new Map<string, Set<ReportNoteCode>>();
-  const note = (code: ReportNoteCode, item: string, positionId?: string) => {
-    notes.set(code, [...(notes.get(code) ?? []), item]);
-    if (positionId) rowNotes.set(positionId, (rowNotes.get(positionId) ?? new Set()).add(code));
-  };
+  const memberGains = input.subject.kind === 'household' ? input.subject.members.map((m) => m.gains).filter((g): g is ReportGains => g !== null) : input.subject.gains ? [input.subject.gains] : [];
+  const openLots = memberGains.flatMap((g) => g.unrealised.lots);
+  const lotsOf = new Map<string, UnrealisedLot[]>();
+  for (const l of openLots) lotsOf.set(l.position_id, [...(lotsOf.get(l.position_id) ?? []), l]);
+  const rows = portfolio.positions.map((p) => holdingRow(p, lotsOf.get(p.id) ?? [], household));
+  const rowOf = new Map(rows.map((r) => [r.position_id, r]));
+  const classOf = new Map(portfolio.positions.map((p) => [p.id, (p.asset_class ?? 'Unclassified') as ReportAssetClass]));
+  const investorOfPosition = new Map(portfolio.positions.map((p) => [p.id, p.investor.name]));
+  const investorOf = (l: RealisedLot) => (household ? (investorOfPosition.get(l.position_id) ?? null) : null);
 
-  for (const p of portfolio.positions) {
-    const date = p.source.valuation_date;
-    if (asOf && date && daysBetween(date, asOf) > STALE_NAV_AFTER_DAYS) note('STALE_NAV', `${where(p)}: NAV of ${date}`, p.id);
-    const reasons = [
-      ...(INCOMPLETE[p.history.status] ? [INCOMPLETE[p.history.status]] : []),
-      ...p.flags.filter((f) => f.code === 'HISTORY_GAP').map((f) => `no statement covers ${f.from} to ${f.to}`),
-    ];
-    if (reasons.length) note('HISTORY_INCOMPLETE', `${where(p)}: ${reasons.join('; ')}`, p.id);
-    for (const f of p.flags) {
-      if (f.code === 'SOURCES_DISAGREE') note('SOURCES_DISAGREE', `${where(p)}: ${fieldList(f.fields, 'figures')} differ`, p.id);
-      if (f.code === 'FIGURE_MISSING') note('FIGURE_MISSING', `${where(p)}: ${fieldList(f.fields, 'a figure')}`, p.id);
-    }
-    if (p.market_value !== null && p.cost_value === null && !p.flags.some((f) => f.code === 'FIGURE_MISSING' && f.fields?.includes('cost_value'))) {
-      note('FIGURE_MISSING', `${where(p)}: cost`, p.id);
-    }
-  }
+  const fy = input.params.fy ?? memberGains[0]?.fy ?? null;
+  const realisedLots = memberGains.flatMap((g) => g.realised.lots);
+  const sales = memberGains.length ? salesOf(realisedLots, investorOf) : [];
+  const realised = fy && memberGains.length ? realisedOf(fy, realisedLots, sales, household ? null : (memberGains[0]?.realised.exemption_112a ?? null)) : null;
 
-  const groups = groupHoldings(portfolio.positions);
-  if (portfolio.totals.total_cost_value === null && portfolio.positions.length) {
-    note('COST_UNKNOWN', 'The total cost and the unrealised gain need the cost of every valued holding; at least one is not on the statements');
-  }
-  if (portfolio.totals.xirr === null) {
-    const reason = portfolio.totals.xirr_reason;
-    note('XIRR_UNKNOWN', reason ? (XIRR_REASONS[reason] ?? reason) : 'no reason given');
-  }
-  const realised = input.realised ?? null;
-  if (realised) {
-    for (const scheme of realised.defaulted_tax_class) note('TAX_CLASS_DEFAULTED', scheme);
-    if (realised.unknown_lots > 0) {
-      note(
-        'REALISED_GAINS_UNAVAILABLE',
-        `${realised.unknown_lots} of the ${realised.lots} lots sold in FY ${realised.fy} have no computable gain (their purchases are not on the statements, or a figure is missing): the totals they enter are shown as —`,
-      );
+  const notes = new Notes();
+  noteHoldings(notes, portfolio.positions, rowOf, asOf, household);
+  if (input.subject.kind === 'household') {
+    const figures = new Map((portfolio.members ?? []).map((m) => [m.client_id, m]));
+    for (const m of input.subject.members) {
+      if (!m.gains) continue;
+      const mine = salesOf(m.gains.realised.lots, investorOf);
+      noteGains(notes, m.gains, mine, figures.get(m.client_id)?.name ?? null);
     }
-  } else {
-    note(
-      'REALISED_GAINS_UNAVAILABLE',
-      input.params.fy
-        ? `Realised gains of FY ${input.params.fy} are not computed for this report; they are shown as —`
-        : 'No financial year was asked for, so no gains of a period are shown',
-    );
+  } else if (input.subject.gains) {
+    noteGains(notes, input.subject.gains, sales, null);
   }
-
-  const order: ReportNoteCode[] = ['STALE_NAV', 'HISTORY_INCOMPLETE', 'SOURCES_DISAGREE', 'FIGURE_MISSING', 'TAX_CLASS_DEFAULTED', 'COST_UNKNOWN', 'XIRR_UNKNOWN', 'REALISED_GAINS_UNAVAILABLE'];
-  const numbered = order.filter((c) => notes.has(c)).map((code, i) => ({ number: i + 1, code, title: NOTE_TITLES[code], items: notes.get(code)! }));
-  const numberOf = new Map(numbered.map((n) => [n.code, n.number]));
-  const noted = (g: HoldingsGroup[]) => {
-    for (const r of g.flatMap((x) => x.rows)) r.notes = [...(rowNotes.get(r.position_id) ?? [])].map((c) => numberOf.get(c)!).sort((x, y) => x - y);
-    return g;
-  };
-  noted(groups);
 
   const a = portfolio.totals.asset_allocation;
   return {
-    firm: input.firm,
-    subject: subjectOf(input, (positions) => noted(groupHoldings(positions))),
+    audience: input.audience ?? 'client',
+    prepared_by: { firm: input.firm, adviser: input.adviser ?? null },
+    subject: subjectOf(input, rows, classOf, investorOf),
     as_of: asOf,
     statement_date: portfolio.statement_date,
-    period: input.params.fy ? financialYearPeriod(input.params.fy) : null,
+    period: fy ? financialYearPeriod(fy) : null,
     generated_at: input.generatedAt.toISOString(),
-    totals: portfolio.totals,
+    summary: summaryOf(rows, portfolio.totals),
     allocation: ASSET_CLASSES.map((c) => ({ asset_class: c, percent: a[c.toLowerCase() as keyof typeof a] })).filter((s) => s.percent > 0),
-    groups,
-    unrealised: {
-      by_class: groups.map((g) => ({ asset_class: g.asset_class, ...g.subtotal })),
-      total: { value: portfolio.totals.total_market_value, cost: portfolio.totals.total_cost_value, gain: portfolio.totals.gain },
-    },
+    allocation_by_amc: byFundHouse(portfolio.positions),
+    groups: groupHoldings(rows, classOf),
+    sales,
     realised,
-    notes: numbered,
+    client_note: clientNote(rows, realised),
+    adviser_notes: notes.list(),
     documents: portfolio.documents.length,
   };
 }
 
-/** The report's subject; a household's members each with their own holdings grouped by `group`. */
-function subjectOf(input: ReportInput, group: (positions: readonly PositionDto[]) => HoldingsGroup[]): ReportSubject {
+/** The report's subject; a household's members each with their own holdings, summary and gains. */
+function subjectOf(input: ReportInput, rows: readonly HoldingRow[], classOf: Map<string, ReportAssetClass>, investorOf: (l: RealisedLot) => string | null): ReportSubject {
   const { subject, portfolio } = input;
-  if (subject.kind === 'client') return subject;
+  if (subject.kind === 'client') return { kind: 'client', name: subject.name, pan: subject.pan };
   const figures = new Map((portfolio.members ?? []).map((m) => [m.client_id, m]));
   return {
     kind: 'household',
@@ -287,48 +575,19 @@ function subjectOf(input: ReportInput, group: (positions: readonly PositionDto[]
       // The member's section must show the holdings its row counts: any disagreement is an error (the
       // job retries), never a member printed without them.
       if (holdings.length !== f.positions) throw new Error(`the household portfolio counts ${f.positions} holdings for member ${m.client_id}, ${holdings.length} are under its PAN`);
+      const ids = new Set(holdings.map((p) => p.id));
+      const mine = rows.filter((r) => ids.has(r.position_id));
+      const fy = input.params.fy ?? m.gains?.fy ?? null;
       return {
         client_id: m.client_id,
         name: f.name,
         pan: m.pan,
         relationship: f.relationship,
         positions: f.positions,
-        totals: f.totals,
-        groups: group(holdings),
-        realised: m.realised,
+        summary: summaryOf(mine, f.totals),
+        groups: groupHoldings(mine, classOf),
+        realised: fy && m.gains ? realisedOf(fy, m.gains.realised.lots, salesOf(m.gains.realised.lots, investorOf), m.gains.realised.exemption_112a) : null,
       };
     }),
   };
-}
-
-function groupHoldings(positions: readonly PositionDto[]): HoldingsGroup[] {
-  const classes: ReportAssetClass[] = [...ASSET_CLASSES, 'Unclassified'];
-  return classes
-    .map((assetClass) => {
-      const members = positions.filter((p) => (p.asset_class ?? 'Unclassified') === assetClass);
-      const rows: HoldingRow[] = members.map((p) => ({
-        position_id: p.id,
-        scheme: p.scheme_name,
-        isin: p.isin,
-        folio: p.folio ?? p.account_id,
-        units: p.units,
-        nav: p.nav,
-        nav_date: p.source.valuation_date,
-        value: p.market_value,
-        cost: p.cost_value,
-        gain: p.market_value !== null && p.cost_value !== null ? difference(p.market_value, p.cost_value) : null,
-        notes: [],
-      }));
-      return { asset_class: assetClass, rows, subtotal: subtotal(members) };
-    })
-    .filter((g) => g.rows.length > 0);
-}
-
-function subtotal(members: readonly PositionDto[]): ClassFigures {
-  const valued = members.filter((p) => p.market_value !== null);
-  const value = sumRupees(valued.map((p) => p.market_value!));
-  // The portfolio total cost's rule (calculatePortfolio): a holding valued at 0 needs no printed cost.
-  const costKnown = valued.length > 0 && valued.every((p) => p.cost_value !== null || Math.round(p.market_value! * 100) === 0);
-  const cost = costKnown ? sumRupees(valued.map((p) => p.cost_value ?? 0)) : null;
-  return { value, cost, gain: cost === null ? null : difference(value, cost) };
 }

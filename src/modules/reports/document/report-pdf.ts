@@ -1,63 +1,81 @@
 /**
- * The client or household report as a PDF (pdfkit; A4 landscape): header, summary, allocation chart,
- * a household's members, holdings by asset class (a household's member by member), gains, notes. Text is real text (DejaVu Sans embedded), so it can be read back, and
- * each figure is printed as format.ts makes it from the model.
+ * The client or household report as a PDF (pdfkit; A4 landscape). The client's pages: who it is for and
+ * who prepared it, the summary (value, invested, gain, XIRR, each with how many holdings it covers),
+ * allocation by asset class (a chart) and by fund house, a household's members, holdings by asset
+ * class with gain and XIRR each, the year's sales, the year's realised gains by tax class with the
+ * s.112A exemption left, and one plain note when a figure is not known. The adviser's copy adds a last
+ * page of data notes. Text is real text (DejaVu Sans embedded), so it can be read back, and each figure
+ * is printed as format.ts makes it from the model.
  */
 import PDFDocument from 'pdfkit';
 import { allocationChartPng, ASSET_CLASS_COLOURS, CHART_SIZE } from './allocation-chart.js';
 import { REPORT_FONTS } from './fonts.js';
-import { amount, date, maskPan, nav, NOT_ON_STATEMENT, percent, rupees, units, UNKNOWN } from './format.js';
-import type { ClientReportModel, HoldingRow, HoldingsGroup, RealisedGains } from './report-model.js';
+import { COLOUR, CONTENT_WIDTH, FONT, FONT_SIZE, HEADING, PAGE, PageFlow, type Doc } from './page-flow.js';
+import { drawTable, type TableColumn, type TableRow } from './report-table.js';
+import { amount, date, maskPan, nav, percent, rupees, units, UNKNOWN } from './format.js';
+import type { ClientReportModel, HoldingRow, HoldingsGroup, KnownSum, RealisedGains, SaleRow, SummaryFigures } from './report-model.js';
 
-export const PAGE = { width: 841.89, height: 595.28, margin: 36 } as const;
-const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
-const BOTTOM = PAGE.height - PAGE.margin - 18; // room for the footer
+export { PAGE } from './page-flow.js';
 
-export interface Column {
-  key: 'scheme' | 'isin' | 'folio' | 'units' | 'nav' | 'nav_date' | 'value' | 'cost' | 'gain' | 'notes';
-  title: string;
-  /** Left edge, from the page's left side, and width (PDF units). */
-  x: number;
-  width: number;
-  align: 'left' | 'right';
+export interface Column extends TableColumn {
+  key: 'scheme' | 'isin' | 'folio' | 'units' | 'nav' | 'nav_date' | 'value' | 'cost' | 'gain' | 'xirr';
 }
 
-const widths: Array<[Column['key'], string, number, Column['align']]> = [
-  ['scheme', 'Scheme', 166, 'left'],
-  ['isin', 'ISIN', 72, 'left'],
-  ['folio', 'Folio / account', 84, 'left'],
-  ['units', 'Units', 62, 'right'],
-  ['nav', 'NAV (₹)', 58, 'right'],
-  ['nav_date', 'NAV date', 56, 'right'],
-  ['value', 'Value (₹)', 68, 'right'],
-  ['cost', 'Cost (₹)', 68, 'right'],
-  ['gain', 'Gain (₹)', 64, 'right'],
-  ['notes', 'Notes', 34, 'right'],
+const figure = (title: string): TableColumn => ({ title, align: 'right', minWidth: 56 });
+
+/** The holdings table's columns (tests read the table back by their titles). */
+export const HOLDINGS_COLUMNS: readonly Column[] = [
+  { key: 'scheme', title: 'Scheme or security', align: 'left', fill: true, minWidth: 110 },
+  { key: 'isin', title: 'ISIN', align: 'left' },
+  { key: 'folio', title: 'Folio / account', align: 'left', maxWidth: 120, minWidth: 60 },
+  { key: 'units', ...figure('Units') },
+  { key: 'nav', ...figure('NAV (₹)') },
+  { key: 'nav_date', ...figure('NAV date') },
+  { key: 'value', ...figure('Value (₹)') },
+  { key: 'cost', ...figure('Invested (₹)') },
+  { key: 'gain', ...figure('Gain (₹)') },
+  { key: 'xirr', title: 'XIRR', align: 'right' },
 ];
 
-/** Space between two columns: wide enough that a reader does not take two cells for one. */
-const COLUMN_GAP = 4;
-/**
- * A wrapped cell (scheme, folio) stops this far short of its column's edge: a line filling its column
- * would otherwise end closer to the next cell than text extractors (pdf.js: 0.6 em) take for a column
- * break, and be read as one cell with it.
- */
-const WRAP_INSET = 4;
+const MEMBER_COLUMNS: readonly TableColumn[] = [
+  { title: 'Member', align: 'left', maxWidth: 200, minWidth: 80 },
+  { title: 'Relationship', align: 'left' },
+  { title: 'PAN', align: 'left' },
+  { title: 'Holdings', align: 'right' },
+  figure('Value (₹)'),
+  figure('Invested (₹)'),
+  figure('Gain (₹)'),
+  figure('XIRR'),
+];
+const FUND_HOUSE_COLUMNS: readonly TableColumn[] = [{ title: 'Fund house', align: 'left', minWidth: 160, maxWidth: 260 }, figure('Value (₹)'), figure('Share')];
+const SALES_COLUMNS: readonly TableColumn[] = [
+  { title: 'Date', align: 'left' },
+  { title: 'Scheme or security', align: 'left', fill: true, minWidth: 140 },
+  { title: 'Folio', align: 'left', maxWidth: 120, minWidth: 50 },
+  figure('Units sold'),
+  figure('Proceeds (₹)'),
+  figure('Gain (₹)'),
+  { title: 'Held', align: 'left' },
+];
+const HOUSEHOLD_SALES_COLUMNS: readonly TableColumn[] = [{ title: 'Member', align: 'left', maxWidth: 140, minWidth: 60 }, ...SALES_COLUMNS];
+const REALISED_COLUMNS: readonly TableColumn[] = [{ title: 'Tax class', align: 'left', minWidth: 200 }, figure('Short-term (₹)'), figure('Long-term (₹)'), figure('Total (₹)')];
+const HOUSEHOLD_REALISED_COLUMNS: readonly TableColumn[] = [{ title: 'Member', align: 'left', maxWidth: 200, minWidth: 110 }, figure('Short-term (₹)'), figure('Long-term (₹)'), figure('Total (₹)')];
 
-/** The holdings table's columns (tests read the table back by them). */
-export const HOLDINGS_COLUMNS: readonly Column[] = widths.reduce<Column[]>((cols, [key, title, width, align]) => {
-  const x = cols.length ? cols[cols.length - 1].x + cols[cols.length - 1].width + COLUMN_GAP : PAGE.margin;
-  return [...cols, { key, title, x, width, align }];
-}, []);
-
-const FONT_SIZE = { title: 18, heading: 12, body: 9, table: 7.5, small: 7 } as const;
-const GREY = '#555555';
-const RULE = '#bbbbbb';
-
-type Doc = InstanceType<typeof PDFDocument>;
+/** The title rows of every table the report draws (a layout check finds the tables by them). */
+export const REPORT_TABLE_HEADERS: ReadonlyArray<readonly string[]> = [HOLDINGS_COLUMNS, MEMBER_COLUMNS, FUND_HOUSE_COLUMNS, SALES_COLUMNS, HOUSEHOLD_SALES_COLUMNS, REALISED_COLUMNS, HOUSEHOLD_REALISED_COLUMNS].map((cs) => cs.map((c) => c.title));
 
 /** Whom the report is about, as its title and footer name them. */
 const subjectName = (m: ClientReportModel) => m.subject.name ?? (m.subject.kind === 'client' ? 'client' : 'household');
+const reportTitle = (m: ClientReportModel) => (m.subject.kind === 'household' ? 'Household portfolio report' : 'Portfolio report');
+
+/** "₹ 91,000.00 for 3 of 4 holdings" when a sum leaves some out; the amount alone when it covers all. */
+export function knownSum(sum: KnownSum, what = 'holdings', money: (v: number) => string = rupees): string {
+  if (sum.of === 0 || sum.counted === 0) return UNKNOWN;
+  return sum.counted === sum.of ? money(sum.amount) : `${money(sum.amount)} for ${sum.counted} of ${sum.of} ${what}`;
+}
+
+/** A table cell of a sum: the amount, "(3 of 4)" when it leaves holdings out, a dash when it covers none. */
+const knownCell = (sum: KnownSum) => (sum.counted === 0 ? UNKNOWN : sum.counted === sum.of ? amount(sum.amount) : `${amount(sum.amount)} (${sum.counted} of ${sum.of})`);
 
 /** Renders the model; resolves with the PDF's bytes. */
 export function renderClientReport(model: ClientReportModel): Promise<Buffer> {
@@ -66,10 +84,10 @@ export function renderClientReport(model: ClientReportModel): Promise<Buffer> {
     layout: 'landscape',
     margin: PAGE.margin,
     bufferPages: true,
-    info: { Title: `${model.subject.kind === 'household' ? 'Household portfolio report' : 'Portfolio report'}: ${subjectName(model)}`, Author: model.firm, Subject: `As of ${model.as_of ?? 'the latest statement'}` },
+    info: { Title: `${reportTitle(model)}: ${subjectName(model)}`, Author: model.prepared_by.firm, Subject: `As of ${model.as_of ?? 'the latest statement'}` },
   });
-  doc.registerFont('regular', REPORT_FONTS.regular);
-  doc.registerFont('bold', REPORT_FONTS.bold);
+  doc.registerFont(FONT.regular, REPORT_FONTS.regular);
+  doc.registerFont(FONT.bold, REPORT_FONTS.bold);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -77,137 +95,135 @@ export function renderClientReport(model: ClientReportModel): Promise<Buffer> {
     doc.on('error', reject);
   });
 
+  const flow = new PageFlow(doc);
   header(doc, model);
-  summary(doc, model);
-  members(doc, model);
-  holdings(doc, model);
-  gains(doc, model);
-  notes(doc, model);
+  summary(doc, flow, model);
+  fundHouses(doc, flow, model);
+  members(doc, flow, model);
+  holdings(doc, flow, model);
+  sales(doc, flow, model);
+  realised(doc, flow, model);
+  clientNote(doc, flow, model);
+  if (model.audience === 'adviser') adviserPage(doc, flow, model);
   footer(doc, model);
   doc.end();
   return finished;
 }
 
-function ensureRoom(doc: Doc, height: number) {
-  if (doc.y + height > BOTTOM) doc.addPage();
-}
-
-function heading(doc: Doc, text: string) {
-  ensureRoom(doc, 40);
-  doc.moveDown(0.6).font('bold').fontSize(FONT_SIZE.heading).fillColor('#000000').text(text, PAGE.margin, doc.y);
-  doc.moveDown(0.3);
-}
-
 function header(doc: Doc, m: ClientReportModel) {
-  doc.font('bold').fontSize(FONT_SIZE.title).fillColor('#1f4e79').text(m.firm, PAGE.margin, PAGE.margin);
   const s = m.subject;
-  doc.font('regular').fontSize(FONT_SIZE.heading).fillColor('#000000').text(s.kind === 'household' ? 'Household portfolio report' : 'Portfolio report');
-  doc.moveDown(0.4);
+  doc.font(FONT.regular).fontSize(FONT_SIZE.heading).fillColor(COLOUR.grey).text(reportTitle(m), PAGE.margin, PAGE.margin, { width: CONTENT_WIDTH - 160 });
+  // The client (or household) is the subject: the large title.
+  doc.font(FONT.bold).fontSize(FONT_SIZE.title).fillColor(COLOUR.accent).text(subjectName(m), PAGE.margin, doc.y, { width: CONTENT_WIDTH - 160 });
+  const by = m.prepared_by.adviser ? `${m.prepared_by.firm} · ${m.prepared_by.adviser}` : m.prepared_by.firm;
+  doc.font(FONT.regular).fontSize(FONT_SIZE.body).fillColor(COLOUR.text).text(`Prepared by ${by}`, PAGE.margin, doc.y + 2, { width: CONTENT_WIDTH - 160 });
+  doc.moveDown(0.6);
   const lines: Array<[string, string]> = [
-    ...(s.kind === 'client'
-      ? ([
-          ['Client', s.name ?? UNKNOWN],
-          ['PAN', maskPan(s.pan)],
-        ] as Array<[string, string]>)
-      : ([
-          ['Household', s.name],
-          ['Members', String(s.members.length)],
-        ] as Array<[string, string]>)),
-    ['As of', date(m.as_of)],
-    ...(m.period ? ([['Period', `FY ${m.period.fy} (${date(m.period.from)} to ${date(m.period.to)})`]] as Array<[string, string]>) : []),
-    ['Statements counted', String(m.documents)],
+    ...(s.kind === 'client' ? ([['PAN', maskPan(s.pan)]] as Array<[string, string]>) : ([['Members', String(s.members.length)]] as Array<[string, string]>)),
+    ['Values as of', date(m.as_of)],
+    ...(m.period ? ([['Sales and gains of', `FY ${m.period.fy} (${date(m.period.from)} to ${date(m.period.to)})`]] as Array<[string, string]>) : []),
+    ['Statements', m.statement_date ? `${m.documents}, the newest of ${date(m.statement_date)}` : String(m.documents)],
   ];
-  keyValues(doc, lines, 110);
+  keyValues(doc, lines, 110, CONTENT_WIDTH - 110);
   doc
-    .font('regular')
+    .font(FONT.regular)
     .fontSize(FONT_SIZE.small)
-    .fillColor(GREY)
-    .text(`Generated ${m.generated_at.slice(0, 16).replace('T', ' ')} UTC`, PAGE.margin, PAGE.margin + 4, { width: CONTENT_WIDTH, align: 'right' });
-  doc.fillColor('#000000');
-  doc.y = Math.max(doc.y, PAGE.margin + 110);
+    .fillColor(COLOUR.grey)
+    .text(`Made ${date(m.generated_at.slice(0, 10))}`, PAGE.margin, PAGE.margin + 4, { width: CONTENT_WIDTH, align: 'right' });
+  doc.fillColor(COLOUR.text);
+  doc.y = Math.max(doc.y, PAGE.margin + 120);
 }
 
-/** Label / value lines; the values start at `valueX` past the margin. */
-function keyValues(doc: Doc, lines: Array<[string, string]>, valueX: number, x = PAGE.margin) {
+/** Label / value lines; the values start at `valueX` past the margin and wrap within `valueWidth`. */
+function keyValues(doc: Doc, lines: Array<[string, string]>, valueX: number, valueWidth: number) {
   for (const [label, value] of lines) {
     const y = doc.y;
-    doc.font('regular').fontSize(FONT_SIZE.body).fillColor(GREY).text(label, x, y, { width: valueX - 6, lineBreak: false });
-    doc.font('bold').fillColor('#000000').text(value, x + valueX, y, { width: 260, lineBreak: false });
-    doc.y = y + FONT_SIZE.body * 1.5;
+    doc.font(FONT.regular).fontSize(FONT_SIZE.body).fillColor(COLOUR.grey).text(label, PAGE.margin, y, { width: valueX - 6, lineBreak: false });
+    doc.font(FONT.bold).fillColor(COLOUR.text);
+    const height = doc.heightOfString(value, { width: valueWidth });
+    doc.text(value, PAGE.margin + valueX, y, { width: valueWidth });
+    doc.y = y + Math.max(height, doc.currentLineHeight(true)) + FONT_SIZE.body * 0.4;
   }
 }
 
-function summary(doc: Doc, m: ClientReportModel) {
-  heading(doc, 'Summary');
-  const top = doc.y;
-  const t = m.totals;
-  const lines: Array<[string, string]> = [
-    ['Market value', rupees(t.total_market_value)],
-    ['Cost', t.total_cost_value === null ? NOT_ON_STATEMENT : rupees(t.total_cost_value)],
-    ['Unrealised gain', t.gain === null ? NOT_ON_STATEMENT : rupees(t.gain)],
-    ['Unrealised gain %', percent(t.gain_pct)],
-    ['XIRR', percent(t.xirr)],
-    ['Holdings valued', String(t.holdings_valued)],
-    ['Holdings without value', String(t.holdings_without_value)],
+const CHART_WIDTH = 150;
+const CHART_X = PAGE.margin + 400;
+
+/** The summary's lines: value, invested, gain, XIRR, each saying how many holdings it covers. */
+export function summaryLines(f: SummaryFigures): Array<[string, string]> {
+  const gain = knownSum(f.gain);
+  const xirr = f.xirr.rate === null ? UNKNOWN : f.xirr.counted === f.xirr.of ? percent(f.xirr.rate) : `${percent(f.xirr.rate)} over ${f.xirr.counted} of ${f.xirr.of} holdings`;
+  return [
+    ['Value', knownSum(f.value)],
+    ['Invested', knownSum(f.invested)],
+    ['Gain', f.gain_pct === null || gain === UNKNOWN ? gain : `${gain} (${percent(f.gain_pct)})`],
+    ['XIRR', xirr],
   ];
-  keyValues(doc, lines, 130);
-  // The allocation chart beside the summary, with its figures as text under it.
-  const chartWidth = 150;
-  const chartHeight = (chartWidth * CHART_SIZE.height) / CHART_SIZE.width;
-  const chartX = PAGE.margin + 400;
-  doc.font('bold').fontSize(FONT_SIZE.body).text('Asset allocation', chartX, top - 14, { lineBreak: false });
+}
+
+/** Where the invested amounts come from, in words; null when there is none. */
+function basisLine(f: SummaryFigures): string | null {
+  const { lots, statement } = f.cost_bases;
+  if (!lots && !statement) return null;
+  const holdings = (n: number) => `${n} holding${n === 1 ? '' : 's'}`;
+  if (!statement) return 'Invested amounts are the purchases your statements show.';
+  if (!lots) return 'Invested amounts are the cost your statements print.';
+  return `Invested amounts are the purchases your statements show for ${holdings(lots)}, and the cost they print for ${holdings(statement)}.`;
+}
+
+function summary(doc: Doc, flow: PageFlow, m: ClientReportModel) {
+  const chartHeight = (CHART_WIDTH * CHART_SIZE.height) / CHART_SIZE.width;
+  flow.heading('Summary', HEADING.section);
+  flow.room(chartHeight + 20);
+  const top = doc.y;
+  doc.y = top;
+  keyValues(doc, summaryLines(m.summary), 90, CHART_X - PAGE.margin - 90 - 12);
+  const basis = basisLine(m.summary);
+  if (basis) doc.font(FONT.regular).fontSize(FONT_SIZE.small).fillColor(COLOUR.grey).text(basis, PAGE.margin, doc.y + 2, { width: CHART_X - PAGE.margin - 12 });
+  doc.fillColor(COLOUR.text);
+  // The allocation chart beside the summary, with its figures as text beside it.
+  doc.font(FONT.bold).fontSize(FONT_SIZE.body).text('Asset allocation', CHART_X, top - 14, { lineBreak: false });
   if (m.allocation.length) {
-    doc.image(allocationChartPng(m.allocation), chartX, top, { width: chartWidth, height: chartHeight });
+    doc.image(allocationChartPng(m.allocation), CHART_X, top, { width: CHART_WIDTH, height: chartHeight });
   } else {
-    doc.font('regular').fillColor(GREY).text('No holding is valued: no allocation to show.', chartX, top, { lineBreak: false });
+    doc.font(FONT.regular).fillColor(COLOUR.grey).text('No holding is valued: no allocation to show.', CHART_X, top, { lineBreak: false });
   }
-  // The legend: each class's colour, name and share, as text.
   let y = top + 20;
-  const legendX = chartX + chartWidth + 24;
-  for (const s of m.allocation) {
-    doc.rect(legendX, y + 1.5, 7, 7).fill(ASSET_CLASS_COLOURS[s.asset_class]);
-    doc.fillColor('#000000').font('regular').fontSize(FONT_SIZE.body).text(s.asset_class, legendX + 12, y, { width: 80, lineBreak: false });
-    doc.text(percent(s.percent), legendX + 92, y, { width: 60, align: 'right', lineBreak: false });
+  const legendX = CHART_X + CHART_WIDTH + 24;
+  for (const slice of m.allocation) {
+    doc.rect(legendX, y + 1.5, 7, 7).fill(ASSET_CLASS_COLOURS[slice.asset_class]);
+    doc.fillColor(COLOUR.text).font(FONT.regular).fontSize(FONT_SIZE.body).text(slice.asset_class, legendX + 12, y, { width: 80, lineBreak: false });
+    doc.text(percent(slice.percent), legendX + 92, y, { width: 60, align: 'right', lineBreak: false });
     y += FONT_SIZE.body * 1.5;
   }
   doc.y = Math.max(doc.y, y, top + chartHeight) + 6;
 }
 
+function fundHouses(doc: Doc, flow: PageFlow, m: ClientReportModel) {
+  if (m.allocation_by_amc.length < 2) return;
+  flow.heading('By fund house', HEADING.section);
+  drawTable(doc, flow, { columns: FUND_HOUSE_COLUMNS, rows: m.allocation_by_amc.map((a) => ({ cells: [a.label, amount(a.value), percent(a.percent)] })) });
+}
+
 /** A household's members: each one's figures as the household portfolio answers them. */
-function members(doc: Doc, m: ClientReportModel) {
+function members(doc: Doc, flow: PageFlow, m: ClientReportModel) {
   if (m.subject.kind !== 'household') return;
-  heading(doc, 'Members');
-  const money = (v: number | null) => (v === null ? NOT_ON_STATEMENT : amount(v));
-  figuresTable(
-    doc,
-    ['Relationship', 'PAN', 'Holdings', 'Value (₹)', 'Cost (₹)', 'Gain (₹)', 'XIRR'],
-    m.subject.members.map((member) => ({
-      label: member.name ?? UNKNOWN,
+  flow.heading('Members', HEADING.section);
+  drawTable(doc, flow, {
+    columns: MEMBER_COLUMNS,
+    rows: m.subject.members.map((member) => ({
       cells: [
+        member.name ?? UNKNOWN,
         member.relationship,
         maskPan(member.pan),
         String(member.positions),
-        amount(member.totals.total_market_value),
-        // A member holding nothing has no cost to miss: a dash, not "not on statement".
-        member.positions === 0 ? UNKNOWN : money(member.totals.total_cost_value),
-        member.positions === 0 ? UNKNOWN : money(member.totals.gain),
-        percent(member.totals.xirr),
+        member.positions === 0 ? amount(0) : knownCell(member.summary.value),
+        knownCell(member.summary.invested),
+        knownCell(member.summary.gain),
+        member.summary.xirr.counted === 0 ? UNKNOWN : member.summary.xirr.counted === member.summary.xirr.of ? percent(member.summary.xirr.rate) : `${percent(member.summary.xirr.rate)} (${member.summary.xirr.counted} of ${member.summary.xirr.of})`,
       ],
     })),
-    MEMBER_CELL_WIDTH,
-  );
-}
-
-/** The width of a figure column of the members table and of the household's realised gains table. */
-export const MEMBER_CELL_WIDTH = 80;
-
-function tableHeader(doc: Doc) {
-  const y = doc.y;
-  doc.font('bold').fontSize(FONT_SIZE.table).fillColor(GREY);
-  for (const c of HOLDINGS_COLUMNS) doc.text(c.title, c.x, y, { width: c.width, align: c.align, lineBreak: false });
-  doc.moveTo(PAGE.margin, y + 10).lineTo(PAGE.margin + CONTENT_WIDTH, y + 10).lineWidth(0.5).strokeColor(RULE).stroke();
-  doc.fillColor('#000000');
-  doc.y = y + 13;
+  });
 }
 
 function cellTexts(row: HoldingRow): Record<Column['key'], string> {
@@ -221,143 +237,155 @@ function cellTexts(row: HoldingRow): Record<Column['key'], string> {
     value: amount(row.value),
     cost: amount(row.cost),
     gain: amount(row.gain),
-    notes: row.notes.join(', '),
+    xirr: percent(row.xirr),
   };
 }
 
-function holdings(doc: Doc, m: ClientReportModel) {
-  heading(doc, 'Holdings by asset class');
+const holdingRows = (g: HoldingsGroup): TableRow[] => {
+  const total = Object.fromEntries(HOLDINGS_COLUMNS.map((c) => [c.key, ''])) as Record<Column['key'], string>;
+  total.scheme = `${g.asset_class} total`;
+  // The known sums; how many holdings they cover is said under the table (coverage).
+  total.value = amount(g.subtotal.value.amount);
+  total.cost = g.subtotal.cost.counted ? amount(g.subtotal.cost.amount) : UNKNOWN;
+  total.gain = g.subtotal.gain.counted ? amount(g.subtotal.gain.amount) : UNKNOWN;
+  return [
+    ...g.rows.map((r) => {
+      const cells = cellTexts(r);
+      return { cells: HOLDINGS_COLUMNS.map((c) => cells[c.key]) };
+    }),
+    { cells: HOLDINGS_COLUMNS.map((c) => total[c.key]), total: true },
+  ];
+};
+
+function holdings(doc: Doc, flow: PageFlow, m: ClientReportModel) {
+  flow.heading('Holdings by asset class', HEADING.section);
+  // Every holdings table of the report has the same columns, set by all their rows: they line up.
+  const groups = m.subject.kind === 'client' ? m.groups : m.subject.members.flatMap((x) => x.groups);
+  const measure = groups.flatMap(holdingRows);
   if (m.subject.kind === 'client') {
-    holdingsTables(doc, m.groups);
+    holdingsTables(doc, flow, m.groups, measure);
     return;
   }
   for (const member of m.subject.members) {
-    ensureRoom(doc, 60);
-    doc
-      .font('bold')
-      .fontSize(FONT_SIZE.body + 1)
-      .fillColor('#1f4e79')
-      .text(`${member.name ?? UNKNOWN} (${member.relationship}, PAN ${maskPan(member.pan)})`, PAGE.margin, doc.y);
-    doc.fillColor('#000000').moveDown(0.2);
-    holdingsTables(doc, member.groups);
-    doc.moveDown(0.4);
+    const name = member.name ?? UNKNOWN;
+    flow.heading(`${name} (${member.relationship}, PAN ${maskPan(member.pan)})`, HEADING.member);
+    holdingsTables(doc, flow, member.groups, measure, name);
   }
 }
 
-/** One table per asset class with its total. */
-function holdingsTables(doc: Doc, groups: readonly HoldingsGroup[]) {
+/** One table per asset class with its total; `member` names whose they are on a page a table continues to. */
+function holdingsTables(doc: Doc, flow: PageFlow, groups: readonly HoldingsGroup[], measure: readonly TableRow[], member?: string) {
   if (!groups.length) {
-    doc.font('regular').fontSize(FONT_SIZE.body).text('No holdings on the statements counted.', PAGE.margin, doc.y);
+    paragraph(doc, flow, 'No holdings on the statements counted.', FONT_SIZE.body);
     return;
   }
   for (const g of groups) {
-    ensureRoom(doc, 50);
-    doc.font('bold').fontSize(FONT_SIZE.body).fillColor(ASSET_CLASS_COLOURS[g.asset_class] ?? '#000000').text(g.asset_class, PAGE.margin, doc.y);
-    doc.fillColor('#000000');
-    tableHeader(doc);
-    for (const row of g.rows) {
-      const cells = cellTexts(row);
-      doc.font('regular').fontSize(FONT_SIZE.table);
-      const schemeHeight = doc.heightOfString(cells.scheme, { width: HOLDINGS_COLUMNS[0].width - WRAP_INSET });
-      const folioHeight = doc.heightOfString(cells.folio, { width: HOLDINGS_COLUMNS[2].width - WRAP_INSET });
-      const height = Math.max(schemeHeight, folioHeight, FONT_SIZE.table * 1.2) + 3;
-      if (doc.y + height > BOTTOM) {
-        doc.addPage();
-        tableHeader(doc);
-      }
-      const y = doc.y;
-      for (const c of HOLDINGS_COLUMNS) {
-        const wrap = c.key === 'scheme' || c.key === 'folio';
-        doc.text(cells[c.key], c.x, y, { width: wrap ? c.width - WRAP_INSET : c.width, align: c.align, lineBreak: wrap });
-      }
-      doc.y = y + height;
-    }
-    const y = doc.y;
-    doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + CONTENT_WIDTH, y).lineWidth(0.5).strokeColor(RULE).stroke();
-    doc.font('bold').fontSize(FONT_SIZE.table);
-    const at = (key: Column['key']) => HOLDINGS_COLUMNS.find((c) => c.key === key)!;
-    doc.text(`${g.asset_class} total`, at('scheme').x, y + 3, { width: at('scheme').width, lineBreak: false });
-    for (const key of ['value', 'cost', 'gain'] as const) {
-      doc.text(amount(g.subtotal[key]), at(key).x, y + 3, { width: at(key).width, align: 'right', lineBreak: false });
-    }
-    doc.y = y + 16;
+    drawTable(doc, flow, {
+      columns: HOLDINGS_COLUMNS,
+      title: { text: g.asset_class, colour: ASSET_CLASS_COLOURS[g.asset_class] ?? COLOUR.text, continued: `${member ? `${member}: ` : ''}${g.asset_class} (continued)` },
+      rows: holdingRows(g),
+      measure,
+      note: coverage(g) ?? undefined,
+    });
   }
 }
 
-/** A small table: a title column and right-aligned figure columns. */
-function figuresTable(doc: Doc, titles: string[], rows: Array<{ label: string; cells: string[]; bold?: boolean }>, cellWidth = 110) {
-  const labelWidth = 170;
-  ensureRoom(doc, 14 * (rows.length + 1));
-  let y = doc.y;
-  doc.font('bold').fontSize(FONT_SIZE.table).fillColor(GREY);
-  titles.forEach((t, i) => doc.text(t, PAGE.margin + labelWidth + i * cellWidth, y, { width: cellWidth, align: 'right', lineBreak: false }));
-  doc.fillColor('#000000');
-  y += 12;
-  for (const r of rows) {
-    doc.font(r.bold ? 'bold' : 'regular').fontSize(FONT_SIZE.table);
-    doc.text(r.label, PAGE.margin, y, { width: labelWidth, lineBreak: false });
-    r.cells.forEach((c, i) => doc.text(c, PAGE.margin + labelWidth + i * cellWidth, y, { width: cellWidth, align: 'right', lineBreak: false }));
-    y += 12;
-  }
-  doc.y = y + 4;
+/** What a class's totals leave out, in words; null when they cover every holding. */
+function coverage(g: HoldingsGroup): string | null {
+  const { value, cost } = g.subtotal;
+  const parts: string[] = [];
+  if (value.counted < value.of) parts.push(`the value covers ${value.counted} of ${value.of} holdings`);
+  if (cost.counted < cost.of) parts.push(`the invested amount and gain cover ${cost.counted} of ${cost.of} holdings valued`);
+  return parts.length ? `${g.asset_class} total: ${parts.join('; ')} (the others are not on the statements).` : null;
 }
 
-function gains(doc: Doc, m: ClientReportModel) {
-  heading(doc, 'Gains');
-  doc.font('bold').fontSize(FONT_SIZE.body).text(`Unrealised gains as of ${date(m.as_of)}`, PAGE.margin, doc.y);
-  doc.moveDown(0.3);
-  const money = (v: number | null) => (v === null ? NOT_ON_STATEMENT : amount(v));
-  figuresTable(doc, ['Value (₹)', 'Cost (₹)', 'Gain (₹)'], [
-    ...m.unrealised.by_class.map((c) => ({ label: c.asset_class, cells: [amount(c.value), money(c.cost), money(c.gain)] })),
-    { label: 'Total', cells: [amount(m.unrealised.total.value), money(m.unrealised.total.cost), money(m.unrealised.total.gain)], bold: true },
-  ]);
-  doc.moveDown(0.4);
-  const fy = m.realised?.fy ?? m.period?.fy ?? null;
-  doc.font('bold').fontSize(FONT_SIZE.body).text(fy ? `Realised gains of FY ${fy}` : 'Realised gains', PAGE.margin, doc.y);
-  doc.moveDown(0.3);
-  const r = m.realised;
-  const ref = m.notes.find((n) => n.code === 'REALISED_GAINS_UNAVAILABLE');
-  if (m.subject.kind === 'household') {
-    // Each member's own gains, then the household's: the members' added up.
-    const cells = (g: RealisedGains | null) => (g ? [amount(g.short_term), amount(g.long_term), amount(g.total)] : [UNKNOWN, UNKNOWN, UNKNOWN]);
-    figuresTable(
-      doc,
-      ['Short-term (₹)', 'Long-term (₹)', 'Total (₹)'],
-      [
-        ...m.subject.members.map((member) => ({ label: member.name ?? UNKNOWN, cells: cells(member.realised) })),
-        { label: ref ? `Household (see note ${ref.number})` : 'Household', cells: cells(r), bold: true },
-      ],
-      MEMBER_CELL_WIDTH + 30,
-    );
-  } else {
-    figuresTable(doc, ['Gain (₹)'], [
-      { label: 'Short-term', cells: [r ? amount(r.short_term) : UNKNOWN] },
-      { label: 'Long-term', cells: [r ? amount(r.long_term) : UNKNOWN] },
-      { label: ref ? `Total (see note ${ref.number})` : 'Total', cells: [r ? amount(r.total) : UNKNOWN], bold: true },
-    ]);
-  }
-  if (r) {
-    doc.font('regular').fontSize(FONT_SIZE.small).fillColor(GREY).text(`Lots sold in the year: ${r.lots}`, PAGE.margin, doc.y);
-    doc.fillColor('#000000');
-  }
-}
+const HELD: Record<NonNullable<SaleRow['term']>, string> = { short: 'Short-term', long: 'Long-term', mixed: 'Both' };
 
-function notes(doc: Doc, m: ClientReportModel) {
-  heading(doc, 'Notes on the data');
-  if (!m.notes.length) {
-    doc.font('regular').fontSize(FONT_SIZE.body).text('Nothing to note: every figure is on the statements, dated, and agrees between them.', PAGE.margin, doc.y);
+function sales(doc: Doc, flow: PageFlow, m: ClientReportModel) {
+  if (!m.period) return;
+  flow.heading(`Sales in FY ${m.period.fy}`, HEADING.section);
+  if (!m.sales.length) {
+    paragraph(doc, flow, 'No sales, switches or withdrawals in the year on the statements counted.', FONT_SIZE.body);
     return;
   }
-  for (const n of m.notes) {
-    ensureRoom(doc, 30);
-    doc.font('bold').fontSize(FONT_SIZE.body).text(`${n.number}. ${n.title}`, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
-    doc.font('regular').fontSize(FONT_SIZE.small);
-    for (const item of n.items) {
-      ensureRoom(doc, 12);
-      doc.text(`• ${item}`, PAGE.margin + 12, doc.y, { width: CONTENT_WIDTH - 12 });
-    }
-    doc.moveDown(0.4);
+  const household = m.subject.kind === 'household';
+  drawTable(doc, flow, {
+    columns: household ? HOUSEHOLD_SALES_COLUMNS : SALES_COLUMNS,
+    rows: m.sales.map((s) => ({
+      cells: [...(household ? [s.investor ?? UNKNOWN] : []), date(s.date), s.scheme, s.folio ?? UNKNOWN, units(s.units), amount(s.proceeds), amount(s.gain), s.term ? HELD[s.term] : UNKNOWN],
+    })),
+  });
+}
+
+/** The realised gains' rows by tax class, with their total. */
+function realisedRows(r: RealisedGains): TableRow[] {
+  return [
+    ...r.by_class.map((c) => ({ cells: [c.label, amount(c.short_term), amount(c.long_term), amount(Math.round((c.short_term + c.long_term) * 100) / 100)] })),
+    { cells: ['Total', amount(r.short_term), amount(r.long_term), amount(r.total)], total: true },
+  ];
+}
+
+function realised(doc: Doc, flow: PageFlow, m: ClientReportModel) {
+  const r = m.realised;
+  if (!r || !r.sales) return;
+  flow.heading(`Realised gains in FY ${r.fy}`, HEADING.section);
+  if (m.subject.kind === 'household') {
+    // A member without sales on the statements realised nothing; one whose gains were not computed, a dash.
+    const cells = (g: RealisedGains | null) => (g ? [amount(g.short_term), amount(g.long_term), amount(g.total)] : [UNKNOWN, UNKNOWN, UNKNOWN]);
+    drawTable(doc, flow, {
+      columns: HOUSEHOLD_REALISED_COLUMNS,
+      rows: [...m.subject.members.map((member) => ({ cells: [member.name ?? UNKNOWN, ...cells(member.realised)] })), { cells: ['Household', ...cells(r)], total: true }],
+    });
+  } else {
+    drawTable(doc, flow, { columns: REALISED_COLUMNS, rows: realisedRows(r) });
   }
+  const lines: string[] = [];
+  if (r.unknown_sales) {
+    lines.push(`${r.unknown_sales === 1 ? 'One sale’s gain is' : `${r.unknown_sales} sales’ gains are`} not known (the purchase is not on your statements): ${r.unknown_sales === 1 ? 'it is' : 'they are'} shown as — above and not in these totals.`);
+  }
+  const e = r.exemption_112a;
+  if (e && m.subject.kind === 'client') {
+    lines.push(
+      e.remaining === null
+        ? `Long-term gains on equity funds and shares are tax-free up to ${rupees(e.limit)} a year; how much of it is left is not known while a sale’s gain is not.`
+        : `Long-term gains on equity funds and shares are tax-free up to ${rupees(e.limit)} a year: ${rupees(e.used ?? 0)} of it is used, ${rupees(e.remaining)} is left.`,
+    );
+  }
+  for (const line of lines) paragraph(doc, flow, line, FONT_SIZE.body);
+}
+
+function clientNote(doc: Doc, flow: PageFlow, m: ClientReportModel) {
+  if (!m.client_note) return;
+  doc.y += 6;
+  paragraph(doc, flow, m.client_note, FONT_SIZE.small, { colour: COLOUR.grey });
+}
+
+/** The adviser's page: what the statements leave unknown, stale or assumed, grouped, each item once. */
+function adviserPage(doc: Doc, flow: PageFlow, m: ClientReportModel) {
+  flow.newPage();
+  flow.heading('For the adviser: notes on the data (not for the client)', HEADING.section);
+  if (!m.adviser_notes.length) {
+    paragraph(doc, flow, 'Nothing to note: every figure is on the statements, dated, and agrees between them.', FONT_SIZE.body);
+    return;
+  }
+  for (const n of m.adviser_notes) {
+    flow.heading(n.title, HEADING.note);
+    for (const item of n.items) paragraph(doc, flow, `• ${item}`, FONT_SIZE.small, { indent: 12, hanging: '• ' });
+    doc.y += 4;
+  }
+}
+
+/** A regular paragraph where the flow stands, under any heading waiting for it; its lines after the first start past `hanging`. */
+function paragraph(doc: Doc, flow: PageFlow, text: string, size: number, options: { indent?: number; colour?: string; hanging?: string } = {}) {
+  const font = () => doc.font(FONT.regular).fontSize(size);
+  const hang = options.hanging ? font().widthOfString(options.hanging) : 0;
+  const layout = { width: CONTENT_WIDTH - (options.indent ?? 0) - hang, indent: -hang };
+  flow.room(font().heightOfString(text, layout));
+  // Set again: the headings `room` drew changed the font.
+  font()
+    .fillColor(options.colour ?? COLOUR.text)
+    .text(text, PAGE.margin + (options.indent ?? 0) + hang, doc.y, layout);
+  doc.fillColor(COLOUR.text);
 }
 
 function footer(doc: Doc, m: ClientReportModel) {
@@ -367,10 +395,10 @@ function footer(doc: Doc, m: ClientReportModel) {
     // Below the bottom margin: pdfkit would start a new page for text there unless the margin is lifted.
     doc.page.margins.bottom = 0;
     doc
-      .font('regular')
+      .font(FONT.regular)
       .fontSize(FONT_SIZE.small)
-      .fillColor(GREY)
-      .text(`${m.firm} · ${m.subject.name ?? ''} · Page ${i + 1} of ${range.count}`, PAGE.margin, PAGE.height - PAGE.margin + 4, {
+      .fillColor(COLOUR.grey)
+      .text(`${m.prepared_by.firm} · ${reportTitle(m)} for ${subjectName(m)} · Page ${i + 1} of ${range.count}`, PAGE.margin, PAGE.height - PAGE.margin + 4, {
         width: CONTENT_WIDTH,
         align: 'center',
         lineBreak: false,

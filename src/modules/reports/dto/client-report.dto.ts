@@ -13,6 +13,10 @@ export const REPORT_TYPES = [...CLIENT_REPORT_TYPES, ...HOUSEHOLD_REPORT_TYPES] 
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Who a copy is for. */
+export const REPORT_AUDIENCES = ['client', 'adviser'] as const;
+export type ReportAudienceName = (typeof REPORT_AUDIENCES)[number];
+
 /** `2025-26`: a financial year, the second part the year after the first. */
 @ValidatorConstraint({ name: 'financialYear' })
 class FinancialYear implements ValidatorConstraintInterface {
@@ -31,17 +35,26 @@ class FinancialYear implements ValidatorConstraintInterface {
 class ReportPeriodDto {
   @ApiPropertyOptional({
     example: '2025-03-31',
-    description: 'YYYY-MM-DD: only statements dated on or before it count, as for the portfolio. Absent: the end of `fy` when given, else every statement.',
+    description: 'YYYY-MM-DD: only statements dated on or before it count, as for the portfolio. Absent: every statement, and the report is as of the newest one (with `fy` too).',
   })
   @IsOptional()
   @Matches(DATE, { message: 'as_of must be a date YYYY-MM-DD' })
   @IsISO8601({ strict: true }, { message: 'as_of must be a date YYYY-MM-DD' })
   as_of?: string;
 
-  @ApiPropertyOptional({ example: '2024-25', description: 'The financial year whose gains the report shows (1 April to 31 March)' })
+  @ApiPropertyOptional({ example: '2024-25', description: "The financial year whose sales and realised gains the report shows (1 April to 31 March). Absent: the year of the report's date." })
   @IsOptional()
   @Validate(FinancialYear)
   fy?: string;
+
+  @ApiPropertyOptional({
+    enum: REPORT_AUDIENCES,
+    example: 'client',
+    description: "`client` (default): the pages the client reads. `adviser`: the same pages, then a page for the adviser with what the statements leave unknown, stale or assumed.",
+  })
+  @IsOptional()
+  @IsIn(REPORT_AUDIENCES, { message: `audience must be one of: ${REPORT_AUDIENCES.join(', ')}` })
+  audience?: ReportAudienceName;
 }
 
 export class CreateClientReportDto extends ReportPeriodDto {
@@ -63,6 +76,7 @@ export class CreateHouseholdReportDto extends ReportPeriodDto {
 export class ClientReportParamsDto {
   @ApiProperty({ example: '2025-03-31', nullable: true, type: String }) as_of: string | null;
   @ApiProperty({ example: '2024-25', nullable: true, type: String }) fy: string | null;
+  @ApiProperty({ enum: REPORT_AUDIENCES, example: 'client' }) audience: ReportAudienceName;
 }
 
 export class ClientReportErrorDto {

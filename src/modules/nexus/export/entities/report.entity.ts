@@ -15,6 +15,8 @@ export interface ReportParams {
   as_of: string | null;
   /** The financial year of the period's gains, `2025-26`; null when none was asked for. */
   fy: string | null;
+  /** Who the copy is for: `client` (the client's pages) or `adviser` (with the adviser's page of data notes); absent on older rows: `client`. */
+  audience?: 'client' | 'adviser';
 }
 
 /**
