@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=principal.js.map

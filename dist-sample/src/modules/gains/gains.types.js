@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=gains.types.js.map
