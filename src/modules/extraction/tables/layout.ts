@@ -14,10 +14,10 @@ import type { ColumnKind } from './vocabulary.js';
 
 /** A piece of a line: a cell, or a part of one that holds two columns' text (an ISIN and a name). */
 export interface Piece {
-  text: string;
-  x: number;
-  x_end: number;
-  numeric: boolean;
+  readonly text: string;
+  readonly x: number;
+  readonly x_end: number;
+  readonly numeric: boolean;
 }
 
 /** A row's text by column; text no column could take stays in `loose`. */
@@ -41,14 +41,15 @@ const isFigure = (text: string): boolean => parseNumber(text) !== null || parseD
  * cell that ends in formatted figures ("RELIANCE INDUSTRIES 1,412.000") is cut before them. Positions
  * inside a cell are estimated from the characters' share of its width.
  */
-export function piecesOf(line: TextLine): Piece[] {
-  // A line is cut the same way every time a reader asks (the readers pass over a table more than once).
+export function piecesOf(line: TextLine): readonly Piece[] {
+  // A line is cut the same way every time a reader asks (the readers pass over a table more than
+  // once), and its pieces are read, never changed: every reader shares the one cut.
   let cut = PIECES.get(line);
   if (!cut) PIECES.set(line, (cut = cutIntoPieces(line)));
-  return cut.map((p) => ({ ...p }));
+  return cut;
 }
 
-const PIECES = new WeakMap<TextLine, Piece[]>();
+const PIECES = new WeakMap<TextLine, readonly Piece[]>();
 
 function cutIntoPieces(line: TextLine): Piece[] {
   const out: Piece[] = [];
@@ -111,7 +112,7 @@ function gap(a: { x: number; x_end: number }, b: { x: number; x_end: number }): 
 const centre = (a: { x: number; x_end: number }): number => (a.x + a.x_end) / 2;
 
 /** The runs of a table's rows: figures by their right edge, text by its left edge. */
-function runsOf(rows: Piece[][]): Run[] {
+function runsOf(rows: ReadonlyArray<readonly Piece[]>): Run[] {
   const runs: Run[] = [];
   for (const row of rows) {
     for (const p of row) {
