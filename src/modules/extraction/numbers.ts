@@ -71,9 +71,28 @@ export function parseNumber(text: string | null | undefined): number | null {
 
 /** The value of a number's body (see BODY); null beyond the largest double. */
 function valueOf(body: string): number | null {
+  // Up to 15 digits the digits make an integer a double holds exactly, and dividing it by an exact
+  // power of ten rounds once, as Number() does (the fast path of correct decimal conversion): the
+  // same value without building the text without its commas.
+  let digits = 0;
+  let integer = 0;
+  let decimals = -1;
+  for (let i = 0; i < body.length; i++) {
+    const code = body.charCodeAt(i);
+    if (code === 46) decimals = 0;
+    else if (code !== 44) {
+      integer = integer * 10 + (code - 48);
+      digits++;
+      if (decimals >= 0) decimals++;
+    }
+  }
+  if (digits <= 15) return decimals > 0 ? integer / POWERS_OF_TEN[decimals] : integer;
   const value = Number(body.includes(',') ? body.replace(/,/g, '') : body);
   return Number.isFinite(value) ? value : null;
 }
+
+/** 10^0 … 10^15, each exact. */
+const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 /**
  * A printed number inside a larger pattern (one capture group): digits with grouping and decimals,
@@ -156,7 +175,8 @@ function dateOf(m: RegExpExecArray): string | null {
  * not a valid date.
  */
 export function parseDate(text: string | null | undefined): string | null {
-  if (!text) return null;
+  // Every date has a digit.
+  if (!text || !DIGIT.test(text)) return null;
   const m = WHOLE_DATE.exec(text.trim());
   return m ? dateOf(m) : null;
 }

@@ -10,12 +10,19 @@ const AMOUNT = NUMBER_TEXT;
 
 /** The number printed after a label: `labelValue(text, 'Closing Unit Balance')`. */
 export function labelValue(text: string, label: string | RegExp): number | null {
-  const source = typeof label === 'string' ? label.replace(/\s+/g, String.raw`\s*`) : label.source;
-  // Between label and number: separators and a currency prefix ("Balance: INR 1,234.50").
-  const re = new RegExp(`${source}\\s*[:\\-]?\\s*(?:INR|Rs\\.?|₹)?\\s*${AMOUNT}`, 'i');
-  const m = re.exec(text);
+  const m = labelPattern(label).exec(text);
   // The amount is the last group (a label may hold groups of its own, a date's).
   return m ? parseNumber(m[m.length - 1]) : null;
+}
+
+/** Each label's pattern, made once (the labels are the families' vocabulary: a few dozen). */
+const LABEL_PATTERNS = new Map<string, RegExp>();
+function labelPattern(label: string | RegExp): RegExp {
+  const source = typeof label === 'string' ? label.replace(/\s+/g, String.raw`\s*`) : label.source;
+  let re = LABEL_PATTERNS.get(source);
+  // Between label and number: separators and a currency prefix ("Balance: INR 1,234.50").
+  if (!re) LABEL_PATTERNS.set(source, (re = new RegExp(`${source}\\s*[:\\-]?\\s*(?:INR|Rs\\.?|₹)?\\s*${AMOUNT}`, 'i')));
+  return re;
 }
 
 /** Numeric cells of a line: each cell whose text is one number (or several, space separated). */
