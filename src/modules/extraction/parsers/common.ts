@@ -158,11 +158,19 @@ export function holderName(line: TextLine, previous: TextLine | null): string | 
 export class EntityBook {
   private readonly entities: Entity[] = [];
   private readonly names = new Map<string, string>();
+  /** Each printed name cleaned once: a statement repeats its investor's name on every row. */
+  private readonly cleaned = new Map<string, string>();
+
+  private clean(name: string): string {
+    let clean = this.cleaned.get(name);
+    if (clean === undefined) this.cleaned.set(name, (clean = cleanName(name)));
+    return clean;
+  }
 
   /** Remembers a PAN's holder name seen anywhere (header, folio line). */
   learnName(pan: string | null, name: string | null): void {
     if (!pan || !name) return;
-    const clean = cleanName(name);
+    const clean = this.clean(name);
     if (clean && !this.names.has(pan)) this.names.set(pan, clean);
   }
 
@@ -171,7 +179,7 @@ export class EntityBook {
   }
 
   entity(pan: string | null, name: string | null): Entity {
-    const clean = name ? cleanName(name) : '';
+    const clean = name ? this.clean(name) : '';
     let found = pan ? this.entities.find((e) => e.pan === pan) : this.entities.find((e) => !e.pan && e.entity_name === clean);
     if (!found) {
       found = { entity_name: clean || this.nameOf(pan), pan, holdings: [], stated_total: null };

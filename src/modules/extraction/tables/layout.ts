@@ -36,6 +36,7 @@ const UNMATCHED_RUN = 40;
 const CURRENCY_TOKEN = /^(?:INR|Rs\.?|₹)$/i;
 const DEBIT_CREDIT = /^(?:Dr|Cr)\.?$/i;
 const WORD = /\S+/g;
+const SPACE = /\s/;
 
 /** The words of a text (runs of non-space characters) with where each starts and ends. */
 function wordsOf(text: string): Array<{ text: string; from: number; to: number }> {
@@ -64,6 +65,11 @@ function cutIntoPieces(line: TextLine): Piece[] {
   const out: Piece[] = [];
   for (const cell of line.cells) {
     const x_end = cell.x_end ?? cell.x + cell.text.length * 4;
+    if (!SPACE.test(cell.text)) {
+      // One word (most cells of a table): the cell is one piece.
+      if (cell.text && !CURRENCY_TOKEN.test(cell.text)) out.push({ text: cell.text, x: cell.x, x_end: Math.max(cell.x, x_end), numeric: parseNumber(cell.text) !== null });
+      continue;
+    }
     const perChar = (x_end - cell.x) / Math.max(1, cell.text.length);
     const tokens = wordsOf(cell.text).filter((t) => !CURRENCY_TOKEN.test(t.text));
     if (!tokens.length) continue;

@@ -216,19 +216,20 @@ function byArithmetic(nums: NumberCell[], fields: TxField[], previousBalance: nu
   let bestScore = -Infinity;
   let tie = false;
   const decimals = nums.map((n) => printedDecimals(n.text));
+  const note = /regist|nominee|address|mandate/i.test(description);
   for (const fieldsInOrder of assignmentsOf(nums.length, fields)) {
     const r: Partial<Record<TxField, number>> = {};
     let score = 0;
-    fieldsInOrder.forEach((f, i) => {
-      r[f] = nums[i].value;
-      score += decimals[i] === DECIMALS[f] ? 1 : -1;
-    });
+    for (let i = 0; i < fieldsInOrder.length; i++) {
+      r[fieldsInOrder[i]] = nums[i].value;
+      score += decimals[i] === DECIMALS[fieldsInOrder[i]] ? 1 : -1;
+    }
     if (r.units !== undefined && r.balance !== undefined && previousBalance !== null) score += near(previousBalance + r.units, r.balance, 0.0015) ? 4 : -4;
     if (r.units !== undefined && r.nav !== undefined && r.amount !== undefined) {
       score += near(Math.abs(r.units * r.nav), Math.abs(r.amount), 0.01 + Math.abs(r.units) * 0.00005 + Math.abs(r.nav) * 0.0005) ? 3 : -3;
     }
     // A registration or a note moves no units: its only figures are 0 units and the balance.
-    if (r.units === 0 && /regist|nominee|address|mandate/i.test(description)) score += 1;
+    if (r.units === 0 && note) score += 1;
     if (score > bestScore) {
       bestScore = score;
       best = r;
@@ -265,7 +266,8 @@ export function readTransaction(line: TextLine, cols: TxColumns, previousBalance
 
   // Cells after the date: description text, then figures.
   const cells: Cell[] = [];
-  const rest = firstCell.text.trim().replace(DATE_AT_START, '$<rest>').trim();
+  const first = firstCell.text.trim();
+  const rest = (DATE_AT_START.exec(first)?.groups?.rest ?? first).trim();
   if (rest) cells.push({ x: firstCell.x, text: rest, x_end: line.cells.length === 1 ? firstCell.x_end : undefined });
   cells.push(...line.cells.slice(1));
   const descriptionParts: string[] = [];
