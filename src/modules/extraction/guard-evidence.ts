@@ -93,25 +93,35 @@ export interface NavEvidence {
 
 /**
  * The NAV against the NAV of the same ISIN on the same date elsewhere in the statement, as printed by
- * holdings whose own figures hold together (`peers`, the holding itself excluded).
+ * holdings whose own figures hold together (`peers`: the holding itself, when among them, is not its
+ * own peer). Each peer is looked at only as far as the answer needs: a NAV the first sound peer
+ * confirms costs one comparison, so a fund held in hundreds of folios is not compared pair by pair.
  */
-export function navEvidence(h: Holding, peers: NavPeer[]): NavEvidence {
+export function navEvidence(h: Holding, peers: readonly NavPeer[]): NavEvidence {
   if (h.nav === null) return { finding: UNKNOWN, exchanged: null };
   if (h.nav < 0) return { finding: { standing: 'refuted', why: 'a NAV cannot be negative' }, exchanged: null };
-  const navs = peers.filter((p) => p.sound && p.holding.nav !== null).map((p) => p.holding.nav as number);
-  if (!navs.length) return { finding: UNKNOWN, exchanged: null };
-  if (navs.some((n) => sameNav(n, h.nav!))) return { finding: { standing: 'confirmed', why: 'the same NAV is printed for this ISIN elsewhere in the statement' }, exchanged: null };
-  const exchangedWith = h.units === null ? undefined : navs.find((n) => sameNav(n, h.units!));
-  if (exchangedWith !== undefined) {
-    return { finding: UNKNOWN, exchanged: `the units read equal the NAV ${fmtNav(exchangedWith)} printed for this ISIN elsewhere in the statement: units and NAV are exchanged` };
+  /** A peer's NAV when it speaks for this one: another holding, sound, with a NAV. */
+  const navOf = (p: NavPeer): number | null => (p.holding !== h && p.sound ? p.holding.nav : null);
+  let printed = false;
+  for (const p of peers) {
+    const nav = navOf(p);
+    if (nav === null) continue;
+    if (sameNav(nav, h.nav)) return { finding: { standing: 'confirmed', why: 'the same NAV is printed for this ISIN elsewhere in the statement' }, exchanged: null };
+    printed = true;
+  }
+  if (!printed) return { finding: UNKNOWN, exchanged: null };
+  for (const p of peers) {
+    const nav = navOf(p);
+    if (nav !== null && h.units !== null && sameNav(nav, h.units)) {
+      return { finding: UNKNOWN, exchanged: `the units read equal the NAV ${fmtNav(nav)} printed for this ISIN elsewhere in the statement: units and NAV are exchanged` };
+    }
   }
   // Folios of one fund are valued at its one NAV of the date: a NAV the fund's other sound folios do
   // not print is refuted (two folios that disagree refute each other: which is misread, nothing says).
   // Across a folio and a demat account another price refutes nothing: an ETF's units in a folio are
   // valued at its NAV, those in a demat account at the market price, on the same date.
-  const folio = (x: Holding) => !x.account_id;
-  const folioNavs = peers.filter((p) => p.sound && p.holding.nav !== null && folio(p.holding)).map((p) => p.holding.nav as number);
-  if (folio(h) && folioNavs.length) {
+  const folioNavs = peers.flatMap((p) => (navOf(p) !== null && !p.holding.account_id ? [navOf(p)!] : []));
+  if (!h.account_id && folioNavs.length) {
     return { finding: { standing: 'refuted', why: `the fund's other folios print its NAV of the same date as ${[...new Set(folioNavs.map(fmtNav))].join(', ')}` }, exchanged: null };
   }
   return { finding: UNKNOWN, exchanged: null };
@@ -122,7 +132,9 @@ export function sameSecurityGroups(holdings: Holding[]): Map<string, Holding[]> 
   const groups = new Map<string, Holding[]>();
   for (const h of holdings) {
     const key = `${h.isin}@${h.nav_date ?? ''}`;
-    groups.set(key, [...(groups.get(key) ?? []), h]);
+    const group = groups.get(key);
+    if (group) group.push(h);
+    else groups.set(key, [h]);
   }
   return groups;
 }

@@ -31,6 +31,7 @@ import {
   signFinding,
   unitsEvidence,
   type Finding,
+  type NavPeer,
 } from './guard-evidence.js';
 import { pricedUnits, printedPrecision, printedTotals, totalTolerance, type PrintedPrecision, type PrintedTotal, type StatementPrecision } from './statement-figures.js';
 import { valueTolerance } from './validator.js';
@@ -86,12 +87,15 @@ function weighSameSecurity(cases: Case[]): void {
   for (const group of sameSecurityGroups(cases.map((c) => c.holding)).values()) {
     if (group.length < 2) continue;
     const members = group.map((h) => byHolding.get(h)!);
-    const peersOf = (c: Case) => members.filter((m) => m !== c).map((m) => ({ holding: m.holding, sound: m.product === true && m.findings.units.standing !== 'refuted' && m.exchanged === null }));
-    const exchanged = members.map((c) => navEvidence(c.holding, peersOf(c)).exchanged);
+    // Each member is its peers' peer (navEvidence passes over the holding itself).
+    const peers = (): NavPeer[] => members.map((m) => ({ holding: m.holding, sound: m.product === true && m.findings.units.standing !== 'refuted' && m.exchanged === null }));
+    const beforeExchanges = peers();
+    const exchanged = members.map((c) => navEvidence(c.holding, beforeExchanges).exchanged);
     members.forEach((c, i) => (c.exchanged = exchanged[i]));
+    const afterExchanges = peers();
     for (const c of members) {
       if (c.exchanged || c.findings.nav.standing === 'refuted') continue;
-      c.findings.nav = navEvidence(c.holding, peersOf(c)).finding;
+      c.findings.nav = navEvidence(c.holding, afterExchanges).finding;
     }
   }
 }

@@ -1,20 +1,25 @@
 /** ISIN and PAN: recognising them in text and checking them. */
 
 const ISIN_SHAPE = /^[A-Z]{2}[A-Z0-9]{9}[0-9]$/;
+const FIRST_ELEVEN = /^[A-Z]{2}[A-Z0-9]{9}$/;
+/** A digit's share of a Luhn sum: doubled (its digits summed) or as it is. */
+const luhn = (d: number, double: boolean): number => (double ? (d > 4 ? d * 2 - 9 : d * 2) : d);
 
 /** ISO 6166 check: letters become two digits (A=10 … Z=35), then Luhn over the digit string. */
 export function isinCheckDigit(first11: string): number | null {
-  if (!/^[A-Z]{2}[A-Z0-9]{9}$/.test(first11)) return null;
-  let digits = '';
-  for (const ch of first11) digits += /[0-9]/.test(ch) ? ch : String(ch.charCodeAt(0) - 55);
+  if (!FIRST_ELEVEN.test(first11)) return null;
+  // Luhn over the digit string, from its right end: a letter gives two digits, its units then its tens.
   let sum = 0;
-  for (let i = digits.length - 1, double = true; i >= 0; i--, double = !double) {
-    let d = Number(digits[i]);
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
+  let double = true;
+  for (let i = first11.length - 1; i >= 0; i--) {
+    const code = first11.charCodeAt(i);
+    const value = code <= 57 ? code - 48 : code - 55;
+    if (value > 9) {
+      sum += luhn(value % 10, double) + luhn(Math.floor(value / 10), !double);
+    } else {
+      sum += luhn(value, double);
+      double = !double;
     }
-    sum += d;
   }
   return (10 - (sum % 10)) % 10;
 }
@@ -25,6 +30,10 @@ export function isValidIsin(isin: string): boolean {
 
 /** ISIN-shaped token: country code, 9 alphanumerics, a digit. */
 const ISIN_IN_TEXT = /(?<![A-Z0-9])[A-Z]{2}[A-Z0-9]{9}[0-9](?![0-9])/g;
+const ISIN_AT_START = /^[A-Z]{2}[A-Z0-9]{9}[0-9]/;
+const LABELLED_ISIN = /ISIN\s*:?\s*([A-Z]{2}[A-Z0-9]{9}[0-9])/;
+const ISIN_LETTERS = /[A-Z]{2}/;
+const DIGIT = /[0-9]/;
 
 /**
  * The first part of an ISIN broken by a stray space: the country code and, unless it is that short,
@@ -42,19 +51,24 @@ const endsAtBoundary = (text: string, end: number): boolean => !/^(?:[A-Z0-9]|[.
  * wrong (the validator flags it; the parser must not drop or repair it).
  */
 export function findIsin(text: string): string | null {
-  const shaped = [...text.matchAll(ISIN_IN_TEXT)].map((m) => m[0]);
-  const valid = shaped.find(isValidIsin);
-  if (valid) return valid;
+  // Every ISIN has two capital letters side by side and ends in a digit.
+  if (!ISIN_LETTERS.test(text) || !DIGIT.test(text)) return null;
+  let shaped: string[] | null = null;
+  for (const m of text.matchAll(ISIN_IN_TEXT)) {
+    if (isValidIsin(m[0])) return m[0];
+    (shaped ??= []).push(m[0]);
+  }
   const tokens = text.split(/\s+/);
   for (let i = 0; i + 1 < tokens.length; i++) {
-    const a = tokens[i].replace(/^.*?:/, '');
+    const a = tokens[i].includes(':') ? tokens[i].replace(/^.*?:/, '') : tokens[i];
+    if (!isIsinHead(a)) continue;
     const joined = a + tokens[i + 1];
-    const m = /^[A-Z]{2}[A-Z0-9]{9}[0-9]/.exec(joined);
-    if (m && isIsinHead(a) && endsAtBoundary(joined, m[0].length) && isValidIsin(m[0])) return m[0];
+    const m = ISIN_AT_START.exec(joined);
+    if (m && endsAtBoundary(joined, m[0].length) && isValidIsin(m[0])) return m[0];
   }
-  const labelled = /ISIN\s*:?\s*([A-Z]{2}[A-Z0-9]{9}[0-9])/.exec(text);
+  const labelled = LABELLED_ISIN.exec(text);
   if (labelled) return labelled[1];
-  return shaped.find((s) => /^IN[EF]/.test(s)) ?? null;
+  return shaped?.find((s) => /^IN[EF]/.test(s)) ?? null;
 }
 
 /** PAN: five letters, four digits, a letter; the fourth letter is the holder type (one definition, in common/). */

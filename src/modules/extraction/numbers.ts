@@ -11,8 +11,15 @@
  */
 
 const CURRENCY = /^(?:INR|Rs\.?|₹|`)\s*/i;
-/** Digits with optional grouping commas and decimals, or a bare decimal part (".196"). */
-const BODY = /^(?:\d{1,3}(?:,\d{2,3})+|\d+)(?:\.\d+)?$|^\.\d+$/;
+/**
+ * The body of a number without sign or currency: digits with grouping commas at Indian or western
+ * positions (a comma every 2 or 3 digits, the last group of 3, at most 3 digits before the first
+ * comma, never the two mixed) and optional decimals, or a bare decimal part (".196").
+ */
+const BODY = /^(?:\d+|\d{1,3}(?:,\d{3})*,\d{3}|\d{1,3}(?:,\d{2})+,\d{3})(?:\.\d+)?$|^\.\d+$/;
+const DIGIT = /\d/;
+const WHITESPACE = /\s/;
+const DASHES = /\u2212|\u2013/g;
 /** A debit/credit suffix: `Dr` is an outflow (negative), `Cr` an inflow. */
 const DEBIT_CREDIT = /(?<=[\d.)\s])\s*(Dr|Cr)\.?$/i;
 
@@ -23,7 +30,10 @@ const DEBIT_CREDIT = /(?<=[\d.)\s])\s*(Dr|Cr)\.?$/i;
  */
 export function parseNumber(text: string | null | undefined): number | null {
   if (text === null || text === undefined) return null;
-  let s = text.trim().replace(/\u2212|\u2013/g, '-');
+  // Most texts a reader asks about are a bare figure or no number at all (a number has a digit).
+  if (BODY.test(text)) return valueOf(text);
+  if (!DIGIT.test(text)) return null;
+  let s = text.trim().replace(DASHES, '-');
   if (!s) return null;
   let signs = 0;
   let negative = false;
@@ -54,23 +64,35 @@ export function parseNumber(text: string | null | undefined): number | null {
     s = s.slice(0, -1).trim();
   }
   if (s.startsWith('+') && signs === 0) s = s.slice(1);
-  if (signs > 1 || !BODY.test(s) || !validGrouping(s)) return null;
-  const value = Number(s.replace(/,/g, ''));
-  if (!Number.isFinite(value)) return null;
-  return negative && value !== 0 ? -value : value;
+  if (signs > 1 || !BODY.test(s)) return null;
+  const value = valueOf(s);
+  return value !== null && negative && value !== 0 ? -value : value;
 }
 
-/** Commas either every 3 digits (western) or 3 then every 2 (Indian), never mixed otherwise. */
-function validGrouping(s: string): boolean {
-  if (!s.includes(',')) return true;
-  const groups = s.split('.')[0].split(',');
-  const last = groups[groups.length - 1];
-  if (last.length !== 3) return false;
-  const middle = groups.slice(1, -1);
-  const western = middle.every((g) => g.length === 3);
-  const indian = middle.every((g) => g.length === 2);
-  return (western || indian) && groups[0].length >= 1 && groups[0].length <= 3;
+/** The value of a number's body (see BODY); null beyond the largest double. */
+function valueOf(body: string): number | null {
+  // Up to 15 digits the digits make an integer a double holds exactly, and dividing it by an exact
+  // power of ten rounds once, as Number() does (the fast path of correct decimal conversion): the
+  // same value without building the text without its commas.
+  let digits = 0;
+  let integer = 0;
+  let decimals = -1;
+  for (let i = 0; i < body.length; i++) {
+    const code = body.charCodeAt(i);
+    if (code === 46) decimals = 0;
+    else if (code !== 44) {
+      integer = integer * 10 + (code - 48);
+      digits++;
+      if (decimals >= 0) decimals++;
+    }
+  }
+  if (digits <= 15) return decimals > 0 ? integer / POWERS_OF_TEN[decimals] : integer;
+  const value = Number(body.includes(',') ? body.replace(/,/g, '') : body);
+  return Number.isFinite(value) ? value : null;
 }
+
+/** 10^0 … 10^15, each exact. */
+const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 /**
  * A printed number inside a larger pattern (one capture group): digits with grouping and decimals,
@@ -83,6 +105,8 @@ export const NUMBER_TEXT = String.raw`(\(?\s*-?\s*(?:(?:\d{1,3}(?:,\d{2,3})+|\d+
  * `1,234.50 Dr` and a date printed with spaces (`30 Sep 2025`).
  */
 export function figureTokens(text: string): string[] {
+  // Without white space a text is one token (or none): nothing to join, nothing to split.
+  if (!WHITESPACE.test(text)) return text ? [text] : [];
   const joined = text
     .replace(/(^|\s)(INR|Rs\.?|₹)\s+(?=[\d.(-])/gi, '$1$2')
     .replace(/(\d|\))\s+((?:Dr|Cr)\.?)(?=\s|$)/gi, '$1$2')
@@ -95,6 +119,8 @@ export function figureTokens(text: string): string[] {
 
 /** The numbers of a text that is only numbers, as printed tokens (see figureTokens); null when any part is not a number. */
 export function numberTokens(text: string): string[] | null {
+  // Every number has a digit.
+  if (!DIGIT.test(text)) return null;
   const tokens = figureTokens(text);
   if (!tokens.length || !tokens.every((t) => parseNumber(t) !== null)) return null;
   return tokens;
@@ -123,6 +149,8 @@ const YEAR_FIRST = String.raw`(\d{4})-(\d{2})-(\d{2})`;
  * (a folio `1234567/89`, an ISIN, `12/34/56/78`).
  */
 export const DATE_PATTERN = new RegExp(String.raw`(?<![\w/.\-])(?:${DAY_FIRST}|${YEAR_FIRST})(?![\w/\-]|[.,]\d)`);
+/** A text that is one date and nothing else. */
+const WHOLE_DATE = new RegExp(`^${DATE_PATTERN.source}$`);
 
 function iso(y: number, m: number, d: number): string | null {
   if (m < 1 || m > 12 || d < 1) return null;
@@ -147,8 +175,9 @@ function dateOf(m: RegExpExecArray): string | null {
  * not a valid date.
  */
 export function parseDate(text: string | null | undefined): string | null {
-  if (!text) return null;
-  const m = new RegExp(`^${DATE_PATTERN.source}$`).exec(text.trim());
+  // Every date has a digit.
+  if (!text || !DIGIT.test(text)) return null;
+  const m = WHOLE_DATE.exec(text.trim());
   return m ? dateOf(m) : null;
 }
 

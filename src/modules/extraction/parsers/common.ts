@@ -10,12 +10,19 @@ const AMOUNT = NUMBER_TEXT;
 
 /** The number printed after a label: `labelValue(text, 'Closing Unit Balance')`. */
 export function labelValue(text: string, label: string | RegExp): number | null {
-  const source = typeof label === 'string' ? label.replace(/\s+/g, String.raw`\s*`) : label.source;
-  // Between label and number: separators and a currency prefix ("Balance: INR 1,234.50").
-  const re = new RegExp(`${source}\\s*[:\\-]?\\s*(?:INR|Rs\\.?|₹)?\\s*${AMOUNT}`, 'i');
-  const m = re.exec(text);
+  const m = labelPattern(label).exec(text);
   // The amount is the last group (a label may hold groups of its own, a date's).
   return m ? parseNumber(m[m.length - 1]) : null;
+}
+
+/** Each label's pattern, made once (the labels are the families' vocabulary: a few dozen). */
+const LABEL_PATTERNS = new Map<string, RegExp>();
+function labelPattern(label: string | RegExp): RegExp {
+  const source = typeof label === 'string' ? label.replace(/\s+/g, String.raw`\s*`) : label.source;
+  let re = LABEL_PATTERNS.get(source);
+  // Between label and number: separators and a currency prefix ("Balance: INR 1,234.50").
+  if (!re) LABEL_PATTERNS.set(source, (re = new RegExp(`${source}\\s*[:\\-]?\\s*(?:INR|Rs\\.?|₹)?\\s*${AMOUNT}`, 'i')));
+  return re;
 }
 
 /** Numeric cells of a line: each cell whose text is one number (or several, space separated). */
@@ -151,11 +158,19 @@ export function holderName(line: TextLine, previous: TextLine | null): string | 
 export class EntityBook {
   private readonly entities: Entity[] = [];
   private readonly names = new Map<string, string>();
+  /** Each printed name cleaned once: a statement repeats its investor's name on every row. */
+  private readonly cleaned = new Map<string, string>();
+
+  private clean(name: string): string {
+    let clean = this.cleaned.get(name);
+    if (clean === undefined) this.cleaned.set(name, (clean = cleanName(name)));
+    return clean;
+  }
 
   /** Remembers a PAN's holder name seen anywhere (header, folio line). */
   learnName(pan: string | null, name: string | null): void {
     if (!pan || !name) return;
-    const clean = cleanName(name);
+    const clean = this.clean(name);
     if (clean && !this.names.has(pan)) this.names.set(pan, clean);
   }
 
@@ -164,7 +179,7 @@ export class EntityBook {
   }
 
   entity(pan: string | null, name: string | null): Entity {
-    const clean = name ? cleanName(name) : '';
+    const clean = name ? this.clean(name) : '';
     let found = pan ? this.entities.find((e) => e.pan === pan) : this.entities.find((e) => !e.pan && e.entity_name === clean);
     if (!found) {
       found = { entity_name: clean || this.nameOf(pan), pan, holdings: [], stated_total: null };

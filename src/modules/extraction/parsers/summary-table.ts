@@ -197,12 +197,25 @@ function dropShortFigures(rows: Array<{ holding: Holding; row: RowRead }>): void
   // row then compares its figure with every other row's by taking its own out of the count.
   const tally = (fields: ReadonlyArray<keyof Figures>): Map<number, number> => {
     const counts = new Map<number, number>();
-    for (const { row } of rows) for (const f of fields) if (row.printed[f] !== undefined) counts.set(printedDecimals(row.printed[f]!), (counts.get(printedDecimals(row.printed[f]!)) ?? 0) + 1);
+    for (const { row } of rows) {
+      for (const f of fields) {
+        const text = row.printed[f];
+        if (text === undefined) continue;
+        const decimals = printedDecimals(text);
+        counts.set(decimals, (counts.get(decimals) ?? 0) + 1);
+      }
+    }
     return counts;
   };
-  /** The decimals printed by the counted figures other than one printing `own`. */
-  const othersThan = (counts: Map<number, number>, own: number): number[] =>
-    [...counts].flatMap(([decimals, n]) => (n - (decimals === own ? 1 : 0) > 0 ? [decimals] : []));
+  /** The decimals printed by the counted figures other than one printing `own` (worked out once per count and decimals). */
+  const answers = new Map<Map<number, number>, Map<number, number[]>>();
+  const othersThan = (counts: Map<number, number>, own: number): number[] => {
+    const known = answers.get(counts) ?? new Map<number, number[]>();
+    answers.set(counts, known);
+    let decimals = known.get(own);
+    if (!decimals) known.set(own, (decimals = [...counts].flatMap(([d, n]) => (n - (d === own ? 1 : 0) > 0 ? [d] : []))));
+    return decimals;
+  };
   const money = tally(['value', 'cost']);
   const byField = { units: tally(['units']), nav: tally(['nav']) };
   for (const { holding, row } of rows) {
@@ -210,8 +223,9 @@ function dropShortFigures(rows: Array<{ holding: Holding; row: RowRead }>): void
       const text = row.printed[field];
       if (text === undefined) continue;
       // Every other amount of the table, this row's other amount included.
-      const decimals = othersThan(money, printedDecimals(text));
-      if (decimals.length === 1 && printedDecimals(text) < decimals[0]) holding[FIELD[field]] = null;
+      const own = printedDecimals(text);
+      const decimals = othersThan(money, own);
+      if (decimals.length === 1 && own < decimals[0]) holding[FIELD[field]] = null;
     }
     for (const field of ['units', 'nav'] as const) {
       const text = row.printed[field];

@@ -14,10 +14,10 @@ import type { ColumnKind } from './vocabulary.js';
 
 /** A piece of a line: a cell, or a part of one that holds two columns' text (an ISIN and a name). */
 export interface Piece {
-  text: string;
-  x: number;
-  x_end: number;
-  numeric: boolean;
+  readonly text: string;
+  readonly x: number;
+  readonly x_end: number;
+  readonly numeric: boolean;
 }
 
 /** A row's text by column; text no column could take stays in `loose`. */
@@ -34,62 +34,83 @@ const EDGE_TOLERANCE = 2.5;
 const UNMATCHED_RUN = 40;
 
 const CURRENCY_TOKEN = /^(?:INR|Rs\.?|₹)$/i;
-const isFigure = (text: string): boolean => parseNumber(text) !== null || parseDate(text) !== null;
+const DEBIT_CREDIT = /^(?:Dr|Cr)\.?$/i;
+const WORD = /\S+/g;
+const SPACE = /\s/;
+
+/** The words of a text (runs of non-space characters) with where each starts and ends. */
+function wordsOf(text: string): Array<{ text: string; from: number; to: number }> {
+  const out: Array<{ text: string; from: number; to: number }> = [];
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) out.push({ text: m[0], from: m.index, to: m.index + m[0].length });
+  return out;
+}
 
 /**
  * A line's cells as pieces: a cell that holds an ISIN among other words is cut around it, and a text
  * cell that ends in formatted figures ("RELIANCE INDUSTRIES 1,412.000") is cut before them. Positions
  * inside a cell are estimated from the characters' share of its width.
  */
-export function piecesOf(line: TextLine): Piece[] {
-  // A line is cut the same way every time a reader asks (the readers pass over a table more than once).
+export function piecesOf(line: TextLine): readonly Piece[] {
+  // A line is cut the same way every time a reader asks (the readers pass over a table more than
+  // once), and its pieces are read, never changed: every reader shares the one cut.
   let cut = PIECES.get(line);
   if (!cut) PIECES.set(line, (cut = cutIntoPieces(line)));
-  return cut.map((p) => ({ ...p }));
+  return cut;
 }
 
-const PIECES = new WeakMap<TextLine, Piece[]>();
+const PIECES = new WeakMap<TextLine, readonly Piece[]>();
 
 function cutIntoPieces(line: TextLine): Piece[] {
   const out: Piece[] = [];
   for (const cell of line.cells) {
     const x_end = cell.x_end ?? cell.x + cell.text.length * 4;
-    const perChar = (x_end - cell.x) / Math.max(1, cell.text.length);
-    const tokens: Array<{ text: string; from: number; to: number }> = [];
-    for (const m of cell.text.matchAll(/\S+/g)) {
-      if (!CURRENCY_TOKEN.test(m[0])) tokens.push({ text: m[0], from: m.index ?? 0, to: (m.index ?? 0) + m[0].length });
+    if (!SPACE.test(cell.text)) {
+      // One word (most cells of a table): the cell is one piece.
+      if (cell.text && !CURRENCY_TOKEN.test(cell.text)) out.push({ text: cell.text, x: cell.x, x_end: Math.max(cell.x, x_end), numeric: parseNumber(cell.text) !== null });
+      continue;
     }
+    const perChar = (x_end - cell.x) / Math.max(1, cell.text.length);
+    const tokens = wordsOf(cell.text).filter((t) => !CURRENCY_TOKEN.test(t.text));
     if (!tokens.length) continue;
     // A debit or credit mark belongs to the figure before it ("35,255.47 Dr" is one figure, right-aligned with its column's).
     for (let i = tokens.length - 1; i > 0; i--) {
-      if (/^(?:Dr|Cr)\.?$/i.test(tokens[i].text) && parseNumber(tokens[i - 1].text) !== null) {
+      if (DEBIT_CREDIT.test(tokens[i].text) && parseNumber(tokens[i - 1].text) !== null) {
         tokens.splice(i - 1, 2, { text: `${tokens[i - 1].text} ${tokens[i].text}`, from: tokens[i - 1].from, to: tokens[i].to });
       }
     }
-    const cuts = new Set<number>();
-    tokens.forEach((t, i) => {
-      if (findIsin(t.text) === t.text) {
-        cuts.add(i);
-        cuts.add(i + 1);
-      }
-    });
-    if (tokens.every((t) => isFigure(t.text))) {
+    const n = tokens.length;
+    // What each token is, asked once: a number, and (only where it matters) a date.
+    const numbers = tokens.map((t) => parseNumber(t.text) !== null);
+    const dates: Array<boolean | undefined> = [];
+    const isDate = (i: number): boolean => (dates[i] ??= parseDate(tokens[i].text) !== null);
+    const isFigure = (i: number): boolean => numbers[i] || isDate(i);
+    /** cut[i]: a piece starts at token i. */
+    const cut = new Array<boolean>(n + 1).fill(false);
+    for (let i = 0; i < n; i++) {
+      // An ISIN is 12 characters: a longer or shorter token is none.
+      if (tokens[i].text.length === 12 && findIsin(tokens[i].text) === tokens[i].text) cut[i] = cut[i + 1] = true;
+    }
+    let figuresOnly = true;
+    for (let i = 0; i < n && figuresOnly; i++) figuresOnly = isFigure(i);
+    if (figuresOnly) {
       // A cell of figures only ("1,234.567 12.3456"): one piece each.
-      tokens.forEach((_, i) => cuts.add(i));
+      cut.fill(true);
     } else {
       // Formatted figures or dates glued to the end of a text cell.
-      let k = tokens.length;
-      while (k > 1 && isFigure(tokens[k - 1].text) && (/[.,()]/.test(tokens[k - 1].text) || parseDate(tokens[k - 1].text) !== null)) k--;
-      for (let i = k; i < tokens.length; i++) cuts.add(i);
+      let k = n;
+      while (k > 1 && isFigure(k - 1) && (/[.,()]/.test(tokens[k - 1].text) || isDate(k - 1))) k--;
+      for (let i = k; i < n; i++) cut[i] = true;
     }
-    const bounds = [0, ...[...cuts].filter((c) => c > 0 && c < tokens.length).sort((a, b) => a - b), tokens.length];
-    for (let b = 0; b < bounds.length - 1; b++) {
-      const first = tokens[bounds[b]];
-      const last = tokens[bounds[b + 1] - 1];
-      const text = tokens.slice(bounds[b], bounds[b + 1]).map((t) => t.text).join(' ');
-      const start = b === 0 ? cell.x : cell.x + perChar * first.from;
-      const end = b === bounds.length - 2 ? x_end : cell.x + perChar * last.to;
-      out.push({ text, x: start, x_end: Math.max(start, end), numeric: bounds[b + 1] - bounds[b] === 1 && parseNumber(text) !== null });
+    for (let from = 0, to = 1; to <= n; to++) {
+      if (to < n && !cut[to]) continue;
+      const first = tokens[from];
+      const last = tokens[to - 1];
+      const text = to - from === 1 ? first.text : tokens.slice(from, to).map((t) => t.text).join(' ');
+      const start = from === 0 ? cell.x : cell.x + perChar * first.from;
+      const end = to === n ? x_end : cell.x + perChar * last.to;
+      out.push({ text, x: start, x_end: Math.max(start, end), numeric: to - from === 1 && numbers[from] });
+      from = to;
     }
   }
   return out;
@@ -111,7 +132,7 @@ function gap(a: { x: number; x_end: number }, b: { x: number; x_end: number }): 
 const centre = (a: { x: number; x_end: number }): number => (a.x + a.x_end) / 2;
 
 /** The runs of a table's rows: figures by their right edge, text by its left edge. */
-function runsOf(rows: Piece[][]): Run[] {
+function runsOf(rows: ReadonlyArray<readonly Piece[]>): Run[] {
   const runs: Run[] = [];
   for (const row of rows) {
     for (const p of row) {

@@ -99,7 +99,8 @@ function withWrappedLabels(line: TextLine, next: TextLine | undefined): Cell[] {
  */
 export function readTransactionHeader(line: TextLine, next?: TextLine): TxColumns | null {
   const cols: TxColumns = { date: null, description: null, right: {}, labels: [] };
-  if (line.cells.length < 3) return null;
+  // No label has a digit (a wrapped second line adds none), so a line with one is no header.
+  if (line.cells.length < 3 || line.cells.some((c) => DIGIT.test(c.text))) return null;
   for (const cell of withWrappedLabels(line, next)) {
     const labels = labelsOfCell(cell);
     if (!labels) return null;
@@ -143,6 +144,8 @@ const DATE_AT_START = new RegExp(String.raw`^(?<date>${DATE_PATTERN.source})\s*(
 
 /** Whether a line starts with a date (a transaction row, or a row of one not read). */
 export const startsWithDate = (text: string): boolean => DATE_AT_START.test(text.trim());
+
+const DIGIT = /\d/;
 
 const near = (a: number, b: number, tolerance: number): boolean => Math.abs(a - b) <= tolerance;
 
@@ -191,6 +194,15 @@ function assignments(count: number, fields: TxField[]): TxField[][] {
   return out;
 }
 
+/** The assignments of each (count, fields), made once: there are few (four fields at most). */
+const ASSIGNMENTS = new Map<string, readonly TxField[][]>();
+function assignmentsOf(count: number, fields: TxField[]): readonly TxField[][] {
+  const key = `${count} ${fields.join(' ')}`;
+  let found = ASSIGNMENTS.get(key);
+  if (!found) ASSIGNMENTS.set(key, (found = assignments(count, fields)));
+  return found;
+}
+
 /**
  * The row's figures by their arithmetic and the print's conventions. Each reading scores: the running
  * balance kept (previous + units = balance), units × NAV = amount, and each figure printed with its
@@ -203,19 +215,21 @@ function byArithmetic(nums: NumberCell[], fields: TxField[], previousBalance: nu
   let best: Partial<Record<TxField, number>> = {};
   let bestScore = -Infinity;
   let tie = false;
-  for (const fieldsInOrder of assignments(nums.length, fields)) {
+  const decimals = nums.map((n) => printedDecimals(n.text));
+  const note = /regist|nominee|address|mandate/i.test(description);
+  for (const fieldsInOrder of assignmentsOf(nums.length, fields)) {
     const r: Partial<Record<TxField, number>> = {};
     let score = 0;
-    fieldsInOrder.forEach((f, i) => {
-      r[f] = nums[i].value;
-      score += printedDecimals(nums[i].text) === DECIMALS[f] ? 1 : -1;
-    });
+    for (let i = 0; i < fieldsInOrder.length; i++) {
+      r[fieldsInOrder[i]] = nums[i].value;
+      score += decimals[i] === DECIMALS[fieldsInOrder[i]] ? 1 : -1;
+    }
     if (r.units !== undefined && r.balance !== undefined && previousBalance !== null) score += near(previousBalance + r.units, r.balance, 0.0015) ? 4 : -4;
     if (r.units !== undefined && r.nav !== undefined && r.amount !== undefined) {
       score += near(Math.abs(r.units * r.nav), Math.abs(r.amount), 0.01 + Math.abs(r.units) * 0.00005 + Math.abs(r.nav) * 0.0005) ? 3 : -3;
     }
     // A registration or a note moves no units: its only figures are 0 units and the balance.
-    if (r.units === 0 && /regist|nominee|address|mandate/i.test(description)) score += 1;
+    if (r.units === 0 && note) score += 1;
     if (score > bestScore) {
       bestScore = score;
       best = r;
@@ -252,7 +266,8 @@ export function readTransaction(line: TextLine, cols: TxColumns, previousBalance
 
   // Cells after the date: description text, then figures.
   const cells: Cell[] = [];
-  const rest = firstCell.text.trim().replace(DATE_AT_START, '$<rest>').trim();
+  const first = firstCell.text.trim();
+  const rest = (DATE_AT_START.exec(first)?.groups?.rest ?? first).trim();
   if (rest) cells.push({ x: firstCell.x, text: rest, x_end: line.cells.length === 1 ? firstCell.x_end : undefined });
   cells.push(...line.cells.slice(1));
   const descriptionParts: string[] = [];
