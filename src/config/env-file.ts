@@ -1,0 +1,20 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseEnv } from 'node:util';
+
+/**
+ * Reads a `.env` file (Node's own parser, the format of `node --env-file`) into `env` when the file
+ * exists. A variable already set in `env` wins, even when empty, so the environment a process manager
+ * or a shell gives always overrides the file. Returns the names taken from the file, or null when there
+ * is no file.
+ */
+export function loadEnvFile(path = resolve(process.cwd(), '.env'), env: NodeJS.ProcessEnv = process.env): string[] | null {
+  if (!existsSync(path)) return null;
+  const taken: string[] = [];
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(path, 'utf8')))) {
+    if (value === undefined || env[name] !== undefined) continue;
+    env[name] = value;
+    taken.push(name);
+  }
+  return taken;
+}
