@@ -62,7 +62,7 @@ export class RedisOutageLog {
     const fix =
       kind === 'credentials'
         ? 'Redis refused the credentials: correct the user and password in REDIS_URL'
-        : 'start Redis (README, "A fresh machine") or point REDIS_URL at a running one, in the environment or in .env';
+        : 'Start Redis (README, "A fresh machine") or point REDIS_URL at a running one, in the environment or in .env';
     const since = this.repeated > 0 ? `; ${this.repeated} more connection errors since the last line` : '';
     this.logger.warn(
       { redis: this.address, reason, repeated: this.repeated },

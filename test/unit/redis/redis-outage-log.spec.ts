@@ -41,7 +41,7 @@ describe('RedisOutageLog', () => {
     expect(line.level).toBe('warn');
     expect(line.message).toContain('REDIS_URL');
     expect(line.message).toContain('127.0.0.1:6390/2');
-    expect(line.message).toContain('start Redis');
+    expect(line.message).toContain('Start Redis');
     expect(JSON.stringify(line)).not.toContain('s3cret');
     expect(line.fields).not.toHaveProperty('err');
   });
