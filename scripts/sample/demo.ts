@@ -56,7 +56,7 @@ async function until<T>(what: string, poll: () => Promise<T>, done: (value: T) =
 }
 
 /** A figure as printed: a missing one is a dash, never 0. */
-const money = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `₹${value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+const money = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${value < 0 ? '-' : ''}₹${Math.abs(value).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
 const figure = (value: number | null | undefined, digits = 3) => (value === null || value === undefined ? '—' : value.toLocaleString('en-IN', { maximumFractionDigits: digits }));
 const percent = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${(value * 100).toFixed(2)}%`);
 
