@@ -28,6 +28,12 @@ describe('loadEnvFile', () => {
     expect(env).toEqual({ PORT: '4000', LOG_LEVEL: '', ROLE: 'api' });
   });
 
+  it('is not read under the test suite (NODE_ENV=test)', () => {
+    const env: NodeJS.ProcessEnv = { NODE_ENV: 'test' };
+    expect(loadEnvFile(envFile('DATABASE_URL=postgres://postgres@127.0.0.1:5432/foliodesk\n'), env)).toBeNull();
+    expect(env).toEqual({ NODE_ENV: 'test' });
+  });
+
   it('does nothing without a file', () => {
     const env: NodeJS.ProcessEnv = { PORT: '4000' };
     expect(loadEnvFile(join(dir, 'missing.env'), env)).toBeNull();
@@ -36,12 +42,16 @@ describe('loadEnvFile', () => {
 
   it('writes to process.env by default, the environment winning', () => {
     const before = process.env.FOLIODESK_ENV_FILE_SPEC_SET;
+    const nodeEnv = process.env.NODE_ENV;
     process.env.FOLIODESK_ENV_FILE_SPEC_SET = 'from the environment';
+    process.env.NODE_ENV = 'development';
     try {
       loadEnvFile(envFile('FOLIODESK_ENV_FILE_SPEC_SET=from the file\nFOLIODESK_ENV_FILE_SPEC_NEW=from the file\n'));
       expect(process.env.FOLIODESK_ENV_FILE_SPEC_SET).toBe('from the environment');
       expect(process.env.FOLIODESK_ENV_FILE_SPEC_NEW).toBe('from the file');
     } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
       delete process.env.FOLIODESK_ENV_FILE_SPEC_NEW;
       if (before === undefined) delete process.env.FOLIODESK_ENV_FILE_SPEC_SET;
       else process.env.FOLIODESK_ENV_FILE_SPEC_SET = before;
