@@ -59,14 +59,10 @@ export function assetClassFromName(name) {
             return cls;
     return null;
 }
-/**
- * A listed security's class from its kind: government securities and bonds Debt, gold bonds (by their
- * words or as "SGB", the name depositories print them under, "GOI SGB 2023-24 SERIES II") and trusts
- * Other, shares Equity.
- */
+/** A listed security's class from its kind: government securities and bonds Debt, gold bonds and trusts Other, shares Equity. */
 export function assetClassOfListedSecurity(name, isin) {
     const lower = name.toLowerCase();
-    if ((/\bgold\b/.test(lower) && LISTED_DEBT.test(lower)) || /\bsgbs?\b/.test(lower))
+    if (/\bgold\b/.test(lower) && LISTED_DEBT.test(lower))
         return 'Other';
     if (/\breit\b|\binvit\b|investment\s+trust/.test(lower))
         return 'Other';

@@ -1,20 +1,3 @@
-/**
- * What a statement says about each of a holding's figures besides the figure itself: the evidence the
- * guard (`guard.ts`) weighs. Each figure is confirmed (another printed figure agrees with it), refuted
- * (other printed figures contradict it) or unknown (nothing else speaks of it).
- *
- * - Units: the unit balance's continuity. Opening units + Σ transaction units, and the last printed
- *   running balance, must both be the closing units.
- * - NAV: the NAV printed for the same ISIN on the same date elsewhere in the statement, by holdings
- *   whose own figures hold together, confirms it. Units equal to that NAV mark an exchange of units
- *   and NAV. Another NAV printed by the same fund's other folios refutes it (folios of one fund share
- *   its NAV of the day); across a folio and a demat account another price refutes nothing (a security
- *   may be valued at its NAV and at its market price).
- * - Market value: a printed total (an investor's, an AMC's, a demat account's, the statement's) that
- *   the holdings add up to confirms every value in it.
- * - Any figure printed negative: no closing balance, NAV or value can be.
- */
-import { perBasis, pricedUnits } from './statement-figures.js';
 import { UNIT_TOLERANCE, unitsAfterTransactions, valueTolerance } from './validator.js';
 const UNKNOWN = { standing: 'unknown', why: '' };
 const fmtUnits = (v) => v.toFixed(3);
@@ -52,12 +35,11 @@ export function productHolds(h, precision) {
     const { units, nav, market_value: value } = h;
     if (units === null || nav === null || value === null || h.market_value_source === 'computed')
         return { holds: null, says: '' };
-    // A price per ₹100 of face value prices the face value held in ₹100s: value = face × price ÷ 100.
-    const product = pricedUnits(units, h) * nav;
-    const tolerance = valueTolerance(pricedUnits(units, h), nav, precision);
+    const product = units * nav;
+    const tolerance = valueTolerance(units, nav, precision);
     return {
         holds: Math.abs(product - value) <= tolerance,
-        says: `units ${fmtUnits(units)} × NAV ${fmtNav(nav)}${perBasis(h)} = ${fmtMoney(product)}, but the market value is ${fmtMoney(value)}`,
+        says: `units ${fmtUnits(units)} × NAV ${fmtNav(nav)} = ${fmtMoney(product)}, but the market value is ${fmtMoney(value)}`,
     };
 }
 /** A figure that cannot be negative. */

@@ -23,7 +23,7 @@
  * repaired: a refused figure is null, never recomputed.
  */
 import { fmtMoney, navEvidence, productHolds, sameNav, sameSecurityGroups, signFinding, unitsEvidence, } from './guard-evidence.js';
-import { pricedUnits, printedPrecision, printedTotals, totalTolerance } from './statement-figures.js';
+import { printedPrecision, printedTotals, totalTolerance } from './statement-figures.js';
 import { valueTolerance } from './validator.js';
 const FIGURES = ['units', 'nav', 'market_value'];
 const NAMES = { units: 'units', nav: 'NAV', market_value: 'market value', cost_value: 'cost' };
@@ -162,8 +162,7 @@ function narrowByTotal(t, members, precision, rowsLeftOut) {
     let mid = 0;
     for (const c of members) {
         const value = kept(c, 'market_value');
-        const read = kept(c, 'units');
-        const units = read === null ? null : pricedUnits(read, c.holding);
+        const units = kept(c, 'units');
         const nav = kept(c, 'nav');
         if (value !== null)
             [lo, hi, mid] = [lo + value, hi + value, mid + value];
@@ -182,8 +181,7 @@ function narrowByTotal(t, members, precision, rowsLeftOut) {
         // Values that could be off by the difference while units × NAV still holds, or that nothing checks.
         const d = t.stated - mid;
         const suspects = open.filter((c) => {
-            const read = kept(c, 'units');
-            const [units, nav, value] = [read === null ? null : pricedUnits(read, c.holding), kept(c, 'nav'), kept(c, 'market_value')];
+            const [units, nav, value] = [kept(c, 'units'), kept(c, 'nav'), kept(c, 'market_value')];
             if (value + d < -tolerance)
                 return false;
             return units === null || nav === null || Math.abs(value + d - units * nav) <= valueTolerance(units, nav, c.precision) + tolerance;

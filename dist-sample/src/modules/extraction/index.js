@@ -2,7 +2,7 @@
 export * from './types.js';
 export { readExtractionResult, ExtractionResultError } from './result.js';
 export { classifyStatement, scoreStatement } from './classifier.js';
-export { FAMILIES, familyOf, isHoldingsClass, describeClass, noHoldingsReason, sectionOf, totalLabels, readAccountId, stripProductCode, columnVocabulary, anyOf, SECTION_WORDS, } from './families/index.js';
+export { FAMILIES, familyOf, isHoldingsClass, describeClass, noHoldingsReason, sectionOf, totalLabels, readAccountId, stripProductCode, anyOf, SECTION_WORDS, } from './families/index.js';
 export { unreadTables, unreadTableFlag } from './families/unread-tables.js';
 export { buildLines } from '../pdf/index.js';
 export { parseNumber, parseDate, findDate, findDates, isNumber, roundTo } from './numbers.js';

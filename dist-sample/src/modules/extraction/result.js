@@ -94,7 +94,6 @@ const holdingFields = {
     account_id: optional(text),
     instrument: optional(nullable(unionOf(INSTRUMENTS))),
     face_value: optional(figure),
-    nav_basis: optional(figure),
     latest_nav: optional(number),
     latest_nav_date: optional(text),
     latest_market_value: optional(number),

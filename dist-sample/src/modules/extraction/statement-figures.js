@@ -14,13 +14,6 @@ export function decimalsOf(value, max) {
     return max;
 }
 /**
- * The units a holding's NAV is the price of one of: its units, or for a price per ₹100 of face value
- * (`nav_basis` 100) its face value held in ₹100s. These × NAV is the holding's value.
- */
-export const pricedUnits = (units, h) => units / (h.nav_basis ?? 1);
-/** " ÷ 100" after "units × NAV" for a price per ₹100 of face value; empty for a price per unit. */
-export const perBasis = (h) => (h.nav_basis && h.nav_basis !== 1 ? ` ÷ ${h.nav_basis}` : '');
-/**
  * The printed precision of a statement's figures, learned from all its holdings of each kind (funds or
  * listed securities) and the totals it prints: a total printed in paise says the values are too (a
  * value that lost its decimals does not make the statement one of whole rupees).
@@ -37,7 +30,7 @@ export function printedPrecision(holdings, totals = []) {
     const kind = (fund) => {
         const of = holdings.filter((h) => isFundIsin(h.isin) === fund);
         const checkable = of.filter((h) => h.units !== null && h.nav !== null && h.market_value !== null && h.market_value_source !== 'computed');
-        const exact = checkable.filter((h) => Math.abs(pricedUnits(h.units, h) * h.nav - h.market_value) <= halfValueStep).length;
+        const exact = checkable.filter((h) => Math.abs(h.units * h.nav - h.market_value) <= halfValueStep).length;
         return { navDecimals: widest(of, (h) => h.nav, 4), valueDecimals, exactNav: exact >= 2 && exact * 2 > checkable.length };
     };
     const funds = kind(true);

@@ -37,7 +37,7 @@
 import { isHoldingsClass } from './families/index.js';
 import { unreadTableFlag } from './families/unread-tables.js';
 import { isValidIsin, isValidPan } from './identifiers.js';
-import { decimalsOf, perBasis, pricedUnits, printedPrecision, printedTotals, totalTolerance } from './statement-figures.js';
+import { decimalsOf, printedPrecision, printedTotals, totalTolerance } from './statement-figures.js';
 /** A statement read by a language model is worth at most half a parsed one, even when every check passes. */
 export const LLM_CONFIDENCE_FACTOR = 0.5;
 /**
@@ -137,12 +137,12 @@ export function validateExtraction(draft, options = {}) {
             }));
             const { units, nav, market_value: value } = h;
             if (units !== null && nav !== null && value !== null) {
-                const product = pricedUnits(units, h) * nav;
-                const tolerance = valueTolerance(pricedUnits(units, h), nav, precision.of(h));
+                const product = units * nav;
+                const tolerance = valueTolerance(units, nav, precision.of(h));
                 check(Math.abs(product - value) <= tolerance, () => ({
                     ...base,
                     code: 'UNITS_NAV_MISMATCH',
-                    message: `${h.scheme_name}: units ${fmt(units, 3)} × NAV ${fmt(nav, 4)}${perBasis(h)} = ${fmt(product, 2)}, but the market value is ${fmt(value, 2)} (tolerance ${fmt(tolerance, 2)})`,
+                    message: `${h.scheme_name}: units ${fmt(units, 3)} × NAV ${fmt(nav, 4)} = ${fmt(product, 2)}, but the market value is ${fmt(value, 2)} (tolerance ${fmt(tolerance, 2)})`,
                 }));
             }
             // The closing balance must be the last printed running balance: a closing figure lost at a

@@ -4,7 +4,7 @@
  * safekeep, locked-in and pledged balances, market price, value) closed by "Portfolio Value"; the
  * statement's "Grand Total" (or "Total Portfolio Value" at the top).
  */
-import { DEPOSITORY_COLUMNS, MUTUAL_FUND_FOLIOS, SUB_TOTAL, TRANSACTIONS } from './demat-sections.js';
+import { MUTUAL_FUND_FOLIOS, SUB_TOTAL, TRANSACTIONS } from './demat-sections.js';
 import { cue, section } from './family.js';
 import { CDSL } from './issuers.js';
 export const CDSL_CAS = {
@@ -35,6 +35,5 @@ export const CDSL_CAS = {
     },
     accountId: { pattern: /\bBO\s*ID\s*(?:No\.?)?\s*:?\s*(\d{8}\s?\d{8})\b/i, parts: [1] },
     productCode: null,
-    columns: DEPOSITORY_COLUMNS,
 };
 //# sourceMappingURL=cdsl.js.map

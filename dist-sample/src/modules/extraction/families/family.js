@@ -1,4 +1,3 @@
-import { columnLabel } from '../tables/vocabulary.js';
 /** What a section holds, in words for a reader. */
 export const SECTION_WORDS = {
     equities: 'equities',
@@ -13,7 +12,5 @@ export const SECTION_WORDS = {
 };
 export const cue = (pattern, weight, head) => (head === undefined ? { pattern, weight } : { pattern, weight, head });
 export const section = (kind, pattern) => ({ kind, pattern });
-/** A column label of a family's holdings tables: its pattern, matched against the label lower-cased with currency notes dropped. */
-export const column = (kind, pattern) => columnLabel(kind, pattern);
 export const NO_TOTALS = { grand: [], account: [], group: [] };
 //# sourceMappingURL=family.js.map

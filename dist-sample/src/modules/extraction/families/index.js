@@ -1,10 +1,3 @@
-/**
- * The families of documents Foliodesk recognises, one declarative description each: the statements
- * of holdings (CAMS and KFintech detailed and summary, NSDL, CDSL) and the documents that look
- * financial but list no holdings (bank statements, deposit and tax certificates). The classifier
- * scores their cues; readers look up sections, totals, account ids and product codes here.
- */
-import { COMMON_COLUMNS } from '../tables/vocabulary.js';
 import { BANK_STATEMENT } from './bank-statement.js';
 import { CAMS_DETAILED } from './cams-detailed.js';
 import { CAMS_SUMMARY } from './cams-summary.js';
@@ -81,19 +74,6 @@ export function stripProductCode(code, name) {
 /** A detailed statement's scheme labels (opening balance, closing block), as its family prints them. */
 export function detailedLabels(code) {
     return familyOf(code)?.detailed ?? null;
-}
-const VOCABULARIES = new Map();
-/** A family's holdings-table vocabulary: its own column labels first, then the labels every family shares. */
-export function vocabularyOf(family) {
-    let vocabulary = VOCABULARIES.get(family);
-    if (!vocabulary)
-        VOCABULARIES.set(family, (vocabulary = family.columns?.length ? [...family.columns, ...COMMON_COLUMNS] : COMMON_COLUMNS));
-    return vocabulary;
-}
-/** The column vocabulary a statement of this class is read with; the common labels for UNKNOWN. */
-export function columnVocabulary(code) {
-    const family = familyOf(code);
-    return family ? vocabularyOf(family) : COMMON_COLUMNS;
 }
 /** One pattern matching any of the labels (for a reader that takes a single pattern). */
 export function anyOf(patterns) {

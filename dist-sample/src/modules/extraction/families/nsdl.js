@@ -4,7 +4,7 @@
  * the folios held with the registrars; a grand total (also printed at the top as "YOUR CONSOLIDATED
  * PORTFOLIO VALUE").
  */
-import { DEPOSITORY_COLUMNS, MUTUAL_FUND_FOLIOS, SUB_TOTAL, TRANSACTIONS } from './demat-sections.js';
+import { MUTUAL_FUND_FOLIOS, SUB_TOTAL, TRANSACTIONS } from './demat-sections.js';
 import { cue, section } from './family.js';
 import { NSDL } from './issuers.js';
 export const NSDL_CAS = {
@@ -39,6 +39,5 @@ export const NSDL_CAS = {
     },
     accountId: { pattern: /DP\s*ID\s*:?\s*(IN\d{6}|\d{8})\b.*?Client\s*ID\s*:?\s*(\d{8})\b/i, parts: [1, 2] },
     productCode: null,
-    columns: DEPOSITORY_COLUMNS,
 };
 //# sourceMappingURL=nsdl.js.map

@@ -6,11 +6,6 @@
  * rounding. When several readings satisfy it, the print's conventions decide (a value has 2
  * decimals, a quantity is whole or has 3, a price 2 or 4); when they still do not, the figures
  * left open are null (the validator flags them FIGURE_MISSING), never a guess.
- *
- * A government security priced per ₹100 of face value ("Face Value 5,00,000 | Market Price (per
- * ₹100) 98.45 | Value 4,92,250.00") is read as printed: the quantity is the face value held (its
- * quantity column, else its face value column), the price is per ₹100 (`nav_basis` 100), and the
- * arithmetic is face × price ÷ 100 = value — never a price per unit.
  */
 import { parseNumber } from '../numbers.js';
 import { valueTolerance } from '../validator.js';
@@ -31,13 +26,9 @@ export function printedFigure(text) {
 }
 /** Decimals of a printed number: the digits after its last point ("Rs.1,234.50" → 2, "1,234" → 0). */
 export const decimalsOf = (text) => /\.(\d+)\D*$/.exec(text)?.[1].length ?? 0;
-/**
- * Whether quantity × price (÷ the price's basis: 100 for a price per ₹100 of face value) gives the
- * printed value within the rounding of the price and value as printed (the validator's bound).
- */
-function consistent(units, price, value, basis) {
-    const priced = units.value / basis;
-    return Math.abs(priced * price.value - value.value) <= valueTolerance(priced, price.value, { navDecimals: price.decimals, valueDecimals: value.decimals });
+/** Whether quantity × price gives the printed value within the rounding of the price and value as printed (the validator's bound). */
+function consistent(units, price, value) {
+    return Math.abs(units.value * price.value - value.value) <= valueTolerance(units.value, price.value, { navDecimals: price.decimals, valueDecimals: value.decimals });
 }
 /** How the print writes each figure: a value in paise, a quantity whole or in thousandths, a price in paise or to 4 decimals. */
 const CONVENTION = {
@@ -54,13 +45,13 @@ function unlabelled(cells) {
  * The readings of the open roles from the candidates (each candidate used once) that satisfy
  * quantity × price = value with the labelled figures; readings that give the same numbers are one.
  */
-function readings(known, open, candidates, basis) {
+function readings(known, open, candidates) {
     const out = [];
     const seen = new Set();
     const assign = (k, used, current) => {
         if (k === open.length) {
             const r = current;
-            if (r.units.value === 0 || r.nav.value === 0 || !consistent(r.units, r.nav, r.value, basis))
+            if (r.units.value === 0 || r.nav.value === 0 || !consistent(r.units, r.nav, r.value))
                 return;
             const key = ROLES.map((role) => `${r[role].value}/${r[role].decimals}`).join(' ');
             if (!seen.has(key)) {
@@ -80,44 +71,29 @@ function readings(known, open, candidates, basis) {
     assign(0, new Set(), { ...known });
     return out;
 }
-/**
- * The column each role is read from: a price per ₹100 of face value where the table prints one, and
- * then the face value held where it prints no quantity column.
- */
-function roleColumns(printed, cells) {
-    const per100 = printed.has('price_per_100') || cells.byKind.price_per_100 !== undefined;
-    if (!per100)
-        return { units: 'units', nav: 'nav', value: 'value' };
-    const quantity = printed.has('units') || cells.byKind.units !== undefined ? 'units' : 'face_value';
-    return { units: quantity, nav: 'price_per_100', value: 'value' };
-}
 /** The row's figures; `cells.byKind` holds the labelled columns' text. */
 export function dematFigures(cells, { printed, valueDecimals, elsewhere = () => false }) {
     const labelled = (kind) => printedFigure(cells.byKind[kind]);
-    const column = roleColumns(printed, cells);
-    const basis = column.nav === 'price_per_100' ? 100 : 1;
-    // A face value column that is the quantity (the face value held) gives no face value of one unit.
-    const faceValue = column.units === 'face_value' ? null : (labelled('face_value')?.value ?? null);
-    const none = { units: null, nav: null, value: null, face_value: faceValue, cost_value: labelled('cost')?.value ?? null, nav_basis: null };
+    const none = { units: null, nav: null, value: null, face_value: labelled('face_value')?.value ?? null, cost_value: labelled('cost')?.value ?? null };
     // A figure column holding text (two figures run together, a misprint), or a quantity, price or
     // value column holding more than one number: the row cannot be checked, so none of the three is taken.
     const garbled = Object.entries(cells.byKind).some(([kind, text]) => HOLDING_FIGURES.has(kind) && !splitNumberTokens(text ?? ''));
-    if (garbled || ROLES.some((r) => cells.byKind[column[r]] !== undefined && !labelled(column[r])))
+    if (garbled || ROLES.some((r) => cells.byKind[r] !== undefined && !labelled(r)))
         return none;
     const value = labelled('value');
     if (value && valueDecimals !== undefined && value.decimals !== valueDecimals)
         return none;
     const known = {};
     for (const role of ROLES) {
-        const f = labelled(column[role]);
+        const f = labelled(role);
         if (f)
             known[role] = f;
     }
     const open = ROLES.filter((r) => !known[r]);
-    const figures = { ...none, units: known.units?.value ?? null, nav: known.nav?.value ?? null, value: known.value?.value ?? null, nav_basis: basis === 1 ? null : basis };
+    const figures = { ...none, units: known.units?.value ?? null, nav: known.nav?.value ?? null, value: known.value?.value ?? null };
     if (!open.length)
         return figures;
-    const all = readings(known, open, unlabelled(cells), basis);
+    const all = readings(known, open, unlabelled(cells));
     let found = all;
     if (found.length > 1)
         found = found.filter((r) => open.every((role) => CONVENTION[role](r[role].decimals)));
@@ -134,7 +110,7 @@ export function dematFigures(cells, { printed, valueDecimals, elsewhere = () => 
                 figures[role] = all[0][role].value;
     }
     // The table prints all three but one of them is missing from this row: what remains cannot be checked.
-    if (ROLES.every((r) => printed.has(column[r])) && ROLES.some((r) => figures[r] === null))
+    if (ROLES.every((r) => printed.has(r)) && ROLES.some((r) => figures[r] === null))
         return none;
     return figures;
 }

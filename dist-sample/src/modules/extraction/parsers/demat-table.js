@@ -9,12 +9,12 @@
  * wrapped over several lines stays in its column. A table continued on a new page under its header
  * repeated, relabelled or absent keeps reading in the same columns.
  */
-import { columnVocabulary, sectionOf } from '../families/index.js';
+import { sectionOf } from '../families/index.js';
 import { findIsin, findPan } from '../identifiers.js';
 import { piecesOf, readHeader, TableLayout } from '../tables/index.js';
 import { dropPageFurniture, holderName, EntityBook, findPeriod, newHolding, numericCells, TableNames } from './common.js';
 import { decimalsOf, dematFigures, printedFigure } from './demat-figures.js';
-import { readGuardian, readJointHolders, readNominees, withTopJointHolders } from './folio-people.js';
+import { readGuardian, readJointHolder, readNominees } from './folio-people.js';
 const FOLIO_CELL = /^\d[\d ]*\s*\/\s*[\dA-Z]+$/;
 const FOLIOS_TOTAL = /^(?:Sub\s*)?Total\b(?!\s+Value)/i;
 /** Lines that open a demat account's section (or the statement's mutual-fund folios). */
@@ -34,11 +34,11 @@ function withFolioTotals(entities, folioTotals) {
     }
     return entities;
 }
-/** The statement's tables (headers read with its family's vocabulary): each header, keyed by its main line, with the layout its rows give it. */
-function tablesOf(lines, vocabulary) {
+/** The statement's tables: each header, keyed by its main line, with the layout its rows give it. */
+function tablesOf(lines) {
     const headers = [];
     for (let i = 0; i < lines.length; i++) {
-        const header = readHeader(lines, i, vocabulary);
+        const header = readHeader(lines, i);
         if (!header)
             continue;
         const first = lines.indexOf(header.lines[0]);
@@ -95,7 +95,7 @@ export function parseDematStatement(input, layout) {
     const section = (text) => sectionOf(layout.classification, text)?.kind ?? null;
     // Headers and section headings are found before page furniture goes: a table header repeated at the
     // top of every page is furniture, and so is a heading that happens to open each page at one height.
-    const tables = tablesOf(input, columnVocabulary(layout.classification));
+    const tables = tablesOf(input);
     const content = new Set(dropPageFurniture(input));
     const lines = input.filter((l) => content.has(l) || tables.has(l) || section(l.text) !== null);
     // Rows are holdings only inside holdings tables, when the statement marks them (it nearly always does).
@@ -121,9 +121,6 @@ export function parseDematStatement(input, layout) {
     /** The current account's joint holders and nominees, printed under its holder: every holding of the account has them. */
     let joint = [];
     let nominees = null;
-    /** The joint holders the top block prints, and the first PAN it prints (its investor's). */
-    const topJoint = [];
-    let topPan = null;
     lines.forEach((line, i) => {
         const text = line.text.trim();
         const header = tables.get(line);
@@ -147,14 +144,11 @@ export function parseDematStatement(input, layout) {
             return;
         }
         // An account's other holders and nominees: theirs, never the account's investor.
-        const jointHolders = readJointHolders(text);
-        const named = jointHolders ? null : readNominees(text);
-        if (jointHolders || named) {
-            // Before any account: the top block's, the joint holders of a statement of one holding pattern.
-            if (jointHolders && account === null && !inFolios && !rows.length)
-                topJoint.push(...jointHolders);
-            else if (jointHolders)
-                joint.push(...jointHolders);
+        const jointHolder = readJointHolder(text);
+        const named = jointHolder ? null : readNominees(text);
+        if (jointHolder || named) {
+            if (jointHolder)
+                joint.push(jointHolder);
             if (named)
                 nominees = [...(nominees ?? []), ...named];
             names.break();
@@ -216,8 +210,6 @@ export function parseDematStatement(input, layout) {
         if (ACCOUNT_HEADING.test(text))
             panLocked = false;
         const linePan = findPan(text);
-        if (linePan && account === null && !inFolios && !rows.length)
-            topPan ??= linePan;
         if (linePan) {
             const name = holderName(line, previous) ?? '';
             book.learnName(linePan, name || null);
@@ -259,8 +251,7 @@ export function parseDematStatement(input, layout) {
     return {
         classification: layout.classification,
         period,
-        // The top block's joint holders hold the investor's demat accounts; the folios listed beside them print their own.
-        entities: withTopJointHolders(withFolioTotals(book.result(), folioTotals), topJoint, topPan, (h) => h.account_id !== null),
+        entities: withFolioTotals(book.result(), folioTotals),
         stated_total: grand.find((v) => v !== null) ?? null,
         stated_group_totals: groupTotals,
         currency: 'INR',
@@ -299,8 +290,6 @@ function assignFigures(rows, totals) {
             r.holding.cost_value = f.cost_value;
         if (f.face_value !== null)
             r.holding.face_value = f.face_value;
-        if (f.nav_basis !== null)
-            r.holding.nav_basis = f.nav_basis;
     });
 }
 //# sourceMappingURL=demat-table.js.map

@@ -12,10 +12,10 @@
  * data in their family descriptions (`families/`): fund-house headings, total labels, product codes.
  */
 import { assetClassOfPrinted } from '../asset-class.js';
-import { anyOf, sectionOf, stripProductCode, vocabularyOf } from '../families/index.js';
+import { anyOf, sectionOf, stripProductCode } from '../families/index.js';
 import { CONTINUED_HEADING } from '../families/vocabulary.js';
 import { findIsin, findPan } from '../identifiers.js';
-import { readGuardian, readJointHolders, readNominees, wardAbove, withTopJointHolders } from './folio-people.js';
+import { readGuardian, readJointHolder, readNominees } from './folio-people.js';
 import { parseDate, printedDecimals } from '../numbers.js';
 import { FIGURE_KINDS, piecesOf, readHeader, TableLayout } from '../tables/index.js';
 import { dropPageFurniture, EntityBook, findPeriod, holderName, newHolding, TableNames } from './common.js';
@@ -29,14 +29,14 @@ function isinOf(line) {
     }
     return null;
 }
-/** Headers are found (with the family's column vocabulary) before page furniture goes: a header repeated atop every page is furniture. */
-function findTables(lines, vocabulary) {
+/** Headers are found before page furniture goes: a header repeated atop every page is furniture. */
+function findTables(lines) {
     const headers = [];
     const headerLines = new Set();
     lines.forEach((line, i) => {
         if (headerLines.has(line))
             return;
-        const header = readHeader(lines, i, vocabulary);
+        const header = readHeader(lines, i);
         if (!header)
             return;
         headers.push({ at: i, header });
@@ -47,7 +47,7 @@ function findTables(lines, vocabulary) {
     headers.forEach(({ at, header }, k) => {
         const end = headers[k + 1]?.at ?? lines.length;
         // A folio's joint holders and nominees are no row: their cells never place a column.
-        const body = lines.slice(at + 1, end).filter((l) => !headerLines.has(l) && !readJointHolders(l.text) && !readNominees(l.text) && !readGuardian(l.text));
+        const body = lines.slice(at + 1, end).filter((l) => !headerLines.has(l) && !readJointHolder(l.text) && !readNominees(l.text) && !readGuardian(l.text));
         const layout = TableLayout.of(header, body);
         for (const l of body)
             layoutOf.set(l, layout);
@@ -243,7 +243,7 @@ function statedTotals(totals) {
 }
 export function readSummaryStatement(input, family) {
     const period = findPeriod(input);
-    const { layoutOf, headerLines } = findTables(input, vocabularyOf(family));
+    const { layoutOf, headerLines } = findTables(input);
     const lines = dropPageFurniture(input);
     const grand = anyOf(family.totals.grand);
     const group = anyOf(family.totals.group);
@@ -258,9 +258,6 @@ export function readSummaryStatement(input, family) {
     /** The fund houses of the rows since the last total: a total is a fund house's only when they are one. */
     let totalled = new Set();
     const read = [];
-    /** The joint holders the top block prints, and the PAN of the investor it names (null: none printed). */
-    const topJoint = [];
-    let topPan = null;
     lines.forEach((line, i) => {
         const text = line.text.trim();
         if (headerLines.has(line)) {
@@ -282,17 +279,6 @@ export function readSummaryStatement(input, family) {
         // A minor's guardian, printed under the minor: recorded beside them, the guardian's PAN never the investor's.
         const guardian = readGuardian(text);
         if (guardian) {
-            // Under a minor named with no PAN of their own: the minor is the investor from here on, PAN unknown.
-            const ward = i - 1 !== investorAt ? wardAbove(lines[i - 1]) : null;
-            if (ward) {
-                investorAt = i - 1;
-                pan = null;
-                holder = ward;
-                // Its line, read as a line of a name in the table, is the minor's.
-                const last = events[events.length - 1];
-                if (last?.kind === 'name' && last.line === lines[i - 1])
-                    events[events.length - 1] = { kind: 'break' };
-            }
             // Only right under the investor's own line: a guardian printed anywhere else names no one for certain.
             if (i - investorAt <= 2 && (pan !== null || holder !== null))
                 book.entity(pan, holder).guardian ??= guardian;
@@ -300,20 +286,13 @@ export function readSummaryStatement(input, family) {
             return;
         }
         // A folio's joint holders and nominees, printed under its rows: theirs, never an investor's PAN.
-        const joint = readJointHolders(text);
+        const joint = readJointHolder(text);
         const named = joint ? null : readNominees(text);
-        if (joint && !read.length) {
-            // In the top block, before any holding: the statement's holding pattern, the investor's joint holders.
-            topJoint.push(...joint);
-            topPan ??= pan;
-            events.push({ kind: 'break' });
-            return;
-        }
         if (joint || named) {
             const last = read[read.length - 1]?.holding;
             for (const { holding } of last ? read.filter((r) => r.holding.folio === last.folio && r.holding.amc === last.amc) : []) {
                 if (joint)
-                    holding.joint_holders = [...(holding.joint_holders ?? []), ...joint.map((j) => ({ ...j }))];
+                    holding.joint_holders = [...(holding.joint_holders ?? []), { ...joint }];
                 if (named)
                     holding.nominees = [...(holding.nominees ?? []), ...named];
             }
@@ -389,7 +368,6 @@ export function readSummaryStatement(input, family) {
     // A row whose ISIN was printed nowhere it could be found is no holding.
     for (const e of entities)
         e.holdings = e.holdings.filter((h) => h.isin);
-    withTopJointHolders(entities, topJoint, topPan);
     return {
         classification: family.code,
         period,

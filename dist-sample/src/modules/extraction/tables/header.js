@@ -14,23 +14,18 @@ const edge = (c) => c.x_end ?? c.x + c.text.length * 4;
 function overlap(a, b) {
     return Math.min(a.x_end, b.x_end) - Math.max(a.x, b.x);
 }
-/**
- * A cell that can sit in a header: a known label or a wrapped label's part (which may name an amount:
- * "Price (per ₹100)"), or a short unknown label without figures.
- */
-function headerCell(cell, vocabulary) {
+/** A cell that can sit in a header: a known label, a wrapped label's part, or a short unknown label. */
+function headerCell(cell) {
     const t = cell.text.trim();
-    if (!t || findIsin(t) || isNumber(t))
+    if (!t || findIsin(t) || isNumber(t) || /\d{3,}/.test(t))
         return false;
-    if (columnKind(t, vocabulary) !== null || isLabelFragment(t))
-        return true;
-    return !/\d{3,}/.test(t) && t.split(/\s+/).length <= MAX_UNKNOWN_WORDS && !/[:]/.test(t);
+    return columnKind(t) !== null || isLabelFragment(t) || (t.split(/\s+/).length <= MAX_UNKNOWN_WORDS && !/[:]/.test(t));
 }
-function columnsOf(cells, vocabulary) {
-    return cells.map((c) => ({ kind: columnKind(c.text, vocabulary), label: c.text.trim(), x: c.x, x_end: edge(c) }));
+function columnsOf(cells) {
+    return cells.map((c) => ({ kind: columnKind(c.text), label: c.text.trim(), x: c.x, x_end: edge(c) }));
 }
 /** Merges a wrapped header's other line into the columns: each part joins the label it sits under or over. */
-function mergeLine(columns, other, below, vocabulary) {
+function mergeLine(columns, other, below) {
     const merged = columns.map((c) => ({ ...c }));
     for (const cell of other.cells) {
         const span = { x: cell.x, x_end: edge(cell) };
@@ -55,38 +50,37 @@ function mergeLine(columns, other, below, vocabulary) {
         }
     }
     for (const c of merged)
-        c.kind = columnKind(c.label, vocabulary) ?? c.kind;
+        c.kind = columnKind(c.label) ?? c.kind;
     return merged.sort((a, b) => a.x - b.x);
 }
 /** Whether columns make a holdings table's header: a security named (ISIN or name) and two figures. */
 function isHoldingsHeader(columns) {
     const kinds = new Set(columns.map((c) => c.kind));
-    const figures = ['units', 'nav', 'price_per_100', 'value', 'cost', 'face_value'].filter((k) => kinds.has(k)).length;
+    const figures = ['units', 'nav', 'value', 'cost', 'face_value'].filter((k) => kinds.has(k)).length;
     const known = columns.filter((c) => c.kind !== null).length;
     return (kinds.has('isin') || kinds.has('name')) && figures >= 2 && known >= Math.max(3, Math.ceil(columns.length * 0.6));
 }
 /**
- * The holdings-table header whose main line is `lines[i]`, or null when that line is none, its labels
- * read with the vocabulary of the family being read (`columnVocabulary` in `families/`). A wrapped
+ * The holdings-table header whose main line is `lines[i]`, or null when that line is none. A wrapped
  * part on the line below (or a label part on the line above) is merged into it.
  */
-export function readHeader(lines, i, vocabulary) {
+export function readHeader(lines, i) {
     const line = lines[i];
-    if (!line || line.cells.length < 3 || !line.cells.every((c) => headerCell(c, vocabulary)))
+    if (!line || line.cells.length < 3 || !line.cells.every(headerCell))
         return null;
-    let columns = columnsOf(line.cells, vocabulary);
+    let columns = columnsOf(line.cells);
     const used = [line];
     const next = lines[i + 1];
-    if (next && next.page === line.page && next.y - line.y <= WRAP_GAP && next.cells.every((c) => headerCell(c, vocabulary) && (isLabelFragment(c.text) || columnKind(c.text, vocabulary) !== null))) {
-        const withNext = mergeLine(columns, next, true, vocabulary);
+    if (next && next.page === line.page && next.y - line.y <= WRAP_GAP && next.cells.every((c) => headerCell(c) && (isLabelFragment(c.text) || columnKind(c.text) !== null))) {
+        const withNext = mergeLine(columns, next, true);
         if (isHoldingsHeader(withNext) || !isHoldingsHeader(columns)) {
             columns = withNext;
             used.push(next);
         }
     }
     const previous = lines[i - 1];
-    if (previous && previous.page === line.page && line.y - previous.y <= WRAP_GAP && previous.cells.every((c) => headerCell(c, vocabulary) && isLabelFragment(c.text))) {
-        columns = mergeLine(columns, previous, false, vocabulary);
+    if (previous && previous.page === line.page && line.y - previous.y <= WRAP_GAP && previous.cells.every((c) => headerCell(c) && isLabelFragment(c.text))) {
+        columns = mergeLine(columns, previous, false);
         used.unshift(previous);
     }
     return isHoldingsHeader(columns) ? { columns, lines: used } : null;

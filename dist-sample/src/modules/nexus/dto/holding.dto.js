@@ -121,15 +121,6 @@ __decorate([
     __metadata("design:type", Object)
 ], ExtractedHoldingDto.prototype, "face_value", void 0);
 __decorate([
-    ApiPropertyOptional({
-        nullable: true,
-        type: Number,
-        example: 100,
-        description: 'How many units nav is the price of, when not one: 100 for a government security printed as its face value held (units, in rupees) with a price per ₹100 of face value; units × nav ÷ nav_basis = market value',
-    }),
-    __metadata("design:type", Object)
-], ExtractedHoldingDto.prototype, "nav_basis", void 0);
-__decorate([
     ApiPropertyOptional({ type: Number, example: 1531.02, description: 'Latest NAV from the market-data source, when on and known' }),
     __metadata("design:type", Number)
 ], ExtractedHoldingDto.prototype, "latest_nav", void 0);

@@ -1,7 +1,7 @@
 import { getQueueToken } from '@nestjs/bull';
 import { withinDeadline } from '../../../common/errors/dependency-errors.js';
+import { LOGGER } from '../../../common/logging/logging.module.js';
 import { runnableJob } from '../../queue/runnable-job.js';
-import { RedisOutageLog } from '../../redis/redis.module.js';
 import { PIPELINE_STAGE_CONCURRENCY, queueName, STAGE_JOB_OPTIONS, STAGES, stageJobId } from './pipeline.constants.js';
 const OVERDUE_MS = 1000;
 const DEPTHS_WAIT_MS = 1000;
@@ -59,12 +59,12 @@ export class PipelineQueues {
 }
 export const pipelineQueuesProvider = {
     provide: PipelineQueues,
-    inject: [RedisOutageLog, ...STAGES.map((s) => getQueueToken(queueName(s)))],
-    useFactory: (outages, ...queues) => {
-        // Connection errors while Redis is away go to the one outage line; the queues reconnect by
-        // themselves and the reconciler re-enqueues whatever was lost.
+    inject: [LOGGER, ...STAGES.map((s) => getQueueToken(queueName(s)))],
+    useFactory: (logger, ...queues) => {
+        // Connection errors while Redis is away are logged; the queues reconnect by themselves and the
+        // reconciler re-enqueues whatever was lost.
         for (const queue of queues)
-            queue.on('error', (err) => outages.report(err, `queue ${queue.name}`));
+            queue.on('error', (err) => logger.warn({ err, queue: queue.name }, 'queue error'));
         return new PipelineQueues(new Map(STAGES.map((s, i) => [s, queues[i]])));
     },
 };

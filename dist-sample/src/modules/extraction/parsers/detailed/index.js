@@ -22,7 +22,7 @@ import { detailedLabels } from '../../families/index.js';
 import { DETAILED_LABELS } from '../../families/vocabulary.js';
 import { CONTINUED, FOLIO, SCHEME_CODE } from './labels.js';
 import { readSchemeHeader, schemeBlock } from './scheme.js';
-import { readGuardian, readJointHolders, readNominees, withTopJointHolders } from '../folio-people.js';
+import { readGuardian, readJointHolder, readNominees } from '../folio-people.js';
 import { isHeaderFragment, NO_COLUMNS, readTransaction, startsWithDate, transactionTables } from './transactions.js';
 export function parseDetailedCas(input, classification) {
     const period = findPeriod(input);
@@ -44,9 +44,6 @@ export function parseDetailedCas(input, classification) {
     let pan = null;
     let holder = null;
     let jointHolders = [];
-    /** The joint holders the top block prints (a statement of one holding pattern), and the first investor's PAN it prints. */
-    const topJoint = [];
-    let topPan = null;
     let nominees = null;
     let guardian = null;
     let expectHolder = false;
@@ -144,16 +141,7 @@ export function parseDetailedCas(input, classification) {
             continue;
         // Before the first folio: investor names next to PANs, and the portfolio total.
         if (!seenFolio && !FOLIO.test(text)) {
-            const top = readJointHolders(text);
-            if (top) {
-                // Their PANs are theirs: never an investor's, never a name learnt for one.
-                topJoint.push(...top);
-                previousHeaderLine = line;
-                continue;
-            }
             const p = findPan(text);
-            if (p && !/also\s+includes/i.test(text))
-                topPan ??= p;
             if (p) {
                 const before = nameBeforePan(line);
                 if (before)
@@ -199,13 +187,13 @@ export function parseDetailedCas(input, classification) {
         // investor's) and its nominees.
         if (phase === 'scheme') {
             const ward = readGuardian(text);
-            const joint = ward ? null : readJointHolders(text);
+            const joint = ward ? null : readJointHolder(text);
             const named = ward || joint ? null : readNominees(text);
             if (ward || joint || named) {
                 if (ward)
                     guardian = ward;
                 if (joint)
-                    jointHolders.push(...joint);
+                    jointHolders.push(joint);
                 if (named)
                     nominees = [...(nominees ?? []), ...named];
                 expectHolder = false;
@@ -274,7 +262,7 @@ export function parseDetailedCas(input, classification) {
     return {
         classification,
         period,
-        entities: withTopJointHolders(book.result(), topJoint, topPan),
+        entities: book.result(),
         stated_total: statedTotal,
         stated_group_totals: groupTotals,
         currency: 'INR',
