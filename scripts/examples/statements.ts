@@ -70,7 +70,7 @@ const unchanged = JSON.stringify(before.find((e) => e.file === spouseEntry.file)
 if (!unchanged) writeFileSync(join(OUT, spouseEntry.file), spouse.pdf);
 entries.push(spouseEntry);
 
-writeFileSync(manifestPath, `${JSON.stringify({ generated_by: 'npm run samples (scripts/sample/statements.ts)', statements: entries }, null, 2)}\n`);
+writeFileSync(manifestPath, `${JSON.stringify({ generated_by: 'npm run samples (scripts/examples/statements.ts)', statements: entries }, null, 2)}\n`);
 for (const e of entries) {
   console.log(`${join(OUT, e.file)}: ${e.issuer} ${e.family}, ${e.investor.name} (${e.investor.pan}), ${e.holdings} holdings${e.password ? `, password ${e.password}` : ''}`);
 }

@@ -30,7 +30,7 @@ let token = '';
 
 async function call<T = Json>(method: string, path: string, body?: unknown, raw = false): Promise<T> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  let payload: BodyInit | undefined;
+  let payload: FormData | string | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
     headers['content-type'] = 'application/json';
