@@ -1,4 +1,5 @@
-// `npm start` runs this first: builds dist/ when it is missing or older than any source file.
+// `npm start` runs this first: builds dist/ when it is missing or older than any source file, saying
+// so before the build (a first build takes a minute or two) and how long it took after.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,18 +7,25 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const output = join(root, 'dist', 'src', 'main.js');
 
-function newest(dir) {
-  let latest = 0;
+function scan(dir, found = { latest: 0, files: 0 }) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+    if (entry.isDirectory()) scan(path, found);
+    else {
+      found.latest = Math.max(found.latest, statSync(path).mtimeMs);
+      if (entry.name.endsWith('.ts')) found.files += 1;
+    }
   }
-  return latest;
+  return found;
 }
 
-const sources = ['src', 'migrations', 'scripts'].map((d) => join(root, d)).filter(existsSync);
-const stale = !existsSync(output) || sources.some((d) => newest(d) > statSync(output).mtimeMs);
+const sources = ['src', 'migrations', 'scripts'].filter((d) => existsSync(join(root, d))).map((d) => scan(join(root, d)));
+const stale = !existsSync(output) || sources.some((s) => s.latest > statSync(output).mtimeMs);
 if (stale) {
-  console.log('building Foliodesk…');
-  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  const files = sources.reduce((n, s) => n + s.files, 0);
+  const why = existsSync(output) ? 'sources changed since the last build' : 'no build yet';
+  console.log(`Foliodesk: building ${files} TypeScript files with tsc (${why}); a first build takes a minute or two…`);
+  const started = Date.now();
+  execSync('npm run --silent build', { cwd: root, stdio: 'inherit' });
+  console.log(`Foliodesk: built in ${((Date.now() - started) / 1000).toFixed(1)} s; starting`);
 }

@@ -6,11 +6,15 @@
  */
 import 'reflect-metadata';
 import { loadConfigOrExit } from '../src/config/app-config.js';
+import { loadEnvFile } from '../src/config/env-file.js';
 import { createLogger } from '../src/common/logging/logger.js';
+import { describeDatabaseFailure } from '../src/database/connection-failure.js';
 import { ensureDatabase, runMigrations } from '../src/database/migrate.js';
 
+loadEnvFile();
+const config = loadConfigOrExit();
+
 async function main() {
-  const config = loadConfigOrExit();
   const logger = createLogger(config.log.level);
   await ensureDatabase(config.db.url, logger);
   const applied = await runMigrations(config.db.url, logger);
@@ -18,6 +22,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error('Migrating failed:', error instanceof Error ? error.message : error);
+  const described = describeDatabaseFailure(error, config.db.url);
+  console.error('Migrating failed:', described ?? (error instanceof Error ? error.message : error));
   process.exit(1);
 });

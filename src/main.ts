@@ -1,23 +1,41 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { createHttpApp } from './app.factory.js';
-import { loadConfigOrExit } from './config/app-config.js';
+import { loadConfigOrExit, type AppConfig } from './config/app-config.js';
+import { loadEnvFile } from './config/env-file.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
+import { describeDatabaseFailure, redactedDatabaseUrl } from './database/connection-failure.js';
 import { assertMigrated, ensureDatabase, runMigrations } from './database/migrate.js';
 import { startSandboxListener } from './sandbox-listener.js';
 
+async function prepareDatabase(config: AppConfig, logger: Logger): Promise<void> {
+  const database = redactedDatabaseUrl(config.db.url);
+  try {
+    if (config.db.migrateOnStart) {
+      await ensureDatabase(config.db.url, logger);
+      const applied = await runMigrations(config.db.url, logger);
+      logger.info({ database, applied: applied.length }, applied.length ? `database migrated (${applied.length} migrations applied)` : 'database up to date');
+    } else {
+      await assertMigrated(config.db.url);
+      logger.info({ database }, 'database up to date (MIGRATE_ON_START=false)');
+    }
+  } catch (error) {
+    // PostgreSQL away or refusing us: one line naming DATABASE_URL, the address and the fix.
+    const described = describeDatabaseFailure(error, config.db.url);
+    throw described === null ? error : new Error(described);
+  }
+}
+
 async function main() {
+  const fromFile = loadEnvFile();
   const config = loadConfigOrExit();
   const logger = createLogger(config.log.level);
+  if (fromFile !== null) logger.info({ variables: fromFile.length }, `read .env (${fromFile.length} variables not set in the environment)`);
   for (const warning of config.warnings) logger.warn(warning);
 
-  if (config.db.migrateOnStart) {
-    await ensureDatabase(config.db.url, logger);
-    await runMigrations(config.db.url, logger);
-  } else {
-    await assertMigrated(config.db.url);
-  }
+  await prepareDatabase(config, logger);
 
   if (config.role === 'worker') {
     const context = await NestFactory.createApplicationContext(AppModule.forRoot(config, logger), {
@@ -34,7 +52,11 @@ async function main() {
     app.getHttpServer().on('close', () => sandbox.close());
     logger.info({ port: config.http.sandboxPort }, 'webhook sandbox listening');
   }
-  logger.info({ role: config.role, url: `http://${config.http.host}:${config.http.port}`, docs: `${config.http.publicBaseUrl}/docs` }, 'Foliodesk API listening');
+  const docs = `${config.http.publicBaseUrl}/docs`;
+  logger.info(
+    { role: config.role, url: `http://${config.http.host}:${config.http.port}`, docs },
+    `Foliodesk API listening on ${config.http.publicBaseUrl} (${config.http.host}:${config.http.port}), Swagger UI at ${docs}`,
+  );
 }
 
 main().catch((error) => {

@@ -112,9 +112,11 @@ describe('clients', () => {
       const first = await created(acme.analyst, { name: 'First', pan: value });
       const twice = await create(acme.analyst, { name: 'Second', pan: value });
       expect({ status: twice.status, code: errorCode(twice) }).toEqual({ status: 409, code: 'PAN_TAKEN' });
+      expect(twice.body.error.details).toContain(`client_id: ${first.client_id}`);
       const other = await created(acme.analyst, { name: 'Other', pan: pan() });
       const change = await t.http.patch(`/api/v1/clients/${other.client_id}`).set(bearer(acme.analyst)).send({ pan: value });
       expect({ status: change.status, code: errorCode(change) }).toEqual({ status: 409, code: 'PAN_TAKEN' });
+      expect(change.body.error.details).toContain(`client_id: ${first.client_id}`);
       await created(rival.analyst, { name: 'Same PAN elsewhere', pan: value });
       expect(first.pan).toBe(value);
     });
@@ -123,7 +125,10 @@ describe('clients', () => {
       const value = pan();
       const answers = await Promise.all([create(acme.analyst, { name: 'Race A', pan: value }), create(acme.analyst, { name: 'Race B', pan: value })]);
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
-      expect(errorCode(answers.find((a) => a.status === 409)!)).toBe('PAN_TAKEN');
+      const loser = answers.find((a) => a.status === 409)!;
+      const winner = answers.find((a) => a.status === 201)!;
+      expect(errorCode(loser)).toBe('PAN_TAKEN');
+      expect(loser.body.error.details).toContain(`client_id: ${winner.body.result.client_id}`);
     });
   });
 

@@ -79,11 +79,15 @@ describe('start-up (node dist/src/main.js)', () => {
       if (start === 0) {
         expect(log).toContain('created database');
         expect(log).toContain('applied migration');
+        expect(log).toContain('database migrated');
         expect(log).toContain('created bootstrap admin');
       } else {
         expect(log).not.toContain('applied migration');
+        expect(log).toContain('database up to date');
         expect(log).not.toContain('created bootstrap admin');
+        expect(log).toContain('bootstrap admin present');
       }
+      expect(log).toContain(`Swagger UI at http://localhost:${port}/docs`);
       expect(log).not.toContain(STRONG_PASSWORD);
     }
     const client = new pg.Client({ connectionString: dbUrl.toString() });
@@ -99,6 +103,37 @@ describe('start-up (node dist/src/main.js)', () => {
     expect(svc.output()).toContain('Invalid configuration');
     expect(svc.output()).toContain('PORT');
     expect(svc.output()).toContain('ROLE');
+  });
+
+  it('stops with one line naming DATABASE_URL, the address and the fix when PostgreSQL does not answer', async () => {
+    const port = await freePort();
+    const unreachable = `postgres://postgres:not-printed@127.0.0.1:${port}/foliodesk`;
+    const svc = run({ DATABASE_URL: unreachable });
+    expect(await svc.exited).toBe(1);
+    const log = svc.output();
+    expect(log).toContain(`Foliodesk failed to start: PostgreSQL is not answering at 127.0.0.1:${port}`);
+    expect(log).toContain('DATABASE_URL=postgres://postgres:***@');
+    expect(log).toContain('Start PostgreSQL');
+    expect(log).not.toContain('not-printed');
+    expect(log).not.toMatch(/\n\s+at /);
+  });
+
+  it('serves without Redis, /health saying so, and logs the outage once, not a stack trace per retry', async () => {
+    const [port, redisPort] = [await freePort(), await freePort()];
+    const svc = run({ DATABASE_URL: dbUrl.toString(), REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, PORT: String(port), HOST: '127.0.0.1' });
+    try {
+      const health = await waitForHealth(port);
+      expect(health.status).toBe(503);
+      await new Promise((r) => setTimeout(r, 6000));
+    } finally {
+      svc.child.kill('SIGTERM');
+      await svc.exited;
+    }
+    const outage = svc.output().split('\n').filter((line) => line.includes('Redis is not answering'));
+    expect(outage).toHaveLength(1);
+    expect(outage[0]).toContain(`127.0.0.1:${redisPort}/0 (REDIS_URL)`);
+    expect(svc.output()).not.toContain('"msg":"queue error"');
+    expect(svc.output()).not.toContain('webhook queue error');
   });
 
   it('ROLE=worker starts without serving HTTP', async () => {

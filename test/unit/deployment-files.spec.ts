@@ -140,6 +140,39 @@ describe('docker/docker-compose.yml', () => {
   });
 });
 
+describe('docker/compose.dev.yml: PostgreSQL and Redis for a developer', () => {
+  interface DevService {
+    image: string;
+    ports?: string[];
+    environment?: Record<string, string>;
+  }
+  const file = load(read('docker/compose.dev.yml')) as { services: Record<string, DevService> };
+  const defaults = loadConfig({});
+  /** `127.0.0.1:5432:5432` → host address, host port, container port. */
+  const published = (service: DevService) => (service.ports ?? []).map((p) => p.split(':'));
+
+  it('runs PostgreSQL and Redis only, from pinned images', () => {
+    expect(Object.keys(file.services).sort()).toEqual(['postgres', 'redis']);
+    for (const service of Object.values(file.services)) expect(service.image).toMatch(/^[a-z0-9./-]+:(?!latest$)[0-9A-Za-z._-]+$/);
+  });
+
+  it('publishes every port on 127.0.0.1 only', () => {
+    for (const [name, service] of Object.entries(file.services)) {
+      expect({ name, ports: published(service).length }).toEqual({ name, ports: 1 });
+      for (const [address] of published(service)) expect({ name, address }).toEqual({ name, address: '127.0.0.1' });
+    }
+  });
+
+  it('answers the default DATABASE_URL and REDIS_URL: the ports, and trust for the password-less postgres user', () => {
+    const db = new URL(defaults.db.url);
+    expect(db.password).toBe('');
+    expect(db.username).toBe('postgres');
+    expect(published(file.services.postgres)).toEqual([['127.0.0.1', db.port, '5432']]);
+    expect(file.services.postgres.environment).toEqual({ POSTGRES_HOST_AUTH_METHOD: 'trust' });
+    expect(published(file.services.redis)).toEqual([['127.0.0.1', new URL(defaults.redis.url).port, '6379']]);
+  });
+});
+
 describe('docs/deployment.md: the Kubernetes manifests', () => {
   const docs = read('docs/deployment.md');
   const manifests = [...docs.matchAll(/```yaml\n([\s\S]*?)```/g)].flatMap((m) => (m[1].split(/^---$/m) as string[]).map((part) => load(part) as any));

@@ -32,7 +32,10 @@ export class BootstrapAdminService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     const admin = this.config.bootstrapAdmin;
-    if (!admin) return;
+    if (!admin) {
+      this.logger.info('no bootstrap admin: BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD are unset (register a tenant with POST /api/v1/auth/register)');
+      return;
+    }
     const email = admin.email.trim().toLowerCase();
     const existing = await this.users.findByEmail(email);
     if (existing) return this.checkExisting(existing);
@@ -58,7 +61,10 @@ export class BootstrapAdminService implements OnApplicationBootstrap {
   }
 
   private checkExisting(user: UserEntity): void {
-    if (user.isOperator) return;
+    if (user.isOperator) {
+      this.logger.info({ email: user.email }, 'bootstrap admin present');
+      return;
+    }
     this.logger.error(
       { email: user.email, userId: user.id, tenantId: user.tenantId },
       'BOOTSTRAP_ADMIN_EMAIL belongs to an account the bootstrap did not create: it is not made the operator and the queue board stays closed; ' +

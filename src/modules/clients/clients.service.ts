@@ -71,9 +71,10 @@ export class ClientsService {
     checkPan(dto.pan);
     if (dto.date_of_birth !== undefined) checkDateOfBirth(dto.date_of_birth);
     const row = { id: prefixedId('cli'), tenantId: user.tenantId };
-    const client = await this.withPanUnique(() =>
+    const client = await this.withPanUnique(user.tenantId, dto.pan, () =>
       this.repo.transaction(async (manager) => {
-        if (await this.repo.findClientByPan(user.tenantId, dto.pan, manager)) throw panTaken();
+        const holder = await this.repo.findClientByPan(user.tenantId, dto.pan, manager);
+        if (holder) throw panTaken(holder.id);
         const created = await this.repo.insertClient(
           {
             ...row,
@@ -135,12 +136,12 @@ export class ClientsService {
           }
         : {}),
     };
-    await this.withPanUnique(() =>
+    await this.withPanUnique(user.tenantId, dto.pan ?? current.pan, () =>
       this.repo.transaction(async (manager) => {
         let relinked = 0;
         if (dto.pan !== undefined && dto.pan !== current.pan) {
           const holder = await this.repo.findClientByPan(user.tenantId, dto.pan, manager);
-          if (holder) throw panTaken();
+          if (holder) throw panTaken(holder.id);
           relinked = await this.relink(user.tenantId, current.id, dto.pan, manager);
         }
         await this.repo.updateClient(user.tenantId, current.id, changes, manager);
@@ -226,15 +227,21 @@ export class ClientsService {
     return (await this.repo.detachOtherPans(tenantId, clientId, pan, manager)) + (await this.repo.attachByPan(tenantId, pan, clientId, manager));
   }
 
-  /** Two requests creating the same PAN at once: the loser's unique violation is the same 409. */
-  private async withPanUnique<T>(work: () => Promise<T>): Promise<T> {
+  /** Two requests creating the same PAN at once: the loser's unique violation is the same 409, naming the winner. */
+  private async withPanUnique<T>(tenantId: string, pan: string, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw panTaken();
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      const holder = await this.repo.findClientByPan(tenantId, pan);
+      throw panTaken(holder?.id ?? null);
     }
   }
 }
 
-const panTaken = () => new AppException('PAN_TAKEN', 'Another client of the tenant has this PAN');
+/**
+ * The details name the client that holds the PAN (`client_id: cli_…`), so a caller whose upload already
+ * created the client goes on with that one; the holder is in the caller's tenant, so nothing leaks.
+ */
+const panTaken = (holderId: string | null) =>
+  new AppException('PAN_TAKEN', holderId === null ? 'Another client of the tenant has this PAN' : `Another client of the tenant has this PAN; client_id: ${holderId}`);

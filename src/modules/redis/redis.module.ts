@@ -1,13 +1,16 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { LOGGER } from '../../common/logging/logging.module.js';
 import { AppConfig } from '../../config/app-config.js';
+import { RedisOutageLog } from './redis-outage-log.js';
 import { REDIS } from './redis.tokens.js';
 import { WindowCounters } from './window-counters.js';
 
-export { REDIS };
+export { REDIS, RedisOutageLog };
 
 /** Builds an ioredis client that fails fast instead of queueing commands while Redis is away. */
-export function createRedisClient(url: string, connectionName: string): Redis {
+export function createRedisClient(url: string, connectionName: string, outages?: RedisOutageLog): Redis {
   const client = new Redis(url, {
     connectionName,
     maxRetriesPerRequest: 1,
@@ -17,7 +20,9 @@ export function createRedisClient(url: string, connectionName: string): Redis {
     commandTimeout: 2000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
-  client.on('error', () => undefined); // connection errors surface through health checks, not crashes
+  // Connection errors surface through health checks and one line of the outage log, not crashes.
+  client.on('error', (error) => outages?.report(error, 'redis'));
+  client.on('ready', () => outages?.recovered());
   return client;
 }
 
@@ -49,10 +54,11 @@ class RedisLifecycle implements OnModuleInit, OnApplicationShutdown {
 @Global()
 @Module({
   providers: [
-    { provide: REDIS, inject: [AppConfig], useFactory: (config: AppConfig) => createRedisClient(config.redis.url, 'foliodesk') },
+    { provide: RedisOutageLog, inject: [LOGGER, AppConfig], useFactory: (logger: Logger, config: AppConfig) => new RedisOutageLog(logger, config.redis.url) },
+    { provide: REDIS, inject: [AppConfig, RedisOutageLog], useFactory: (config: AppConfig, outages: RedisOutageLog) => createRedisClient(config.redis.url, 'foliodesk', outages) },
     RedisLifecycle,
     WindowCounters,
   ],
-  exports: [REDIS, WindowCounters],
+  exports: [REDIS, WindowCounters, RedisOutageLog],
 })
 export class RedisModule {}

@@ -1,10 +1,9 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { Provider } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
-import type { Logger } from 'pino';
 import { withinDeadline } from '../../../common/errors/dependency-errors.js';
-import { LOGGER } from '../../../common/logging/logging.module.js';
 import { runnableJob } from '../../queue/runnable-job.js';
+import { RedisOutageLog } from '../../redis/redis.module.js';
 import { PIPELINE_STAGE_CONCURRENCY, queueName, STAGE_JOB_OPTIONS, STAGES, stageJobId, type StageJob, type StageName } from './pipeline.constants.js';
 
 const OVERDUE_MS = 1000;
@@ -68,11 +67,11 @@ export class PipelineQueues {
 
 export const pipelineQueuesProvider: Provider = {
   provide: PipelineQueues,
-  inject: [LOGGER, ...STAGES.map((s) => getQueueToken(queueName(s)))],
-  useFactory: (logger: Logger, ...queues: Queue<StageJob>[]) => {
-    // Connection errors while Redis is away are logged; the queues reconnect by themselves and the
-    // reconciler re-enqueues whatever was lost.
-    for (const queue of queues) queue.on('error', (err) => logger.warn({ err, queue: queue.name }, 'queue error'));
+  inject: [RedisOutageLog, ...STAGES.map((s) => getQueueToken(queueName(s)))],
+  useFactory: (outages: RedisOutageLog, ...queues: Queue<StageJob>[]) => {
+    // Connection errors while Redis is away go to the one outage line; the queues reconnect by
+    // themselves and the reconciler re-enqueues whatever was lost.
+    for (const queue of queues) queue.on('error', (err) => outages.report(err, `queue ${queue.name}`));
     return new PipelineQueues(new Map(STAGES.map((s, i) => [s, queues[i]])));
   },
 };
