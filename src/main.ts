@@ -6,6 +6,8 @@ import { loadConfigOrExit } from './config/app-config.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
 import { assertMigrated, ensureDatabase, runMigrations } from './database/migrate.js';
 import { startSandboxListener } from './sandbox-listener.js';
+import { MetricsService } from './modules/metrics/metrics.service.js';
+import { startMetricsListener } from './modules/metrics/metrics-listener.js';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -24,7 +26,12 @@ async function main() {
       logger: new PinoNestLogger(logger),
     });
     context.enableShutdownHooks();
-    logger.info({ role: config.role }, 'Foliodesk worker started');
+    if (config.http.metricsPort !== null) {
+      const metrics = await startMetricsListener(context.get(MetricsService).registry, config.http.metricsPort, config.http.host);
+      process.once('SIGTERM', () => metrics.close());
+      process.once('SIGINT', () => metrics.close());
+    }
+    logger.info({ role: config.role, metrics: config.http.metricsPort === null ? null : `http://${config.http.host}:${config.http.metricsPort}/metrics` }, 'Foliodesk worker started');
     return;
   }
   const app = await createHttpApp(config, logger);
