@@ -36,6 +36,15 @@ function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): 
   return Promise.race([work(controller.signal), limit]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The job of a deleted document's run leaves nothing in Redis, whatever the queue keeps of finished
+ * jobs for the board: Bull reads the option as the job completes. (Deleting removes the run's other
+ * jobs; one running then cannot be removed.)
+ */
+function forget(job: Job<StageJob>): void {
+  job.opts.removeOnComplete = true;
+}
+
 export interface FailureReason {
   code: PipelineFailureCode;
   message: string;
@@ -71,7 +80,8 @@ export class StageRunner {
   async run(name: StageName, stage: PipelineStage<unknown>, job: Job<StageJob>): Promise<void> {
     const { tenantId, processId } = job.data;
     const process = await this.repo.findProcess(tenantId, processId);
-    if (!process || process.status !== 'processing') return;
+    if (!process) return forget(job);
+    if (process.status !== 'processing') return;
     const row = await this.repo.findStage(processId, name);
     if (row?.status === 'completed') {
       // Delivered again after it finished: make sure the chain goes on, and stop.
@@ -103,6 +113,7 @@ export class StageRunner {
         return true;
       });
       if (advanced) this.metrics.stageEnded(name, 'completed', ran);
+      if (!advanced && !(await this.repo.findProcess(tenantId, processId).catch(() => process))) return forget(job);
       if (advanced && next) await this.enqueue(process, next);
       if (advanced && !next) {
         this.admission.runEnded(process.documentId);
@@ -111,7 +122,7 @@ export class StageRunner {
     } catch (error) {
       this.metrics.stageEnded(name, 'failed', Date.now() - started);
       // The document was deleted while its stage ran: nothing to record, nothing to retry.
-      if (!(await this.repo.findProcess(tenantId, processId).catch(() => process))) return;
+      if (!(await this.repo.findProcess(tenantId, processId).catch(() => process))) return forget(job);
       if (error instanceof StageTimeout) return this.fail(process, this.timeoutReason(name));
       if (error instanceof StageFailure) {
         return this.fail(process, { code: error.code, message: error.message, stage: name, retryable: error.retryable });
