@@ -122,7 +122,7 @@ function details(document: OpenAPIObject, path: string, op: OperationObject, cod
     const param = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).pop();
     return `${(param && RESOURCE_NAMES[param]) ?? 'Resource'} not found`;
   }
-  if (code === 'INTERNAL_ERROR') return 'request id 3f2b9c1e-5d4a-4e8f-9a7b-1c2d3e4f5a6b';
+  if (code === 'INTERNAL_ERROR') return 'Reference: 3f2b9c1e-5d4a-4e8f-9a7b-1c2d3e4f5a6b';
   return ERROR_CATALOGUE[code].message;
 }
 
