@@ -17,6 +17,12 @@ import { describeErrorAnswers } from './common/http/openapi-errors.js';
 import { PinoNestLogger } from './common/logging/logger.js';
 import { MetricsService } from './modules/metrics/metrics.service.js';
 import { mountQueueBoard } from './modules/nexus/pipeline/queue-board.js';
+import { QUEUE_NAMES } from './modules/nexus/pipeline/pipeline.constants.js';
+import { CLIENT_REPORT_QUEUE } from './modules/reports/client-report.queue.js';
+import { WEBHOOK_QUEUE } from './modules/webhooks/delivery/delivery-queue.js';
+
+/** Every queue of the service, as the operator's queue board shows them. */
+export const BOARD_QUEUES: readonly string[] = [...QUEUE_NAMES, CLIENT_REPORT_QUEUE, WEBHOOK_QUEUE];
 
 const JSON_BODY_LIMIT = '1mb';
 
@@ -62,7 +68,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger, options: 
   app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
   // Body-parser errors (malformed JSON, too large) never reach Nest's filters: map them here.
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendError(err, req, res, logger));
-  if (!options.preview && config.role !== 'worker') mountQueueBoard(app, (err, req, res) => sendError(err, req, res, logger));
+  if (!options.preview && config.role !== 'worker') mountQueueBoard(app, BOARD_QUEUES, (err, req, res) => sendError(err, req, res, logger));
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   setupSwagger(app);

@@ -9,6 +9,8 @@ import { createLogger, PinoNestLogger } from './common/logging/logger.js';
 import { describeDatabaseFailure, redactedDatabaseUrl } from './database/connection-failure.js';
 import { assertMigrated, ensureDatabase, runMigrations } from './database/migrate.js';
 import { startSandboxListener } from './sandbox-listener.js';
+import { MetricsService } from './modules/metrics/metrics.service.js';
+import { startMetricsListener } from './modules/metrics/metrics-listener.js';
 
 async function prepareDatabase(config: AppConfig, logger: Logger): Promise<void> {
   const database = redactedDatabaseUrl(config.db.url);
@@ -42,7 +44,12 @@ async function main() {
       logger: new PinoNestLogger(logger),
     });
     context.enableShutdownHooks();
-    logger.info({ role: config.role }, 'Foliodesk worker started');
+    if (config.http.metricsPort !== null) {
+      const metrics = await startMetricsListener(context.get(MetricsService).registry, config.http.metricsPort, config.http.host);
+      process.once('SIGTERM', () => metrics.close());
+      process.once('SIGINT', () => metrics.close());
+    }
+    logger.info({ role: config.role, metrics: config.http.metricsPort === null ? null : `http://${config.http.host}:${config.http.metricsPort}/metrics` }, 'Foliodesk worker started');
     return;
   }
   const app = await createHttpApp(config, logger);

@@ -96,7 +96,7 @@ function sections(env: EnvValues, secrets: { jwtSecret: string; encryptionKey: s
   return {
     nodeEnv: env.NODE_ENV,
     role: env.ROLE,
-    http: { port: env.PORT, host: env.HOST, publicBaseUrl, sandboxPort: env.SANDBOX_PORT ?? null, trustProxy: env.TRUST_PROXY },
+    http: { port: env.PORT, host: env.HOST, publicBaseUrl, sandboxPort: env.SANDBOX_PORT ?? null, metricsPort: env.METRICS_PORT ?? null, trustProxy: env.TRUST_PROXY },
     /**
      * `queryTimeoutMs`: how long a statement may go without an answer before its caller is told that
      * PostgreSQL is not answering (a hung server, not a slow query: no request-path statement comes near it).

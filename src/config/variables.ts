@@ -28,6 +28,12 @@ export const VARIABLES = {
   HOST: str({ group: 'Service', default: '0.0.0.0', description: 'address the HTTP server listens on' }),
   PUBLIC_BASE_URL: httpUrl({ group: 'Service', defaultText: '`http://localhost:<PORT>`', description: 'the service as clients reach it: used in SSO callback and export URLs' }),
   SANDBOX_PORT: int({ group: 'Service', min: 0, max: 65535, description: 'port of the webhook-test sandbox listener; unset: no sandbox listener' }),
+  METRICS_PORT: int({
+    group: 'Service',
+    min: 1,
+    max: 65535,
+    description: 'port on which a `ROLE=worker` process, which serves no HTTP API, serves `GET /metrics` (its pipeline, report, webhook and model metrics; docs/operations.md); unset: the worker serves none',
+  }),
   TRUST_PROXY: parsed(trustProxySetting, {
     group: 'Service',
     default: false,

@@ -58,7 +58,9 @@ describe('nexus admin: stats, queue board and queue metrics', () => {
     expect(cookie).toMatch(/SameSite=Strict/);
     const api = await t.http.get('/admin/queues/api/queues').set('Cookie', cookie.split(';')[0]);
     expect(api.status).toBe(200);
-    expect(api.body.queues.map((q: { name: string }) => q.name)).toContain('pipeline-parsing');
+    // Every queue of the service: the ten stages, client reports and webhook deliveries.
+    expect(api.body.queues.map((q: { name: string }) => q.name)).toEqual(expect.arrayContaining(['pipeline-upload', 'pipeline-parsing', 'pipeline-completion', 'client-report', 'webhook-delivery']));
+    expect(api.body.queues).toHaveLength(12);
     // The bootstrap created that account, in tenant Default, and marked it.
     const [row] = await sql<{ is_operator: boolean; tenant: string }>(
       `SELECT u.is_operator, t.name AS tenant FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE u.email = $1`,

@@ -12,6 +12,7 @@ import { prefixedId } from '../../src/common/ids.js';
 import { createLogger } from '../../src/common/logging/logger.js';
 import { LoggingModule } from '../../src/common/logging/logging.module.js';
 import { AppConfig, loadConfig } from '../../src/config/app-config.js';
+import { MetricsModule } from '../../src/modules/metrics/metrics.module.js';
 import { ConfigModule } from '../../src/config/config.module.js';
 import { DatabaseModule } from '../../src/database/database.module.js';
 import { runMigrations } from '../../src/database/migrate.js';
@@ -81,6 +82,7 @@ export async function serviceHarness(
       RedisModule,
       TenantsModule,
       UsersCoreModule,
+      MetricsModule,
       ...[moduleUnderTest].flat(),
     ],
   });

@@ -21,7 +21,7 @@ const PUBLIC_FILES: Record<string, string[]> = {
   auth: ['auth.service.ts', 'password.service.ts', 'token.service.ts', 'login-rate-limiter.ts', 'sessions.repository.ts', 'jwt-auth.guard.ts', 'dto/token-pair.dto.ts'],
   llm: ['llm-provider.ts', 'pii-masker.ts', 'price-table.ts'],
   mail: ['mailer.ts'],
-  metrics: ['metrics.service.ts'],
+  metrics: ['metrics.service.ts', 'operations-metrics.ts'],
   outbox: ['outbox.service.ts', 'entities/outbox-event.entity.ts'],
   queue: ['runnable-job.ts'],
   quotas: ['quotas.service.ts', 'api-quota-refusal.decorator.ts'],

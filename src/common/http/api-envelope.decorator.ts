@@ -18,6 +18,8 @@ interface EnvelopeOptions {
   status?: number;
   isArray?: boolean;
   description?: string;
+  /** An example `result`, where the model's own property examples would show another state (a 202's `queued`). */
+  resultExample?: object;
 }
 
 /** Documents a V1 answer: the envelope with `result` of the given DTO (or array of it). */
@@ -34,6 +36,7 @@ export function ApiEnvelope(model: Type<unknown> | null, options: EnvelopeOption
       description: options.description ?? 'Success, in the envelope',
       schema: {
         type: 'object',
+        ...(options.resultExample ? { example: { success: true, message: 'OK', error: null, result: options.resultExample } } : {}),
         required: ['success', 'message', 'error', 'result'],
         properties: {
           success: { type: 'boolean', example: true },

@@ -35,6 +35,14 @@ const UNHEALTHY_SCHEMA = {
       },
     },
   ],
+  example: {
+    success: false,
+    message: 'Service unavailable',
+    error: { code: 'SERVICE_UNAVAILABLE', details: 'Not answering: redis' },
+    result: null,
+    status: 'error',
+    checks: { database: 'up', redis: 'down', storage: 'up' },
+  },
 };
 
 /**

@@ -1,4 +1,13 @@
-import type { Job, Queue } from 'bull';
+import type { Job, KeepJobsOptions, Queue } from 'bull';
+
+/**
+ * How many finished jobs each queue keeps for an operator to look at on the queue board: completed
+ * ones for an hour (at most 100 per queue), failed ones, with their error, for a day (at most 200).
+ * Bounded both ways so Redis memory stays small whatever the traffic; a kept job's id is cleared by
+ * `runnableJob` before the same id is queued again.
+ */
+export const KEEP_COMPLETED_JOBS: KeepJobsOptions = { age: 60 * 60, count: 100 };
+export const KEEP_FAILED_JOBS: KeepJobsOptions = { age: 24 * 60 * 60, count: 200 };
 
 const RUNNABLE = new Set(['waiting', 'delayed', 'active', 'paused']);
 

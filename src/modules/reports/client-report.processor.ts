@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { AppException } from '../../common/errors/app.exception.js';
 import { isDependencyUnavailable } from '../../common/errors/dependency-errors.js';
 import { LOGGER } from '../../common/logging/logging.module.js';
+import { OperationsMetrics } from '../metrics/operations-metrics.js';
 import { StoredReports } from '../nexus/index.js';
 import { CLIENT_REPORT_CONCURRENCY, ClientReportQueue, type ClientReportJob } from './client-report.queue.js';
 import { ClientReportGenerator } from './client-report.generator.js';
@@ -20,6 +21,7 @@ export class ClientReportProcessor implements OnModuleInit {
     private readonly queue: ClientReportQueue,
     private readonly generator: ClientReportGenerator,
     private readonly reports: StoredReports,
+    private readonly metrics: OperationsMetrics,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -32,15 +34,19 @@ export class ClientReportProcessor implements OnModuleInit {
 
   async run(job: Job<ClientReportJob>): Promise<void> {
     const { tenantId, reportId } = job.data;
+    const started = Date.now();
     try {
       await this.generator.generate(tenantId, reportId);
+      this.metrics.reportEnded('completed', Date.now() - started);
     } catch (error) {
       const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (error instanceof AppException) {
         await this.reports.fail(tenantId, reportId, error.code, error.details);
+        this.metrics.reportEnded('failed', Date.now() - started, error.code);
       } else if (last) {
         const code = isDependencyUnavailable(error) ? 'SERVICE_UNAVAILABLE' : 'REPORT_GENERATION_FAILED';
         await this.reports.fail(tenantId, reportId, code, code === 'SERVICE_UNAVAILABLE' ? 'PostgreSQL or Redis was not answering' : 'The report could not be made');
+        this.metrics.reportEnded('failed', Date.now() - started, code);
       }
       this.logger.warn({ err: error, reportId, attempt: job.attemptsMade + 1 }, 'client report failed');
       if (error instanceof AppException) return; // failed for good: no retry

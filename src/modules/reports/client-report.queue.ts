@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
 import type { JobOptions, Queue } from 'bull';
-import { runnableJob } from '../queue/runnable-job.js';
+import { KEEP_COMPLETED_JOBS, KEEP_FAILED_JOBS, runnableJob } from '../queue/runnable-job.js';
 
 export const CLIENT_REPORT_QUEUE = 'client-report';
 
@@ -15,8 +15,8 @@ export interface ClientReportJob {
 export const CLIENT_REPORT_JOB_OPTIONS: JobOptions = {
   attempts: 3,
   backoff: { type: 'exponential', delay: 1000 },
-  removeOnComplete: true,
-  removeOnFail: true,
+  removeOnComplete: KEEP_COMPLETED_JOBS,
+  removeOnFail: KEEP_FAILED_JOBS,
 };
 
 /** Reports one worker process makes at once (each draws a chart and writes a PDF in memory). */

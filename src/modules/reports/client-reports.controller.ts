@@ -4,7 +4,7 @@ import { CurrentUser, Roles } from '../../common/auth/decorators.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
 import { ClientReportsService } from './client-reports.service.js';
-import { ClientReportDto, CreateClientReportDto } from './dto/client-report.dto.js';
+import { ClientReportDto, CreateClientReportDto, QUEUED_CLIENT_REPORT_EXAMPLE } from './dto/client-report.dto.js';
 
 const ClientIdParam = ApiParam({ name: 'client_id', example: 'cli_0a1b2c3d4e5f60718293a4b5' });
 const NotFound = ApiNotFoundResponse({ description: "CLIENT_NOT_FOUND: no such client in the caller's tenant" });
@@ -26,7 +26,7 @@ export class ClientReportsController {
       'The report holds the firm and client (PAN masked), the valuation as of `as_of`, the allocation as a chart, holdings by asset class, XIRR, ' +
       'unrealised gains and the gains of the period, and notes on flagged data.',
   })
-  @ApiEnvelope(ClientReportDto, { status: 202, description: 'The report, queued' })
+  @ApiEnvelope(ClientReportDto, { status: 202, description: 'The report, queued', resultExample: QUEUED_CLIENT_REPORT_EXAMPLE })
   @ApiBadRequestResponse({ description: 'VALIDATION_ERROR: unknown report_type, a bad as_of or fy, an unknown field' })
   @NotFound
   request(@CurrentUser() user: Principal, @Param('client_id') clientId: string, @Body() body: CreateClientReportDto) {

@@ -4,7 +4,7 @@ import { CurrentUser, Roles } from '../../common/auth/decorators.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator.js';
 import { ClientReportsService } from './client-reports.service.js';
-import { ClientReportDto, CreateHouseholdReportDto } from './dto/client-report.dto.js';
+import { ClientReportDto, CreateHouseholdReportDto, QUEUED_HOUSEHOLD_REPORT_EXAMPLE } from './dto/client-report.dto.js';
 
 /** Household reports: the PDF a firm sends a family, made by a worker (docs/reports.md). */
 @ApiTags('Client reports')
@@ -23,7 +23,7 @@ export class HouseholdReportsController {
       "The report holds the firm, the household and each member (PAN masked) with the member's figures, the household's consolidated valuation as of `as_of`, " +
       "the allocation as a chart, each member's holdings by asset class, XIRR, unrealised gains, each member's and the household's gains of the period, and notes on flagged data.",
   })
-  @ApiEnvelope(ClientReportDto, { status: 202, description: 'The report, queued' })
+  @ApiEnvelope(ClientReportDto, { status: 202, description: 'The report, queued', resultExample: QUEUED_HOUSEHOLD_REPORT_EXAMPLE })
   @ApiBadRequestResponse({ description: 'VALIDATION_ERROR: unknown report_type, a bad as_of or fy, an unknown field' })
   @ApiNotFoundResponse({ description: "HOUSEHOLD_NOT_FOUND: no such household in the caller's tenant" })
   @ApiConflictResponse({ description: 'HOUSEHOLD_EMPTY: the household has no members' })

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { LOGGER } from '../../../common/logging/logging.module.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { ClientRegister } from '../../clients/index.js';
+import { OperationsMetrics } from '../../metrics/operations-metrics.js';
 import { PdfEngine, PdfReadError } from '../../pdf/index.js';
 import { DocumentsRepository } from '../documents.repository.js';
 import type { DocumentEntity } from '../entities/document.entity.js';
@@ -37,12 +38,14 @@ export class BatchAdmission {
     private readonly pdf: PdfEngine,
     private readonly pipeline: PipelineService,
     private readonly register: ClientRegister,
+    private readonly metrics: OperationsMetrics,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /** Admits what the tenant's cap has room for, and opens and starts each admitted document. */
   async admit(tenantId: string): Promise<void> {
     const admitted = await this.repo.admit(tenantId, this.config.batch.admissionPerTenant);
+    this.metrics.batchFiles('admitted', admitted.length);
     await Promise.all(admitted.map((file) => this.launch(file)));
   }
 
@@ -71,8 +74,10 @@ export class BatchAdmission {
           if (unlocked.kind === 'none') {
             const whose = file.clientId ? `the client named for it (${file.clientId})` : `the register's clients (at most ${this.config.batch.passwordClientsMax})`;
             await this.repo.settle(file.tenantId, file.batchId, file.position, 'password_required', 'PDF_PASSWORD_REQUIRED', `The PDF is encrypted and no password of ${whose} opens it: start it with its password (POST /api/v2/nexus/pipeline/process)`);
+            this.metrics.batchFiles('password_required');
           } else {
             await this.repo.settle(file.tenantId, file.batchId, file.position, 'refused', 'UNPROCESSABLE', unlocked.message);
+            this.metrics.batchFiles('refused');
           }
           return this.admit(file.tenantId);
         }

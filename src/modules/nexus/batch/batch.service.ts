@@ -8,6 +8,7 @@ import { isPrefixedId, prefixedId } from '../../../common/ids.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { ClientRegister } from '../../clients/index.js';
+import { OperationsMetrics } from '../../metrics/operations-metrics.js';
 import { uploadContentOf } from '../../pdf/index.js';
 import { displayFileName, DocumentsService } from '../documents.service.js';
 import type { ReceivedFile } from '../storage/hashing-disk.engine.js';
@@ -37,6 +38,7 @@ export class BatchService {
     private readonly documents: DocumentsService,
     private readonly register: ClientRegister,
     private readonly admission: BatchAdmission,
+    private readonly metrics: OperationsMetrics,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -55,6 +57,7 @@ export class BatchService {
       }
       const id = prefixedId('bat');
       await this.repo.insertBatch({ id, tenantId: user.tenantId, ownerId: user.userId, source, fileCount: items.length });
+      this.metrics.batchCreated(source);
       for (const [position, item] of items.entries()) {
         const fileName = displayFileName(item.name);
         const clientId = clientIds.get(item.name) ?? clientIds.get(fileName) ?? null;
@@ -65,6 +68,7 @@ export class BatchService {
             ? { ...row, documentId: outcome.documentId, outcome: 'waiting', errorCode: null, errorMessage: null }
             : { ...row, documentId: null, outcome: 'refused', errorCode: outcome.refusal.code, errorMessage: outcome.refusal.details.slice(0, 500) },
         );
+        this.metrics.batchFiles('documentId' in outcome ? 'waiting' : 'refused');
       }
       this.admission.admit(user.tenantId).catch((error: unknown) => this.logger.warn({ err: error, batchId: id }, 'batch admission failed; the sweep admits later'));
       return this.get(user, id);

@@ -1,4 +1,5 @@
 import type { JobOptions } from 'bull';
+import { KEEP_COMPLETED_JOBS, KEEP_FAILED_JOBS } from '../../queue/runnable-job.js';
 import { PIPELINE, type StageName } from './stage-registry.js';
 
 export type { StageName };
@@ -18,8 +19,8 @@ export const nextStage = (stage: StageName): StageName | null => STAGES[STAGES.i
 export const STAGE_JOB_OPTIONS: JobOptions = {
   attempts: 3,
   backoff: { type: 'exponential', delay: 500 },
-  removeOnComplete: true,
-  removeOnFail: true,
+  removeOnComplete: KEEP_COMPLETED_JOBS,
+  removeOnFail: KEEP_FAILED_JOBS,
 };
 
 export interface StageJob {

@@ -10,18 +10,19 @@ import { roleAtLeast } from '../../../common/auth/roles.js';
 import { AppException } from '../../../common/errors/app.exception.js';
 import { JwtAuthGuard } from '../../auth/jwt-auth.guard.js';
 import { UsersRepository } from '../../users/users.repository.js';
-import { QUEUE_NAMES } from './pipeline.constants.js';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 const COOKIE = 'fd_queue_board';
 
 /**
- * Bull Board for the operator at /admin/queues: the account the bootstrap created for
+ * Bull Board for the operator at /admin/queues, showing `queueNames` (every queue of the service:
+ * the ten pipeline stages, client reports and webhook deliveries, each with its recent finished
+ * jobs, see KEEP_COMPLETED_JOBS): the account the bootstrap created for
  * BOOTSTRAP_ADMIN_EMAIL (marked `users.is_operator`), never merely an account with that e-mail. The access token comes as a
  * Bearer header, or once as `?access_token=` (for a browser), after which an HttpOnly cookie scoped to
  * this path carries it (HttpOnly, Secure, SameSite=Strict).
  */
-export function mountQueueBoard(app: INestApplication, onError: (err: unknown, req: Request, res: Response) => void): void {
+export function mountQueueBoard(app: INestApplication, queueNames: readonly string[], onError: (err: unknown, req: Request, res: Response) => void): void {
   const config = app.get(AppConfig);
   const guard = app.get(JwtAuthGuard, { strict: false });
   const users = app.get(UsersRepository, { strict: false });
@@ -29,7 +30,7 @@ export function mountQueueBoard(app: INestApplication, onError: (err: unknown, r
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(QUEUE_BOARD_PATH);
   createBullBoard({
-    queues: QUEUE_NAMES.map((name) => new BullAdapter(app.get<Queue>(getQueueToken(name), { strict: false }), { readOnlyMode: false })),
+    queues: queueNames.map((name) => new BullAdapter(app.get<Queue>(getQueueToken(name), { strict: false }), { readOnlyMode: false })),
     serverAdapter,
   });
 

@@ -6,6 +6,7 @@ import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { isDependencyUnavailable } from '../../../common/errors/dependency-errors.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
 import { ClientRegister } from '../../clients/index.js';
+import { OperationsMetrics } from '../../metrics/operations-metrics.js';
 import { OutboxService } from '../../outbox/outbox.service.js';
 import { BatchAdmission } from '../batch/batch-admission.js';
 import { DocumentsRepository } from '../documents.repository.js';
@@ -17,6 +18,7 @@ import { PipelineRepository } from './pipeline.repository.js';
 import { StageFailure, type PipelineFailureCode, type PipelineStage, type StageContext } from './pipeline-stage.js';
 import type { FinalOutput, StageOutputs } from './stage-registry.js';
 import { statementOf } from '../register-attachment.js';
+import { familyLabel, runLogLine, type RunEnd } from './run-log.js';
 
 class StageTimeout extends Error {}
 
@@ -32,6 +34,15 @@ function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): 
     }, Math.max(0, ms));
   });
   return Promise.race([work(controller.signal), limit]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The job of a deleted document's run leaves nothing in Redis, whatever the queue keeps of finished
+ * jobs for the board: Bull reads the option as the job completes. (Deleting removes the run's other
+ * jobs; one running then cannot be removed.)
+ */
+function forget(job: Job<StageJob>): void {
+  job.opts.removeOnComplete = true;
 }
 
 export interface FailureReason {
@@ -59,6 +70,7 @@ export class StageRunner {
     private readonly outbox: OutboxService,
     private readonly admission: BatchAdmission,
     private readonly clients: ClientRegister,
+    private readonly metrics: OperationsMetrics,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.box = new SecretBox(config.crypto);
@@ -68,7 +80,8 @@ export class StageRunner {
   async run(name: StageName, stage: PipelineStage<unknown>, job: Job<StageJob>): Promise<void> {
     const { tenantId, processId } = job.data;
     const process = await this.repo.findProcess(tenantId, processId);
-    if (!process || process.status !== 'processing') return;
+    if (!process) return forget(job);
+    if (process.status !== 'processing') return;
     const row = await this.repo.findStage(processId, name);
     if (row?.status === 'completed') {
       // Delivered again after it finished: make sure the chain goes on, and stop.
@@ -89,19 +102,27 @@ export class StageRunner {
       const context = await this.context(process);
       const result = await withTimeout((signal) => stage.run({ ...context, signal }), Math.min(this.config.pipeline.stageTimeoutMs, remaining));
       const next = nextStage(name);
+      const ran = Date.now() - started;
+      let finished = false;
       const advanced = await this.repo.transaction(async (manager) => {
         if (!(await this.repo.lockDocument(manager, tenantId, process.documentId))) return false;
-        if (!(await this.repo.completeStage(manager, processId, name, result.output, Date.now() - started))) return false;
+        if (!(await this.repo.completeStage(manager, processId, name, result.output, ran))) return false;
         if (result.usage) await this.repo.recordUsage(manager, tenantId, process.documentId, processId, name, result.usage);
         if (next) await this.repo.advance(manager, processId, next);
-        else await this.finish(manager, process, result.output as FinalOutput);
+        else finished = await this.finish(manager, process, result.output as FinalOutput);
         return true;
       });
+      if (advanced) this.metrics.stageEnded(name, 'completed', ran);
+      if (!advanced && !(await this.repo.findProcess(tenantId, processId).catch(() => process))) return forget(job);
       if (advanced && next) await this.enqueue(process, next);
-      if (advanced && !next) this.admission.runEnded(process.documentId);
+      if (advanced && !next) {
+        this.admission.runEnded(process.documentId);
+        if (finished) this.runEnded(process, 'completed', name, null, (result.output as FinalOutput).document_type);
+      }
     } catch (error) {
+      this.metrics.stageEnded(name, 'failed', Date.now() - started);
       // The document was deleted while its stage ran: nothing to record, nothing to retry.
-      if (!(await this.repo.findProcess(tenantId, processId).catch(() => process))) return;
+      if (!(await this.repo.findProcess(tenantId, processId).catch(() => process))) return forget(job);
       if (error instanceof StageTimeout) return this.fail(process, this.timeoutReason(name));
       if (error instanceof StageFailure) {
         return this.fail(process, { code: error.code, message: error.message, stage: name, retryable: error.retryable });
@@ -136,7 +157,28 @@ export class StageRunner {
     });
     if (!ended) return;
     this.admission.runEnded(process.documentId);
-    this.logger.info({ processId: process.id, code: reason.code, stage: reason.stage }, 'pipeline failed');
+    this.runEnded(process, 'failed', reason.stage, reason.code, await this.classifiedAs(process.id));
+  }
+
+  /** The run's one info line and its metrics. */
+  private runEnded(process: PipelineProcessEntity, outcome: RunEnd['outcome'], stage: string, code: string | null, family: string | null) {
+    const run: RunEnd = {
+      tenantId: process.tenantId,
+      documentId: process.documentId,
+      processId: process.id,
+      family: familyLabel(family),
+      outcome,
+      stage,
+      durationMs: Date.now() - process.startedAt.getTime(),
+      code,
+    };
+    this.metrics.runEnded({ ...run, code: code ?? undefined });
+    this.logger.info(...runLogLine(run));
+  }
+
+  /** The family the classification stage found, or null before it completed (or when it cannot be read). */
+  private async classifiedAs(processId: string): Promise<string | null> {
+    return (await this.repo.stageOutputKey<string>(processId, 'classification', 'code').catch(() => null)) ?? null;
   }
 
   timeoutReason(stage: string): FailureReason {
@@ -147,8 +189,9 @@ export class StageRunner {
     return this.queues.enqueue({ tenantId: process.tenantId, processId: process.id, stage });
   }
 
-  private async finish(manager: Parameters<Parameters<PipelineRepository['transaction']>[0]>[0], process: PipelineProcessEntity, out: FinalOutput) {
-    if (!(await this.repo.endProcess(manager, process.id, { status: 'completed' }))) return;
+  /** Ends the run completed; false when it had already ended. */
+  private async finish(manager: Parameters<Parameters<PipelineRepository['transaction']>[0]>[0], process: PipelineProcessEntity, out: FinalOutput): Promise<boolean> {
+    if (!(await this.repo.endProcess(manager, process.id, { status: 'completed' }))) return false;
     await this.repo.saveExtraction(manager, {
       documentId: process.documentId,
       tenantId: process.tenantId,
@@ -178,6 +221,7 @@ export class StageRunner {
       confidence: out.confidence,
       processing_time_ms: Date.now() - process.startedAt.getTime(),
     });
+    return true;
   }
 
   private async context(process: PipelineProcessEntity): Promise<Omit<StageContext<StageName>, 'signal'>> {

@@ -111,3 +111,32 @@ export class ClientReportDto {
   @ApiProperty({ example: '2026-04-02T09:15:00.000Z' }) created_at: string;
   @ApiProperty({ example: '2026-04-02T09:15:03.412Z', nullable: true, type: String }) completed_at: string | null;
 }
+
+const EXAMPLE_REPORT_ID = '5f0c7a1e-8b2d-4c3e-9f4a-6b7c8d9e0f1a';
+const EXAMPLE_REPORT_URL = `https://foliodesk.example.com/api/v1/reports/${EXAMPLE_REPORT_ID}`;
+
+/** A report as a request's 202 answers it: queued, with no file yet. */
+export const QUEUED_CLIENT_REPORT_EXAMPLE: ClientReportDto = {
+  report_id: EXAMPLE_REPORT_ID,
+  client_id: 'cli_0a1b2c3d4e5f60718293a4b5',
+  household_id: null,
+  report_type: 'client_summary',
+  format: 'pdf',
+  status: 'queued',
+  params: { as_of: '2025-03-31', fy: '2024-25', audience: 'client' },
+  url: null,
+  links: { status: EXAMPLE_REPORT_URL, file: `${EXAMPLE_REPORT_URL}/file` },
+  size_bytes: null,
+  sha256: null,
+  error: null,
+  created_at: '2026-04-02T09:15:00.000Z',
+  completed_at: null,
+};
+
+/** A household's report, queued. */
+export const QUEUED_HOUSEHOLD_REPORT_EXAMPLE: ClientReportDto = {
+  ...QUEUED_CLIENT_REPORT_EXAMPLE,
+  client_id: null,
+  household_id: 'hh_5e6f7a8b9c0d1e2f3a4b5c6d',
+  report_type: 'household_summary',
+};

@@ -1,9 +1,12 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bull';
-import { runnableJob } from '../../queue/runnable-job.js';
+import { KEEP_COMPLETED_JOBS, KEEP_FAILED_JOBS, runnableJob } from '../../queue/runnable-job.js';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
+
+/** Each attempt is one job, never retried by Bull (the worker schedules the next attempt itself). */
+const ATTEMPT_JOB_OPTIONS = { removeOnComplete: KEEP_COMPLETED_JOBS, removeOnFail: KEEP_FAILED_JOBS, attempts: 1 } as const;
 
 export interface DeliveryJob {
   deliveryId: string;
@@ -28,14 +31,14 @@ export class DeliveryQueue {
       if (delayMs <= 0 && (await existing.isDelayed())) await existing.promote().catch(() => undefined);
       return;
     }
-    await this.queue.add({ deliveryId, attempt }, { jobId, delay: Math.max(0, Math.round(delayMs)), removeOnComplete: true, removeOnFail: true, attempts: 1 });
+    await this.queue.add({ deliveryId, attempt }, { ...ATTEMPT_JOB_OPTIONS, jobId, delay: Math.max(0, Math.round(delayMs)) });
   }
 
   /** First attempts of new deliveries, in one round trip. */
   async scheduleFirstAttempts(deliveryIds: string[]): Promise<void> {
     if (deliveryIds.length === 0) return;
     await this.queue.addBulk(
-      deliveryIds.map((deliveryId) => ({ data: { deliveryId, attempt: 1 }, opts: { jobId: `${deliveryId}:1`, removeOnComplete: true, removeOnFail: true, attempts: 1 } })),
+      deliveryIds.map((deliveryId) => ({ data: { deliveryId, attempt: 1 }, opts: { ...ATTEMPT_JOB_OPTIONS, jobId: `${deliveryId}:1` } })),
     );
   }
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { LOGGER } from '../../../common/logging/logging.module.js';
 import { AppConfig } from '../../../config/app-config.js';
+import { OperationsMetrics } from '../../metrics/operations-metrics.js';
 import type { WebhookDeliveryEntity } from '../entities/webhook-delivery.entity.js';
 import type { WebhookSubscriptionEntity } from '../entities/webhook-subscription.entity.js';
 import { WebhooksRepository } from '../webhooks.repository.js';
@@ -24,6 +25,7 @@ export class DeliveryWorker {
     private readonly repo: WebhooksRepository,
     private readonly sender: WebhookSender,
     private readonly queue: DeliveryQueue,
+    private readonly metrics: OperationsMetrics,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.box = new SecretBox(config.crypto);
@@ -43,6 +45,7 @@ export class DeliveryWorker {
     if (secret === null) {
       // Nothing can be signed: held until an admin sets a new secret and resumes.
       await this.repo.pause(subscription.tenantId, subscription.id, 'The signing secret could not be decrypted; set a new secret and resume');
+      this.metrics.subscriptionPaused('secret_unreadable');
       return;
     }
     if (!(await this.repo.claimAttempt(delivery.id, delivery.attempts))) return;
@@ -56,6 +59,7 @@ export class DeliveryWorker {
       durationMs: result.durationMs,
       error: result.error,
     });
+    this.metrics.deliveryAttempted(delivery.eventType, result.success, result.statusCode);
     if (result.success) {
       await this.repo.finishDelivery(delivery.id, { status: 'succeeded', deliveredAt: new Date(), lastStatusCode: result.statusCode, lastError: null });
       await this.repo.clearFailing(subscription.tenantId, subscription.id);
@@ -77,6 +81,7 @@ export class DeliveryWorker {
     const failure = { lastStatusCode: result.statusCode, lastError: result.error };
     if (result.statusCode === 410) {
       await this.repo.pause(subscription.tenantId, subscription.id, 'The receiver answered 410 Gone');
+      this.metrics.subscriptionPaused('gone');
       await this.repo.finishDelivery(delivery.id, { ...failure, nextAttemptAt: null });
       this.logger.warn({ subscriptionId: subscription.id }, 'webhook subscription paused: 410 Gone');
       return;
@@ -84,6 +89,7 @@ export class DeliveryWorker {
     const failingSince = await this.repo.markFailing(subscription.tenantId, subscription.id, now);
     if (shouldPause(failingSince, now)) {
       await this.repo.pause(subscription.tenantId, subscription.id, 'Deliveries failed for 48 hours');
+      this.metrics.subscriptionPaused('failing');
       await this.repo.finishDelivery(delivery.id, { ...failure, nextAttemptAt: null });
       this.logger.warn({ subscriptionId: subscription.id }, 'webhook subscription paused after 48 hours of failures');
       return;
