@@ -5,6 +5,7 @@ import { AppException } from '../../common/errors/app.exception.js';
 import { isDependencyUnavailable } from '../../common/errors/dependency-errors.js';
 import { LOGGER } from '../../common/logging/logging.module.js';
 import { OperationsMetrics } from '../metrics/operations-metrics.js';
+import { RedisOutageLog } from '../redis/redis.module.js';
 import { StoredReports } from '../nexus/index.js';
 import { CLIENT_REPORT_CONCURRENCY, ClientReportQueue, type ClientReportJob } from './client-report.queue.js';
 import { ClientReportGenerator } from './client-report.generator.js';
@@ -23,10 +24,11 @@ export class ClientReportProcessor implements OnModuleInit {
     private readonly reports: StoredReports,
     private readonly metrics: OperationsMetrics,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly outages: RedisOutageLog,
   ) {}
 
   onModuleInit() {
-    this.queue.raw.on('error', (err) => this.logger.warn({ err }, 'client report queue error'));
+    this.queue.raw.on('error', (err) => this.outages.report(err, 'client report queue'));
     this.queue.raw
       .process(CLIENT_REPORT_CONCURRENCY, (job: Job<ClientReportJob>) => this.run(job))
       .catch((err) => this.logger.warn({ err }, 'client report processor stopped; Bull reconnects when Redis is back'));
