@@ -104,6 +104,29 @@ describe('client report model', () => {
     expect(kinds(fresh)).not.toContain('stale_nav');
   });
 
+  it('with a NAV source, a holding is revalued at its NAV published after the statement and on or before the report’s date, and says so', () => {
+    const i = { ...septemberClient(), params: { as_of: '2025-11-20', fy: null } };
+    const subject = i.subject;
+    if (subject.kind !== 'client') throw new Error('client');
+    const holding = (position_id: string, date: string, nav: number, source: 'statement' | 'nav_source' = 'nav_source') => ({ ...subject.gains!.holdings[0], position_id, valuation: { nav, date, source } });
+    subject.gains!.holdings = [
+      holding('F1', '2025-11-18', 520.5), // revalued: 100 units × 520.5
+      holding('F3', '2025-11-21', 60), // after the report's date: the statement's stands
+      holding('F2', '2025-09-30', 100, 'statement'),
+    ];
+    const m = buildReportModel(i);
+    const rows = new Map(m.groups.flatMap((g) => g.rows).map((r) => [r.position_id, r]));
+    expect(rows.get('F1')).toMatchObject({ nav: 520.5, nav_date: '2025-11-18', value: 52050, gain: 12050, revalued: true });
+    expect(rows.get('F3')).toMatchObject({ nav: 50.45, value: 50450, revalued: false });
+    expect(m.revalued).toEqual({ holdings: 1, date: '2025-11-18' });
+    expect(m.summary.value.amount).toBe(176450 + 2050);
+    // Its NAV is not stale; the others' are (a report date later than their statements).
+    expect(note(m, 'stale_nav')!.items.some((x) => x.includes('folio 111'))).toBe(false);
+    expect(note(m, 'stale_nav')!.items).toHaveLength(3);
+    // Without a later as_of, the report is as of the statements: nothing revalued.
+    expect(buildReportModel({ ...i, params: { as_of: null, fy: null } }).revalued).toBeNull();
+  });
+
   it('allocation by fund house: the valued holdings’ shares adding up to 100, demat shares as one slice', () => {
     const m = buildReportModel(septemberClient());
     expect(m.allocation_by_amc.map((s) => s.label)).toEqual(['Shares and bonds (demat)', 'Axis Mutual Fund', 'HDFC Mutual Fund', 'Aditya Birla Sun Life Mutual Fund']);

@@ -55,6 +55,8 @@ export interface HoldingRow {
   /** value − cost when both are known. */
   gain: number | null;
   xirr: number | null;
+  /** Valued at the NAV source's NAV (dated after its statement's, on or before the report's date), not the statement's. */
+  revalued: boolean;
 }
 
 export interface ClassFigures {
@@ -175,6 +177,8 @@ export interface ClientReportModel {
   /** By asset class (the allocation chart's slices, non-zero ones) and by fund house. */
   allocation: Array<{ asset_class: (typeof ASSET_CLASSES)[number]; percent: number }>;
   allocation_by_amc: AllocationSlice[];
+  /** Holdings valued at the NAV source's NAV rather than their statement's, and the newest such NAV's date; null when none. */
+  revalued: { holdings: number; date: string } | null;
   /** Every holding of the report by asset class. */
   groups: HoldingsGroup[];
   sales: SaleRow[];
@@ -191,7 +195,15 @@ export interface ReportGains {
   fy: string;
   realised: { lots: readonly RealisedLot[]; exemption_112a: Section112AExemption | null };
   unrealised: { lots: readonly UnrealisedLot[] };
-  holdings: ReadonlyArray<{ position_id: string; scheme_name: string; folio: string | null; isin: string; tax_class: SchemeTaxClass }>;
+  holdings: ReadonlyArray<{
+    position_id: string;
+    scheme_name: string;
+    folio: string | null;
+    isin: string;
+    tax_class: SchemeTaxClass;
+    /** The NAV open lots are valued at: the statement's, or the NAV source's when newer. */
+    valuation?: { nav: number; date: string; source: 'statement' | 'nav_source' } | null;
+  }>;
 }
 
 /** A household member as the report is told of it: the register's PAN and the member's own gains. */
@@ -298,10 +310,23 @@ function lotsCost(p: PositionDto, lots: readonly UnrealisedLot[]): number | null
 /** The printed cost, unless a valued holding prints 0 (a statement's blank, never a real cost of units bought). */
 const printedCost = (p: PositionDto): number | null => (p.cost_value === null || (p.cost_value === 0 && (p.market_value ?? 0) > 0) ? null : p.cost_value);
 
-function holdingRow(p: PositionDto, lots: readonly UnrealisedLot[], household: boolean): HoldingRow {
+type Valuation = NonNullable<ReportGains['holdings'][number]['valuation']>;
+
+/**
+ * The NAV source's valuation of a position when it may replace the statement's: a NAV dated after the
+ * statement's and on or before the report's date, for printed units. Else null (the statement's stands).
+ */
+function revaluation(p: PositionDto, valuation: Valuation | null | undefined, asOf: string | null): { nav: number; date: string; value: number } | null {
+  if (!valuation || valuation.source !== 'nav_source' || !asOf || valuation.date > asOf || p.units === null) return null;
+  if (p.source.valuation_date !== null && valuation.date <= p.source.valuation_date) return null;
+  return { nav: valuation.nav, date: valuation.date, value: Math.round(p.units * valuation.nav * 100) / 100 };
+}
+
+function holdingRow(p: PositionDto, lots: readonly UnrealisedLot[], household: boolean, valued: { nav: number; date: string; value: number } | null): HoldingRow {
   const fromLots = lotsCost(p, lots);
   const printed = printedCost(p);
   const cost = fromLots ?? printed;
+  const value = valued?.value ?? p.market_value;
   return {
     position_id: p.id,
     scheme: p.scheme_name,
@@ -309,13 +334,14 @@ function holdingRow(p: PositionDto, lots: readonly UnrealisedLot[], household: b
     folio: p.folio ?? p.account_id,
     investor: household ? p.investor.name : null,
     units: p.units,
-    nav: p.nav,
-    nav_date: p.source.valuation_date,
-    value: p.market_value,
+    nav: valued?.nav ?? p.nav,
+    nav_date: valued?.date ?? p.source.valuation_date,
+    value,
     cost,
     cost_basis: fromLots !== null ? 'lots' : printed !== null ? 'statement' : null,
-    gain: p.market_value !== null && cost !== null ? difference(p.market_value, cost) : null,
+    gain: value !== null && cost !== null ? difference(value, cost) : null,
     xirr: p.xirr,
+    revalued: valued !== null,
   };
 }
 
@@ -377,12 +403,13 @@ function shares(values: readonly number[]): number[] {
 }
 
 /** Allocation by fund house; demat securities without a fund house are one slice. */
-function byFundHouse(positions: readonly PositionDto[]): AllocationSlice[] {
+function byFundHouse(positions: readonly PositionDto[], valueOf: (p: PositionDto) => number | null): AllocationSlice[] {
   const values = new Map<string, number>();
   for (const p of positions) {
-    if (p.market_value === null || p.market_value <= 0) continue;
+    const value = valueOf(p);
+    if (value === null || value <= 0) continue;
     const label = p.amc ?? (p.kind === 'demat' ? 'Shares and bonds (demat)' : 'Other');
-    values.set(label, sumRupees([values.get(label) ?? 0, p.market_value]));
+    values.set(label, sumRupees([values.get(label) ?? 0, value]));
   }
   const entries = [...values.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const pct = shares(entries.map(([, v]) => v));
@@ -466,7 +493,7 @@ function noteHoldings(notes: Notes, positions: readonly PositionDto[], rows: Map
   for (const p of positions) {
     const name = holdingName(p, household);
     const row = rows.get(p.id)!;
-    const navDate = p.source.valuation_date;
+    const navDate = row.nav_date;
     if (asOf && navDate && daysBetween(navDate, asOf) > STALE_NAV_AFTER_DAYS) notes.add('stale_nav', `${name}: NAV of ${date(navDate)}`);
     const incomplete = [
       ...(INCOMPLETE[p.history.status] ? [INCOMPLETE[p.history.status]] : []),
@@ -514,7 +541,8 @@ export function buildReportModel(input: ReportInput): ClientReportModel {
   const openLots = memberGains.flatMap((g) => g.unrealised.lots);
   const lotsOf = new Map<string, UnrealisedLot[]>();
   for (const l of openLots) lotsOf.set(l.position_id, [...(lotsOf.get(l.position_id) ?? []), l]);
-  const rows = portfolio.positions.map((p) => holdingRow(p, lotsOf.get(p.id) ?? [], household));
+  const valuations = new Map(memberGains.flatMap((g) => g.holdings).map((h) => [h.position_id, h.valuation]));
+  const rows = portfolio.positions.map((p) => holdingRow(p, lotsOf.get(p.id) ?? [], household, revaluation(p, valuations.get(p.id), asOf)));
   const rowOf = new Map(rows.map((r) => [r.position_id, r]));
   const classOf = new Map(portfolio.positions.map((p) => [p.id, (p.asset_class ?? 'Unclassified') as ReportAssetClass]));
   const investorOfPosition = new Map(portfolio.positions.map((p) => [p.id, p.investor.name]));
@@ -539,6 +567,15 @@ export function buildReportModel(input: ReportInput): ClientReportModel {
   }
 
   const a = portfolio.totals.asset_allocation;
+  const revalued = rows.filter((r) => r.revalued);
+  // Revalued holdings move the shares: worked out from the rows' values, classes without one as Other (the portfolio's rule).
+  const allocation = revalued.length
+    ? (() => {
+        const by = ASSET_CLASSES.map((c) => sumRupees(rows.filter((r) => r.value !== null && (classOf.get(r.position_id) === c || (c === 'Other' && classOf.get(r.position_id) === 'Unclassified'))).map((r) => r.value!)));
+        const pct = shares(by);
+        return ASSET_CLASSES.map((c, i) => ({ asset_class: c, percent: pct[i] })).filter((x) => x.percent > 0);
+      })()
+    : ASSET_CLASSES.map((c) => ({ asset_class: c, percent: a[c.toLowerCase() as keyof typeof a] })).filter((x) => x.percent > 0);
   return {
     audience: input.audience ?? 'client',
     prepared_by: { firm: input.firm, adviser: input.adviser ?? null },
@@ -548,8 +585,9 @@ export function buildReportModel(input: ReportInput): ClientReportModel {
     period: fy ? financialYearPeriod(fy) : null,
     generated_at: input.generatedAt.toISOString(),
     summary: summaryOf(rows, portfolio.totals),
-    allocation: ASSET_CLASSES.map((c) => ({ asset_class: c, percent: a[c.toLowerCase() as keyof typeof a] })).filter((s) => s.percent > 0),
-    allocation_by_amc: byFundHouse(portfolio.positions),
+    allocation,
+    allocation_by_amc: byFundHouse(portfolio.positions, (p) => rowOf.get(p.id)!.value),
+    revalued: revalued.length ? { holdings: revalued.length, date: revalued.map((r) => r.nav_date!).sort().at(-1)! } : null,
     groups: groupHoldings(rows, classOf),
     sales,
     realised,

@@ -180,6 +180,11 @@ function summary(doc: Doc, flow: PageFlow, m: ClientReportModel) {
   keyValues(doc, summaryLines(m.summary), 90, CHART_X - PAGE.margin - 90 - 12);
   const basis = basisLine(m.summary);
   if (basis) doc.font(FONT.regular).fontSize(FONT_SIZE.small).fillColor(COLOUR.grey).text(basis, PAGE.margin, doc.y + 2, { width: CHART_X - PAGE.margin - 12 });
+  if (m.revalued) {
+    const n = m.revalued.holdings;
+    const text = `${n === 1 ? 'One holding is' : `${n} holdings are`} valued at a NAV published after ${n === 1 ? 'its' : 'their'} statement (the latest on or before ${date(m.as_of)}, at most of ${date(m.revalued.date)}); the others at the NAV their statement prints.`;
+    doc.font(FONT.regular).fontSize(FONT_SIZE.small).fillColor(COLOUR.grey).text(text, PAGE.margin, doc.y + 2, { width: CHART_X - PAGE.margin - 12 });
+  }
   doc.fillColor(COLOUR.text);
   // The allocation chart beside the summary, with its figures as text beside it.
   doc.font(FONT.bold).fontSize(FONT_SIZE.body).text('Asset allocation', CHART_X, top - 14, { lineBreak: false });
