@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer, createTenant, download, errorCode, startTestApp, type Tenant, type TestApp } from '../support/app.js';
-import { namedFirm, waitForReport } from '../support/client-reports.js';
+import { investedOf as invested, namedFirm, waitForReport } from '../support/client-reports.js';
 import { clientStatements } from '../support/client-statements.js';
 import { gainsHistory } from '../support/gains-history.js';
 import { ClientReportQueue } from '../../src/modules/reports/client-report.queue.js';
@@ -143,13 +143,7 @@ describe('client reports', () => {
     expect(valueOf(read, 'Values as of')).toBe(`${d} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(mo) - 1]} ${y}`);
   });
 
-  /** The invested amount the report owes a position: its open lots' cost when every lot is known and they make its units, else its printed cost (never a printed 0.00 of a valued holding). */
-  const investedOf = (p: any): number | null => {
-    const lots = (gains.unrealised.lots as any[]).filter((l) => l.position_id === p.id);
-    const complete = lots.length > 0 && p.units !== null && lots.every((l) => l.units !== null && l.cost !== null) && Math.abs(lots.reduce((s, l) => s + l.units, 0) - p.units) < 0.0006;
-    if (complete) return lots.reduce((s, l) => s + Math.round(l.cost * 100), 0) / 100;
-    return p.cost_value === null || (p.cost_value === 0 && (p.market_value ?? 0) > 0) ? null : p.cost_value;
-  };
+  const investedOf = (p: any) => invested(p, gains.unrealised.lots);
 
   it('prints every holding with the portfolio API’s figures, the invested amount from the gains API’s lots or the printed cost', () => {
     const rows = holdingsRows(read);

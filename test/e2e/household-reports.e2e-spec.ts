@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { renderModel } from '../fixtures/generator/index.js';
 import { bearer, createTenant, download, errorCode, startTestApp, type Tenant, type TestApp } from '../support/app.js';
-import { namedFirm, waitForReport } from '../support/client-reports.js';
+import { namedFirm, waitForReport, investedOf as invested } from '../support/client-reports.js';
 import { gainsHistory } from '../support/gains-history.js';
 import { uploadPdf, waitForProcess } from '../support/pipeline.js';
 import { Receiver } from '../support/receiver.js';
@@ -136,13 +136,7 @@ describe('household reports', () => {
     }
   });
 
-  /** The invested amount a position prints: its open lots' cost (the household gains API's) when every lot is known and they make its units, else its printed cost. */
-  const investedOf = (p: any): number | null => {
-    const lots = (gains.members as any[]).flatMap((m) => m.unrealised.lots as any[]).filter((l) => l.position_id === p.id);
-    const complete = lots.length > 0 && p.units !== null && lots.every((l) => l.units !== null && l.cost !== null) && Math.abs(lots.reduce((s, l) => s + l.units, 0) - p.units) < 0.0006;
-    if (complete) return lots.reduce((s, l) => s + Math.round(l.cost * 100), 0) / 100;
-    return p.cost_value === null || (p.cost_value === 0 && (p.market_value ?? 0) > 0) ? null : p.cost_value;
-  };
+  const investedOf = (p: any) => invested(p, (gains.members as any[]).flatMap((m) => m.unrealised.lots));
   const paise = (xs: number[]) => xs.reduce((s, x) => s + Math.round(x * 100), 0) / 100;
 
   it('prints the household’s totals and each member’s figures: the known sums, a partial one with how many holdings it covers', () => {

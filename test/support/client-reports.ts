@@ -22,3 +22,15 @@ export async function waitForReport(t: TestApp, account: Account, reportId: stri
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * The invested amount a report owes a position (as the portfolio API answers it), from the gains API's
+ * open lots: their cost when every lot is known and they make its units, else its printed cost (never a
+ * printed 0.00 of a valued holding); null when neither.
+ */
+export function investedOf(p: Record<string, any>, openLots: ReadonlyArray<Record<string, any>>): number | null {
+  const lots = openLots.filter((l) => l.position_id === p.id);
+  const complete = lots.length > 0 && p.units !== null && lots.every((l) => l.units !== null && l.cost !== null) && Math.abs(lots.reduce((s, l) => s + l.units, 0) - p.units) < 0.0006;
+  if (complete) return lots.reduce((s, l) => s + Math.round(l.cost * 100), 0) / 100;
+  return p.cost_value === null || (p.cost_value === 0 && (p.market_value ?? 0) > 0) ? null : p.cost_value;
+}

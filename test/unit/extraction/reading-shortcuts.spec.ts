@@ -11,7 +11,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { findIsin, isinCheckDigit } from '../../../src/modules/extraction/identifiers.js';
 import { figureTokens, numberTokens, parseDate, parseNumber } from '../../../src/modules/extraction/numbers.js';
-import { withIsinCheckDigit } from '../../fixtures/generator/index.js';
+import { isinCheckDigit as generatorCheckDigit, withIsinCheckDigit } from '../../fixtures/generator/index.js';
 import { runSeed } from '../../support/run-seed.js';
 
 const SEED = runSeed('reading-shortcuts', process.env.FOLIODESK_SHORTCUT_SEED);
@@ -78,22 +78,8 @@ function numberTokensByDefinition(text: string): string[] | null {
   return tokens.length && tokens.every((t) => parseNumberByDefinition(t) !== null) ? tokens : null;
 }
 
-/** The ISO 6166 check digit through the digit string itself. */
-function checkDigitByDefinition(first11: string): number | null {
-  if (!/^[A-Z]{2}[A-Z0-9]{9}$/.test(first11)) return null;
-  let digits = '';
-  for (const ch of first11) digits += /[0-9]/.test(ch) ? ch : String(ch.charCodeAt(0) - 55);
-  let sum = 0;
-  for (let i = digits.length - 1, double = true; i >= 0; i--, double = !double) {
-    let d = Number(digits[i]);
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10;
-}
+/** The ISO 6166 check digit through the digit string itself: the generator's (it builds every ISIN it prints with it). */
+const checkDigitByDefinition = (first11: string): number | null => (/^[A-Z]{2}[A-Z0-9]{9}$/.test(first11) ? generatorCheckDigit(first11) : null);
 
 const validByDefinition = (isin: string): boolean => /^[A-Z]{2}[A-Z0-9]{9}[0-9]$/.test(isin) && checkDigitByDefinition(isin.slice(0, 11)) === Number(isin[11]);
 

@@ -13,6 +13,7 @@
  */
 import type { PortfolioDto, PortfolioFiguresDto, PositionDto } from '../../portfolio/index.js';
 import type { RealisedLot, SchemeTaxClass, Section112AExemption, UnrealisedLot } from '../../gains/index.js';
+import { largestRemainder } from '../../extraction/index.js';
 import { date, difference, sumRupees } from './format.js';
 
 /** A NAV dated more than this many days before the report's date is a stale NAV. */
@@ -386,21 +387,8 @@ function groupHoldings(rows: readonly HoldingRow[], classOf: Map<string, ReportA
     .filter((g) => g.rows.length > 0);
 }
 
-/** Percent shares adding up to exactly 100.00 (largest remainder, in hundredths). */
-function shares(values: readonly number[]): number[] {
-  const paise = values.map((v) => Math.max(0, Math.round(v * 100)));
-  const total = paise.reduce((s, v) => s + v, 0);
-  if (total === 0) return values.map(() => 0);
-  const exact = paise.map((v) => (v / total) * 10_000);
-  const floors = exact.map((e) => Math.floor(e + 1e-9));
-  let left = 10_000 - floors.reduce((s, v) => s + v, 0);
-  const order = exact.map((e, i) => [e - floors[i], i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of order) {
-    if (left-- <= 0) break;
-    floors[i]++;
-  }
-  return floors.map((v) => v / 100);
-}
+/** Percent shares adding up to exactly 100.00: extraction's largest-remainder split, in hundredths of paise-exact values. */
+const shares = (values: readonly number[]): number[] => largestRemainder(values.map((v) => Math.round(v * 100)), 10_000).map((v) => v / 100);
 
 /** Allocation by fund house; demat securities without a fund house are one slice. */
 function byFundHouse(positions: readonly PositionDto[], valueOf: (p: PositionDto) => number | null): AllocationSlice[] {
@@ -416,14 +404,21 @@ function byFundHouse(positions: readonly PositionDto[], valueOf: (p: PositionDto
   return entries.map(([label, value], i) => ({ label, value, percent: pct[i] }));
 }
 
+/** Items by key, in their order. */
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
 /** The year's sales from the realised lots: one row per sale (a position's closing transaction of a day). */
 function salesOf(lots: readonly RealisedLot[], investorOf: (l: RealisedLot) => string | null): SaleRow[] {
-  const sales = new Map<string, RealisedLot[]>();
-  for (const l of lots) {
-    const key = `${l.position_id}|${l.sale_date}|${l.transaction_type}`;
-    sales.set(key, [...(sales.get(key) ?? []), l]);
-  }
-  return [...sales.values()]
+  return [...groupBy(lots, (l) => `${l.position_id}|${l.sale_date}|${l.transaction_type}`).values()]
     .map((ls): SaleRow => {
       const terms = new Set(ls.map((l) => l.rule.term));
       const term: SaleRow['term'] = terms.has(null) ? null : terms.size > 1 ? 'mixed' : ([...terms][0] as 'short' | 'long');
@@ -539,8 +534,7 @@ export function buildReportModel(input: ReportInput): ClientReportModel {
   const asOf = input.params.as_of ?? portfolio.statement_date;
   const memberGains = input.subject.kind === 'household' ? input.subject.members.map((m) => m.gains).filter((g): g is ReportGains => g !== null) : input.subject.gains ? [input.subject.gains] : [];
   const openLots = memberGains.flatMap((g) => g.unrealised.lots);
-  const lotsOf = new Map<string, UnrealisedLot[]>();
-  for (const l of openLots) lotsOf.set(l.position_id, [...(lotsOf.get(l.position_id) ?? []), l]);
+  const lotsOf = groupBy(openLots, (l) => l.position_id);
   const valuations = new Map(memberGains.flatMap((g) => g.holdings).map((h) => [h.position_id, h.valuation]));
   const rows = portfolio.positions.map((p) => holdingRow(p, lotsOf.get(p.id) ?? [], household, revaluation(p, valuations.get(p.id), asOf)));
   const rowOf = new Map(rows.map((r) => [r.position_id, r]));
